@@ -1,0 +1,46 @@
+# The two commands a newcomer needs: `make run` and `make test`.  Both create .venv and
+# install the project (compiling the Cython core and generating the gRPC stubs) first.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.fiveup-installed
+ADDRESS ?= 127.0.0.1:50051
+METRICS_PORT ?= 9464
+DB ?= fiveup.sqlite3
+PYTEST_ARGS ?=
+
+.PHONY: install build run test test-fast lint bench fuzz soak clean services
+
+$(STAMP): pyproject.toml setup.py
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+# Rebuild the compiled core and the protobuf stubs in place (cheap when nothing changed).
+build: $(STAMP)
+	$(PY) setup.py -q build_ext --inplace 2>&1 | grep -v -E '^(running|copying|Compiling|\[)' || true
+	@$(PY) -c "import fiveup_core as c; print('fiveup_core implementation:', c.IMPLEMENTATION)"
+
+run: build
+	$(VENV)/bin/fiveup serve --address $(ADDRESS) --db $(DB) --metrics-port $(METRICS_PORT)
+
+services:
+	@bash scripts/ensure-services.sh
+
+test: build services
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: build
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check core_ext service tests bench
+	$(VENV)/bin/mypy core_ext/fiveup_core service/fiveup
+
+bench: build
+	$(PY) -m bench.core
+
+clean:
+	rm -rf build dist *.egg-info core_ext/fiveup_core/*.so core_ext/fiveup_core/*.c service/fiveup/v1

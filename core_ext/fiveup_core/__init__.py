@@ -1,0 +1,87 @@
+"""Five Up rules core: the geometry and counting of a domino layout.
+
+Two implementations with one API: a compiled Cython core (``_core``) and a readable
+pure-Python twin (``_pure``).  The compiled one is chosen at import time when it is
+available; ``FIVEUP_PURE_PYTHON=1`` forces the twin.  ``IMPLEMENTATION`` says which is
+active, and both classes are importable directly as ``PureLayout`` and ``CoreLayout``
+(``None`` when the extension is not built) for differential testing.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ._pure import Layout as PureLayout
+from ._types import (
+    ALL_TILES,
+    BRANCH_A,
+    BRANCH_B,
+    CHAIN_A,
+    CHAIN_B,
+    DOUBLES,
+    HIGH,
+    LEAD_CODE,
+    LOW,
+    N_TILES,
+    SIDES,
+    BranchNotOpen,
+    ConnectionPoint,
+    ConnectionPointOccupied,
+    CountedEnd,
+    FiveUpError,
+    IllegalPlacement,
+    InvalidTile,
+    LayoutDecodeError,
+    LeadOnNonEmptyLayout,
+    OpenPoint,
+    PipMismatch,
+    Placement,
+    Tile,
+    TileAlreadyPlaced,
+    UnknownConnectionPoint,
+    decode_hand,
+    encode_hand,
+    format_placement,
+    format_placements,
+    format_tile,
+    is_double,
+    normalize_tile,
+    parse_placement,
+    parse_placements,
+    parse_tile,
+    pip_total,
+    points_for_sum,
+    reckon_pips,
+    tile_index,
+)
+
+CoreLayout: type[PureLayout] | None
+try:
+    from ._core import Layout as _CompiledLayout
+
+    CoreLayout = _CompiledLayout
+except ImportError:  # extension not built: setup.py refuses this under CI=true
+    CoreLayout = None
+
+if os.environ.get("FIVEUP_PURE_PYTHON") == "1" or CoreLayout is None:
+    Layout: type[PureLayout] = PureLayout
+    IMPLEMENTATION = "python"
+else:
+    Layout = CoreLayout
+    IMPLEMENTATION = "cython"
+
+IMPLEMENTATIONS: dict[str, type[PureLayout]] = {"python": PureLayout}
+if CoreLayout is not None:
+    IMPLEMENTATIONS["cython"] = CoreLayout
+
+__all__ = [
+    "ALL_TILES", "BRANCH_A", "BRANCH_B", "CHAIN_A", "CHAIN_B", "DOUBLES", "HIGH",
+    "IMPLEMENTATION", "IMPLEMENTATIONS", "LEAD_CODE", "LOW", "N_TILES", "SIDES",
+    "BranchNotOpen", "ConnectionPoint", "ConnectionPointOccupied", "CoreLayout",
+    "CountedEnd", "FiveUpError", "IllegalPlacement", "InvalidTile", "Layout",
+    "LayoutDecodeError", "LeadOnNonEmptyLayout", "OpenPoint", "PipMismatch", "Placement",
+    "PureLayout", "Tile", "TileAlreadyPlaced", "UnknownConnectionPoint", "decode_hand",
+    "encode_hand", "format_placement", "format_placements", "format_tile", "is_double",
+    "normalize_tile", "parse_placement", "parse_placements", "parse_tile", "pip_total",
+    "points_for_sum", "reckon_pips", "tile_index",
+]

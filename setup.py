@@ -1,0 +1,103 @@
+"""Build steps that pyproject.toml cannot express declaratively.
+
+1. Compile the Cython rules core (``fiveup_core._core``).  Outside CI a missing compiler
+   degrades to the pure-Python twin with a loud warning; with ``CI=true`` (or
+   ``FIVEUP_REQUIRE_CYTHON=1``) a failed compile fails the build, because the shipped
+   artefact must contain the compiled core.
+2. Generate the protobuf/gRPC stubs from ``protos/`` into ``service/fiveup/v1/``.  They are
+   build outputs, never committed (see .gitignore).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).resolve().parent
+PROTO_ROOT = ROOT / "protos"
+PROTO_OUT = ROOT / "service"
+
+
+def _must_compile() -> bool:
+    return os.environ.get("CI", "").lower() == "true" or os.environ.get("FIVEUP_REQUIRE_CYTHON") == "1"
+
+
+def generate_protos() -> None:
+    """Run grpc_tools.protoc over protos/fiveup/v1/*.proto (idempotent, cheap)."""
+    protos = sorted(PROTO_ROOT.glob("fiveup/v1/*.proto"))
+    if not protos:
+        return
+    from grpc_tools import protoc  # build requirement
+    import grpc_tools
+
+    include = Path(grpc_tools.__file__).parent / "_proto"
+    args = [
+        "grpc_tools.protoc",
+        f"-I{PROTO_ROOT}",
+        f"-I{include}",
+        f"--python_out={PROTO_OUT}",
+        f"--pyi_out={PROTO_OUT}",
+        f"--grpc_python_out={PROTO_OUT}",
+        *[str(p.relative_to(PROTO_ROOT)) for p in protos],
+    ]
+    if protoc.main(args) != 0:
+        raise SystemExit("protoc failed on " + ", ".join(map(str, protos)))
+    init = PROTO_OUT / "fiveup" / "v1" / "__init__.py"
+    if not init.exists():
+        init.write_text('"""Generated protobuf/gRPC stubs for fiveup.v1 (build output)."""\n')
+
+
+class BuildPy(build_py):
+    def run(self) -> None:
+        generate_protos()
+        super().run()
+
+
+class BuildExt(build_ext):
+    def run(self) -> None:
+        generate_protos()  # editable installs run build_ext but not always build_py
+        try:
+            super().run()
+        except Exception as exc:  # compiler missing or broken
+            if _must_compile():
+                raise
+            print(f"WARNING: Cython core not built ({exc}); the pure-Python twin will be used",
+                  file=sys.stderr)
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            if _must_compile():
+                raise
+            print(f"WARNING: could not build {ext.name} ({exc}); falling back to the twin",
+                  file=sys.stderr)
+
+
+def extensions() -> list[Extension]:
+    from Cython.Build import cythonize
+
+    ext = Extension(
+        "fiveup_core._core",
+        ["core_ext/fiveup_core/_core.pyx"],
+        extra_compile_args=["-O3"],
+    )
+    return cythonize(
+        [ext],
+        language_level=3,
+        compiler_directives={
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+            "initializedcheck": False,
+            "embedsignature": True,
+        },
+    )
+
+
+setup(ext_modules=extensions(), cmdclass={"build_py": BuildPy, "build_ext": BuildExt})

@@ -1,0 +1,47 @@
+"""Shared fixtures.  Core tests take ``layout_cls`` and run once per implementation."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import fiveup_core
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_RULES = ROOT.parent / "shared" / "rules"
+LOCAL_RULES = Path(__file__).resolve().parent / "data"
+
+
+def _require_compiled() -> bool:
+    return os.environ.get("CI", "").lower() == "true" or os.environ.get("FIVEUP_REQUIRE_CYTHON") == "1"
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"fiveup_core: active={fiveup_core.IMPLEMENTATION} available={sorted(fiveup_core.IMPLEMENTATIONS)}"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if _require_compiled() and fiveup_core.CoreLayout is None:
+        raise pytest.UsageError("CI requires the compiled Cython core, but fiveup_core._core is missing")
+
+
+@pytest.fixture(params=["python", "cython"])
+def layout_cls(request: pytest.FixtureRequest) -> type:
+    impl = fiveup_core.IMPLEMENTATIONS.get(request.param)
+    if impl is None:
+        pytest.skip("Cython core not built (run `make build`)")
+    return impl
+
+
+def load_seed_examples() -> dict[str, Any]:
+    """The worked examples of the rules; shared/ is authoritative, tests/data a copy for
+    checkouts without the shared folder beside them."""
+    for folder in (SHARED_RULES, LOCAL_RULES):
+        path = folder / "seed-examples.json"
+        if path.exists():
+            return json.loads(path.read_text())
+    raise FileNotFoundError("seed-examples.json not found in shared/rules or tests/data")
