@@ -1,0 +1,370 @@
+"""The match state machine: rounds, turns, drawing, passing, blocking, reckoning, 61.
+
+``Match`` is a fold over events.  ``act`` validates an action of the seat to move, turns
+it into events (plus the events that follow automatically: the round's end, the
+reckoning, the next deal, the end of the match) and applies them.  ``replay`` rebuilds
+the very same state from the stored events, so the event log is the only source of truth.
+
+No I/O, no clock and no global randomness: every random choice comes from the
+``Dealer`` (by default derived from the match's secret seed, see ``shuffle``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from fiveup_core import (
+    FiveUpError,
+    Layout,
+    Placement,
+    Tile,
+    normalize_tile,
+    pip_total,
+    reckon_pips,
+    tile_index,
+)
+from fiveup_core._types import CONNECTION_POINTS, coerce_point, point_code
+
+from . import errors
+from .actions import Action, Draw, Pass, Place
+from .events import (
+    Event,
+    MatchEnded,
+    MatchStarted,
+    Passed,
+    RoundDealt,
+    RoundEnded,
+    SeatAutoPlayed,
+    TileDrawn,
+    TilePlaced,
+)
+from .scoring import DEFAULT_TARGET, RAW_PER_POINT, n_sides, side_of
+from .shuffle import commitment, fair_lot, round_deck
+
+HAND_SIZE = 5
+HUMAN = "human"
+
+
+class Dealer(Protocol):
+    """Where the randomness of a match comes from."""
+
+    def deck(self, round_no: int) -> Sequence[Tile]: ...
+
+    def lot(self, round_no: int, n_seats: int) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class SeededDealer:
+    """Deals and lots derived from the match's secret seed (commit-reveal)."""
+
+    seed: bytes
+
+    def deck(self, round_no: int) -> Sequence[Tile]:
+        return round_deck(self.seed, round_no)
+
+    def lot(self, round_no: int, n_seats: int) -> int:
+        return fair_lot(self.seed, round_no, n_seats)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchConfig:
+    """The creation record of a match.  ``seed`` is secret until the match ends."""
+
+    seats: tuple[str, ...]
+    seed: bytes
+    target_points: int = DEFAULT_TARGET
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.seats) <= 4:
+            raise errors.InvalidConfig(f"a match has 2 to 4 seats, got {len(self.seats)}")
+        if not 1 <= self.target_points <= 10_000:
+            raise errors.InvalidConfig(f"target must be 1..10000 points, got {self.target_points}")
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.seats)
+
+    @property
+    def commitment(self) -> str:
+        return commitment(self.seed)
+
+
+@dataclass(slots=True)
+class RoundState:
+    round_no: int
+    starter: int
+    hands: list[list[Tile]]
+    boneyard: list[Tile]
+    turn: int
+    layout: Layout = field(default_factory=Layout)
+    must_play: Tile | None = None  # a just-drawn playable tile that must be placed now
+    last_placer: int | None = None
+    over: bool = False
+    events: list[Event] = field(default_factory=list)  # this round's events, for bots' inference
+
+
+class Match:
+    """One match: its configuration and the state folded from its events."""
+
+    def __init__(self, config: MatchConfig, dealer: Dealer | None = None) -> None:
+        self.config = config
+        self.dealer: Dealer = dealer if dealer is not None else SeededDealer(config.seed)
+        self.version = 0
+        self.scores = [0] * n_sides(config.n_seats)
+        self.round: RoundState | None = None
+        self.finished = False
+        self.winner_side: int | None = None
+        self.last_round_end: RoundEnded | None = None
+        self.auto_seats: set[int] = set()
+
+    # ------------------------------------------------------------------ creation & replay
+
+    @classmethod
+    def start(cls, config: MatchConfig, dealer: Dealer | None = None) -> tuple[Match, list[Event]]:
+        """A new match and its first events (the public start and the first deal)."""
+        match = cls(config, dealer)
+        first = MatchStarted(config.seats, config.target_points, config.commitment)
+        match.apply(first)
+        events = [first, *match._deal(1, starter=None)]
+        return match, events
+
+    @classmethod
+    def replay(cls, config: MatchConfig, events: Iterable[Event], dealer: Dealer | None = None) -> Match:
+        match = cls(config, dealer)
+        for event in events:
+            match.apply(event)
+        return match
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def n_seats(self) -> int:
+        return self.config.n_seats
+
+    @property
+    def target_raw(self) -> int:
+        return self.config.target_points * RAW_PER_POINT
+
+    def side_of(self, seat: int) -> int:
+        return side_of(seat, self.n_seats)
+
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, or None when the match is over."""
+        if self.finished or self.round is None or self.round.over:
+            return None
+        return self.round.turn
+
+    def is_bot_turn(self) -> bool:
+        seat = self.to_move()
+        return seat is not None and (self.config.seats[seat] != HUMAN or seat in self.auto_seats)
+
+    def legal_placements(self, seat: int) -> list[Placement]:
+        r = self._round()
+        if r.must_play is not None:
+            return r.layout.legal_placements(r.must_play)
+        return r.layout.legal_moves(r.hands[seat])
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do now (empty when it is not its turn)."""
+        if self.to_move() != seat:
+            return []
+        placements = self.legal_placements(seat)
+        if placements:
+            return [Place(p.tile, p.on) for p in placements]
+        if self._round().boneyard:
+            return [Draw()]
+        return [Pass()]
+
+    # ------------------------------------------------------------------ commands
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Validate ``action`` by ``seat``, apply it and everything that follows from it,
+        and return the new events.  A rejected action raises and changes nothing."""
+        if self.finished:
+            raise errors.MatchFinished("the match is over")
+        r = self._round()
+        if not 0 <= seat < self.n_seats:
+            raise errors.NotYourTurn(f"seat {seat} is not in this match")
+        if seat != r.turn:
+            raise errors.NotYourTurn(f"it is seat {r.turn}'s turn, not seat {seat}'s")
+        if isinstance(action, Place):
+            first: Event = self._check_place(r, seat, action)
+        elif isinstance(action, Draw):
+            first = self._check_draw(r, seat)
+        elif isinstance(action, Pass):
+            first = self._check_pass(r, seat)
+        else:  # pragma: no cover - typing guards this
+            raise TypeError(f"not an action: {action!r}")
+        self.apply(first)
+        return [first, *self._consequences()]
+
+    def set_auto(self, seat: int, active: bool) -> list[Event]:
+        """Record that a stand-in bot starts (or stops) playing for ``seat``."""
+        if (seat in self.auto_seats) == active or self.finished:
+            return []
+        event = SeatAutoPlayed(seat, active)
+        self.apply(event)
+        return [event]
+
+    def _check_place(self, r: RoundState, seat: int, action: Place) -> TilePlaced:
+        try:
+            tile = normalize_tile(action.tile)
+        except FiveUpError as exc:
+            raise errors.IllegalMove(str(exc), core_reason=exc.reason) from None
+        if r.must_play is not None and tile != r.must_play:
+            raise errors.MustPlayDrawnTile(
+                f"the drawn tile [{r.must_play[0]}|{r.must_play[1]}] must be placed now"
+            )
+        if tile not in r.hands[seat]:
+            raise errors.TileNotInHand(f"[{tile[0]}|{tile[1]}] is not in seat {seat}'s hand")
+        on = _normalize_point(action.on)
+        trial = r.layout.copy()
+        try:
+            points = trial.place(tile, on)
+        except FiveUpError as exc:
+            raise errors.IllegalMove(str(exc), core_reason=exc.reason) from None
+        return TilePlaced(seat, tile, on, points, trial.end_sum())  # type: ignore[arg-type]
+
+    def _check_draw(self, r: RoundState, seat: int) -> TileDrawn:
+        self._forbid_when_placement_exists(r, seat, "draw")
+        if not r.boneyard:
+            raise errors.BoneyardEmpty("the boneyard is empty: pass instead")
+        tile = r.boneyard[0]
+        return TileDrawn(seat, tile, bool(r.layout.legal_placements(tile)))
+
+    def _check_pass(self, r: RoundState, seat: int) -> Passed:
+        self._forbid_when_placement_exists(r, seat, "pass")
+        if r.boneyard:
+            raise errors.MustDrawNotPass(f"{len(r.boneyard)} tiles left in the boneyard: draw")
+        return Passed(seat)
+
+    def _forbid_when_placement_exists(self, r: RoundState, seat: int, what: str) -> None:
+        if r.must_play is not None:
+            raise errors.MustPlayDrawnTile(
+                f"cannot {what}: the drawn tile [{r.must_play[0]}|{r.must_play[1]}] must be placed"
+            )
+        if r.layout.has_legal_move(r.hands[seat]):
+            raise errors.MustPlaceNotDraw(f"cannot {what}: seat {seat} holds a legal placement")
+
+    # ------------------------------------------------------------------ automatic events
+
+    def _consequences(self) -> list[Event]:
+        """Events that follow from the state alone: the round's end, the match's end or
+        the next deal."""
+        r = self._round()
+        went_out = next((s for s, h in enumerate(r.hands) if not h), None)
+        blocked = went_out is None and not r.boneyard and not any(
+            r.layout.has_legal_move(h) for h in r.hands
+        )
+        if went_out is None and not blocked:
+            return []
+        deductions = tuple(reckon_pips(pip_total(h)) for h in r.hands)
+        scores = list(self.scores)
+        for seat, deduction in enumerate(deductions):
+            scores[self.side_of(seat)] -= deduction
+        ended = RoundEnded(
+            round_no=r.round_no,
+            blocked=blocked,
+            winner=went_out,
+            hands=tuple(tuple(h) for h in r.hands),
+            deductions=deductions,
+            scores=tuple(scores),
+        )
+        self.apply(ended)
+        top = max(scores)
+        if top >= self.target_raw and scores.count(top) == 1:
+            done = MatchEnded(scores.index(top), tuple(scores))
+            self.apply(done)
+            return [ended, done]
+        return [ended, *self._deal(r.round_no + 1, starter=went_out)]
+
+    def _deal(self, round_no: int, starter: int | None) -> list[Event]:
+        deck = list(self.dealer.deck(round_no))
+        if sorted(map(tile_index, deck)) != list(range(28)):
+            raise ValueError("a dealer must return each of the 28 tiles exactly once")
+        n = self.n_seats
+        by_lot = starter is None
+        if starter is None:
+            starter = self.dealer.lot(round_no, n)
+        hands = tuple(tuple(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(n))
+        boneyard = tuple(deck[n * HAND_SIZE :])
+        dealt = RoundDealt(
+            round_no=round_no,
+            starter=starter,
+            by_lot=by_lot,
+            hand_sizes=tuple(len(h) for h in hands),
+            boneyard_size=len(boneyard),
+            hands=hands,
+            boneyard=boneyard,
+        )
+        self.apply(dealt)
+        return [dealt]
+
+    # ------------------------------------------------------------------ the fold
+
+    def apply(self, event: Event) -> None:
+        """Fold one event into the state.  Events come from ``act`` or from the store."""
+        self.version += 1
+        if isinstance(event, MatchStarted):
+            return
+        if isinstance(event, RoundDealt):
+            self.round = RoundState(
+                round_no=event.round_no,
+                starter=event.starter,
+                hands=[list(h) for h in event.hands],
+                boneyard=list(event.boneyard),
+                turn=event.starter,
+            )
+            self.round.events.append(event)
+            return
+        if isinstance(event, SeatAutoPlayed):
+            (self.auto_seats.add if event.active else self.auto_seats.discard)(event.seat)
+            return
+        if isinstance(event, MatchEnded):
+            self.finished = True
+            self.winner_side = event.winner_side
+            self.scores = list(event.scores)
+            return
+        r = self._round()
+        r.events.append(event)
+        if isinstance(event, TilePlaced):
+            r.layout.place(event.tile, event.on)
+            r.hands[event.seat].remove(event.tile)
+            self.scores[self.side_of(event.seat)] += event.points
+            r.must_play = None
+            r.last_placer = event.seat
+            r.turn = (event.seat + 1) % self.n_seats
+        elif isinstance(event, TileDrawn):
+            assert event.tile is not None, "the authoritative log holds every drawn tile"
+            drawn = r.boneyard.pop(0)
+            if drawn != event.tile:
+                raise ValueError(f"log says {event.tile} was drawn but the boneyard had {drawn}")
+            r.hands[event.seat].append(drawn)
+            r.must_play = drawn if event.playable else None
+        elif isinstance(event, Passed):
+            r.turn = (event.seat + 1) % self.n_seats
+        elif isinstance(event, RoundEnded):
+            r.over = True
+            self.scores = list(event.scores)
+            self.last_round_end = event
+        else:  # pragma: no cover
+            raise TypeError(f"unknown event {event!r}")
+
+    def _round(self) -> RoundState:
+        if self.round is None:
+            raise errors.MatchError("no round has been dealt")
+        return self.round
+
+
+def _normalize_point(on: object) -> object:
+    """A connection point given as (tile, side) in any tile order, as the interned point.
+    Anything unparseable is passed through for the core to reject with its own reason."""
+    if on is None:
+        return None
+    try:
+        pt, side = coerce_point(on)
+    except Exception:
+        return on
+    return CONNECTION_POINTS[point_code(pt, side)]

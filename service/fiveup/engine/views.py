@@ -1,0 +1,74 @@
+"""What one seat -- or a spectator -- may see of a match.
+
+A view never holds a tile its viewer may not see: other hands and the boneyard appear
+only as counts, a tile drawn by someone else not at all.  Hands are revealed by the
+round's reckoning (``last_round_end``), and the seed only in the finished match's record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fiveup_core import OpenPoint, Placement, Tile
+
+from .actions import Action
+from .events import Event, RoundEnded, redact
+from .match import Match
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    viewer: int | None  # seat, or None for a spectator
+    version: int
+    seats: tuple[str, ...]
+    target_points: int
+    commitment: str
+    round_no: int
+    scores: tuple[int, ...]  # raw, per side
+    layout: tuple[Placement, ...]
+    open_points: tuple[OpenPoint, ...]
+    end_sum: int
+    hand: tuple[Tile, ...]  # the viewer's own hand (empty for a spectator)
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    turn: int | None
+    must_play: Tile | None  # only in the view of the seat that must play it
+    legal_actions: tuple[Action, ...]  # only when it is the viewer's turn
+    round_events: tuple[Event, ...]  # this round so far, as the viewer may see it
+    last_round_end: RoundEnded | None
+    finished: bool
+    winner_side: int | None
+    auto_seats: tuple[int, ...]
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.seats)
+
+
+def view_for(match: Match, viewer: int | None) -> MatchView:
+    r = match.round
+    own = viewer is not None and r is not None and 0 <= viewer < match.n_seats
+    turn = match.to_move()
+    return MatchView(
+        viewer=viewer,
+        version=match.version,
+        seats=match.config.seats,
+        target_points=match.config.target_points,
+        commitment=match.config.commitment,
+        round_no=r.round_no if r else 0,
+        scores=tuple(match.scores),
+        layout=tuple(r.layout.placements()) if r else (),
+        open_points=tuple(r.layout.open_points()) if r else (),
+        end_sum=r.layout.end_sum() if r else 0,
+        hand=tuple(r.hands[viewer]) if own and r and viewer is not None else (),
+        hand_sizes=tuple(len(h) for h in r.hands) if r else (),
+        boneyard_size=len(r.boneyard) if r else 0,
+        turn=turn,
+        must_play=r.must_play if r and turn is not None and turn == viewer else None,
+        legal_actions=tuple(match.legal_actions(viewer)) if viewer is not None else (),
+        round_events=tuple(redact(e, viewer) for e in r.events) if r else (),
+        last_round_end=match.last_round_end,
+        finished=match.finished,
+        winner_side=match.winner_side,
+        auto_seats=tuple(sorted(match.auto_seats)),
+    )
