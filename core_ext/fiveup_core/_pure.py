@@ -21,7 +21,9 @@ chains are covered; a branch never counts by itself.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
+from ._types import ALL_TILES as _TILES
 from ._types import (
     BRANCH_A,
     BRANCH_B,
@@ -60,7 +62,7 @@ from ._types import (
     points_for_sum,
     tile_index,
 )
-from ._types import ALL_TILES as _TILES
+
 
 class Layout:
     """The tiles on the table and how they are joined."""
@@ -81,7 +83,7 @@ class Layout:
         layout = cls()
         for i, p in enumerate(placements):
             try:
-                tile, on = p  # type: ignore[misc]
+                tile, on = cast("Iterable[object]", p)
             except (TypeError, ValueError):
                 raise LayoutDecodeError(f"placement #{i} {p!r} is not a (tile, on) pair") from None
             try:
@@ -156,7 +158,7 @@ class Layout:
         else:
             pt, side = divmod(code, N_SIDES)
             pip = OPEN_POINTS[code].pip
-            if tile[0] == tile[1]:
+            if tile[0] == tile[1]:  # noqa: SIM108 (two rules, two lines)
                 own_side = CHAIN_A  # a double joins a line crosswise, by its chain A
             else:
                 own_side = LOW if tile[0] == pip else HIGH
@@ -175,7 +177,7 @@ class Layout:
 
     def open_points(self) -> list[OpenPoint]:
         """Every legal connection point with its pip, ordered by (tile, side)."""
-        out = []
+        out: list[OpenPoint] = []
         for t in sorted(self._order):
             tile = _TILES[t]
             if tile[0] != tile[1]:
@@ -259,7 +261,7 @@ class Layout:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (Layout, *_layout_types())):
             return NotImplemented
-        return bool(self.to_bytes() == other.to_bytes())
+        return self.to_bytes() == cast(Layout, other).to_bytes()
 
     def __hash__(self) -> int:
         return hash(self.to_bytes())
@@ -330,4 +332,3 @@ def _as_point(on: object) -> ConnectionPoint | None:
     except (_BadPoint, ValueError):
         return None
     return CONNECTION_POINTS[point_code(pt, side)]
-

@@ -13,7 +13,7 @@ handed out by index.  That keeps the compiled core free of per-call allocation.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard, cast
 
 Tile = tuple[int, int]
 """A domino as ``(low, high)`` with ``0 <= low <= high <= 6``."""
@@ -30,7 +30,9 @@ SIDE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SIDES)}
 NON_DOUBLE_SIDES = (LOW, HIGH)
 DOUBLE_SIDES = (CHAIN_A, CHAIN_B, BRANCH_A, BRANCH_B)
 
-ALL_TILES: tuple[Tile, ...] = tuple((a, b) for a in range(MAX_PIP + 1) for b in range(a, MAX_PIP + 1))
+ALL_TILES: tuple[Tile, ...] = tuple(
+    (a, b) for a in range(MAX_PIP + 1) for b in range(a, MAX_PIP + 1)
+)
 TILE_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(ALL_TILES)}
 DOUBLES: tuple[Tile, ...] = tuple(t for t in ALL_TILES if t[0] == t[1])
 
@@ -164,7 +166,7 @@ class LeadOnNonEmptyLayout(IllegalPlacement):
 def tile_index(tile: object) -> int:
     """Index 0..27 of a tile given as any 2-sequence of pips in either order."""
     try:
-        a, b = tile  # type: ignore[misc]
+        a, b = cast("Iterable[object]", tile)
     except (TypeError, ValueError):
         raise InvalidTile(tile) from None
     if type(a) is not int or type(b) is not int:
@@ -248,7 +250,7 @@ def coerce_point(on: object) -> tuple[int, int]:
     caller wraps it with the tile being placed.
     """
     try:
-        tile, side = on  # type: ignore[misc]
+        tile, side = cast("Iterable[object]", on)
     except (TypeError, ValueError):
         raise _BadPoint(f"{on!r} is not a (tile, side) pair") from None
     t = tile_index(tile)
@@ -297,7 +299,7 @@ def format_placement(p: Placement | tuple[object, object]) -> str:
     return f"{head}@{on!r}"
 
 
-def _looks_like_tile(t: object) -> bool:
+def _looks_like_tile(t: object) -> TypeGuard[Tile]:
     return isinstance(t, tuple) and len(t) == 2 and all(type(x) is int for x in t)
 
 
@@ -309,7 +311,9 @@ def parse_placement(text: str) -> Placement:
     on_tile, colon, side = rest.partition(":")
     if not colon or side not in SIDE_INDEX:
         raise LayoutDecodeError(f"bad placement {text!r}: expected [a|b]@[c|d]:side")
-    return Placement(tile, CONNECTION_POINTS[point_code(TILE_INDEX[parse_tile(on_tile)], SIDE_INDEX[side])])
+    return Placement(
+        tile, CONNECTION_POINTS[point_code(TILE_INDEX[parse_tile(on_tile)], SIDE_INDEX[side])]
+    )
 
 
 def parse_placements(text: str) -> list[Placement]:
@@ -327,7 +331,7 @@ def encode_hand(hand: Iterable[object]) -> bytes:
 
 
 def decode_hand(data: bytes) -> list[Tile]:
-    out = []
+    out: list[Tile] = []
     for b in data:
         if b >= N_TILES:
             raise LayoutDecodeError(f"byte {b} at hand position {len(out)} is not a tile index")
