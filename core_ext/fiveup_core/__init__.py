@@ -10,7 +10,9 @@ active, and both classes are importable directly as ``PureLayout`` and ``CoreLay
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 
+from ._batch import VERDICT_BAD_LAYOUT, VERDICT_BY_REASON, VERDICT_LEGAL, validate_batch_with
 from ._pure import Layout as PureLayout
 from ._types import (
     ALL_TILES,
@@ -70,6 +72,11 @@ else:
     Layout = CoreLayout
     IMPLEMENTATION = "cython"
 
+def validate_batch(layouts: Sequence[bytes], placements: bytes) -> tuple[bytes, bytes]:
+    """Bulk validation in the compact encoding with the active implementation (see _batch)."""
+    return validate_batch_with(Layout, layouts, placements)
+
+
 IMPLEMENTATIONS: dict[str, type[PureLayout]] = {"python": PureLayout}
 if CoreLayout is not None:
     IMPLEMENTATIONS["cython"] = CoreLayout
@@ -83,5 +90,6 @@ __all__ = [
     "PureLayout", "Tile", "TileAlreadyPlaced", "UnknownConnectionPoint", "decode_hand",
     "encode_hand", "format_placement", "format_placements", "format_tile", "is_double",
     "normalize_tile", "parse_placement", "parse_placements", "parse_tile", "pip_total",
-    "points_for_sum", "reckon_pips", "tile_index",
+    "points_for_sum", "reckon_pips", "tile_index", "validate_batch", "validate_batch_with",
+    "VERDICT_BAD_LAYOUT", "VERDICT_BY_REASON", "VERDICT_LEGAL",
 ]

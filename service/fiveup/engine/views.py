@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fiveup_core import OpenPoint, Placement, Tile
+from fiveup_core import CountedEnd, OpenPoint, Placement, Tile
 
 from .actions import Action
 from .events import Event, RoundEnded, redact
@@ -27,6 +27,9 @@ class MatchView:
     scores: tuple[int, ...]  # raw, per side
     layout: tuple[Placement, ...]
     open_points: tuple[OpenPoint, ...]
+    counted_ends: tuple[CountedEnd, ...]
+    layout_compact: bytes
+    layout_text: str
     end_sum: int
     hand: tuple[Tile, ...]  # the viewer's own hand (empty for a spectator)
     hand_sizes: tuple[int, ...]
@@ -59,6 +62,9 @@ def view_for(match: Match, viewer: int | None) -> MatchView:
         scores=tuple(match.scores),
         layout=tuple(r.layout.placements()) if r else (),
         open_points=tuple(r.layout.open_points()) if r else (),
+        counted_ends=tuple(r.layout.counted_ends()) if r else (),
+        layout_compact=r.layout.to_bytes() if r else b"",
+        layout_text=r.layout.to_text() if r else "",
         end_sum=r.layout.end_sum() if r else 0,
         hand=tuple(r.hands[viewer]) if own and r and viewer is not None else (),
         hand_sizes=tuple(len(h) for h in r.hands) if r else (),

@@ -1,0 +1,1 @@
+"""gRPC servicers: thin translation between protobuf and the application layer."""

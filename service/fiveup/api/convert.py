@@ -1,0 +1,270 @@
+"""Translation between protobuf messages and domain objects, both ways.
+
+Incoming messages are validated here: anything malformed becomes ``InvalidRequest``
+(INVALID_ARGUMENT) naming the field, before it reaches the application layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from fiveup_core import (
+    ConnectionPoint,
+    CountedEnd,
+    OpenPoint,
+    Placement,
+    Tile,
+)
+
+from ..engine import (
+    HUMAN,
+    Action,
+    Draw,
+    Event,
+    MatchEnded,
+    MatchStarted,
+    MatchView,
+    Pass,
+    Passed,
+    Place,
+    RoundDealt,
+    RoundEnded,
+    SeatAutoPlayed,
+    TileDrawn,
+    TilePlaced,
+    displayed,
+    side_of,
+    tally,
+)
+from ..errors import InvalidRequest
+from ..v1 import common_pb2, match_pb2
+
+SIDE_NAMES = ("low", "high", "chain_a", "chain_b", "branch_a", "branch_b")
+SIDE_TO_PB = {name: i + 1 for i, name in enumerate(SIDE_NAMES)}
+BOT_TO_PB = {
+    "random": match_pb2.BOT_KIND_RANDOM,
+    "greedy": match_pb2.BOT_KIND_GREEDY,
+    "expert": match_pb2.BOT_KIND_EXPERT,
+}
+PB_TO_BOT = {v: k for k, v in BOT_TO_PB.items()}
+
+_TILE_PB: dict[Tile, common_pb2.Tile] = {}
+
+
+# --------------------------------------------------------------------------- inbound
+
+
+def tile_from_pb(msg: common_pb2.Tile, field: str = "tile") -> Tile:
+    a, b = msg.low, msg.high
+    if a > 6 or b > 6:
+        raise InvalidRequest(f"{field}: [{a}|{b}] is not a double-six tile (pips 0..6)", field=field)
+    return (a, b) if a <= b else (b, a)
+
+
+def point_from_pb(msg: common_pb2.ConnectionPoint, field: str = "on") -> ConnectionPoint:
+    if not 1 <= msg.side <= 6:
+        raise InvalidRequest(f"{field}.side: {msg.side} is not a known side", field=f"{field}.side")
+    return ConnectionPoint(tile_from_pb(msg.tile, f"{field}.tile"), SIDE_NAMES[msg.side - 1])
+
+
+def placement_from_pb(msg: common_pb2.Placement, field: str = "placement") -> Placement:
+    tile = tile_from_pb(msg.tile, f"{field}.tile")
+    on = point_from_pb(msg.on, f"{field}.on") if msg.HasField("on") else None
+    return Placement(tile, on)
+
+
+def action_from_pb(msg: match_pb2.Move) -> Action:
+    kind = msg.WhichOneof("kind")
+    if kind == "place":
+        tile = tile_from_pb(msg.place.tile, "move.place.tile")
+        on = point_from_pb(msg.place.on, "move.place.on") if msg.place.HasField("on") else None
+        return Place(tile, on)
+    if kind == "draw":
+        return Draw()
+    if kind == "pass":
+        return Pass()
+    raise InvalidRequest("move: set one of place, draw or pass", field="move")
+
+
+def seats_from_pb(specs: Sequence[match_pb2.SeatSpec]) -> list[str]:
+    seats = []
+    for i, spec in enumerate(specs):
+        if spec.kind == match_pb2.SEAT_KIND_HUMAN:
+            seats.append(HUMAN)
+        elif spec.kind == match_pb2.SEAT_KIND_BOT and spec.bot in PB_TO_BOT:
+            seats.append(PB_TO_BOT[spec.bot])
+        else:
+            raise InvalidRequest(f"seats[{i}]: choose a seat kind (and a bot kind for bots)", field="seats")
+    return seats
+
+
+# --------------------------------------------------------------------------- outbound
+
+
+def tile_pb(tile: Tile) -> common_pb2.Tile:
+    msg = _TILE_PB.get(tile)
+    if msg is None:
+        msg = _TILE_PB[tile] = common_pb2.Tile(low=tile[0], high=tile[1])
+    return msg
+
+
+def point_pb(point: ConnectionPoint) -> common_pb2.ConnectionPoint:
+    return common_pb2.ConnectionPoint(tile=tile_pb(point.tile), side=SIDE_TO_PB[point.side])  # type: ignore[arg-type]
+
+
+def placement_pb(p: Placement | tuple[Tile, ConnectionPoint | None]) -> common_pb2.Placement:
+    tile, on = p
+    if on is None:
+        return common_pb2.Placement(tile=tile_pb(tile))
+    return common_pb2.Placement(tile=tile_pb(tile), on=point_pb(on))
+
+
+def open_point_pb(p: OpenPoint) -> common_pb2.OpenPoint:
+    return common_pb2.OpenPoint(point=point_pb(ConnectionPoint(p.tile, p.side)), pip=p.pip)
+
+
+def counted_end_pb(c: CountedEnd) -> common_pb2.CountedEnd:
+    return common_pb2.CountedEnd(tile=tile_pb(c.tile), value=c.value)
+
+
+def action_pb(action: Action) -> match_pb2.Move:
+    if isinstance(action, Place):
+        place = match_pb2.PlaceMove(tile=tile_pb(action.tile))
+        if action.on is not None:
+            place.on.CopyFrom(point_pb(action.on))
+        return match_pb2.Move(place=place)
+    if isinstance(action, Draw):
+        return match_pb2.Move(draw=match_pb2.DrawMove())
+    return match_pb2.Move(**{"pass": match_pb2.PassMove()})
+
+
+def scores_pb(scores: Sequence[int]) -> list[common_pb2.SideScore]:
+    return [
+        common_pb2.SideScore(
+            side=side, raw_points=raw, displayed_points=displayed(raw), tally=tally(displayed(raw))
+        )
+        for side, raw in enumerate(scores)
+    ]
+
+
+def seat_infos_pb(
+    seats: Sequence[str], joined: Iterable[int], auto: Iterable[int]
+) -> list[match_pb2.SeatInfo]:
+    joined_set, auto_set = set(joined), set(auto)
+    out = []
+    for seat, kind in enumerate(seats):
+        human = kind == HUMAN
+        out.append(
+            match_pb2.SeatInfo(
+                seat=seat,
+                kind=match_pb2.SEAT_KIND_HUMAN if human else match_pb2.SEAT_KIND_BOT,
+                bot=match_pb2.BOT_KIND_UNSPECIFIED if human else BOT_TO_PB[kind],
+                joined=(seat in joined_set) if human else True,
+                auto_played=seat in auto_set,
+                side=side_of(seat, len(seats)),
+            )
+        )
+    return out
+
+
+def hands_pb(hands: Sequence[Sequence[Tile]]) -> list[match_pb2.Hand]:
+    return [match_pb2.Hand(tiles=[tile_pb(t) for t in hand]) for hand in hands]
+
+
+def round_ended_pb(e: RoundEnded) -> match_pb2.RoundEndedEvent:
+    msg = match_pb2.RoundEndedEvent(
+        round_number=e.round_no,
+        blocked=e.blocked,
+        hands=hands_pb(e.hands),
+        deductions=list(e.deductions),
+        scores=scores_pb(e.scores),
+    )
+    if e.winner is not None:
+        msg.winner_seat = e.winner
+    return msg
+
+
+def match_ended_pb(e: MatchEnded) -> match_pb2.MatchEndedEvent:
+    return match_pb2.MatchEndedEvent(winner_side=e.winner_side, scores=scores_pb(e.scores))
+
+
+def event_pb(version: int, e: Event, seats: Sequence[str] = ()) -> match_pb2.MatchEvent:
+    """An (already redacted) event as a MatchEvent."""
+    msg = match_pb2.MatchEvent(version=version)
+    if isinstance(e, TilePlaced):
+        msg.tile_placed.CopyFrom(
+            match_pb2.TilePlacedEvent(
+                seat=e.seat, placement=placement_pb((e.tile, e.on)), points=e.points, end_sum=e.end_sum
+            )
+        )
+    elif isinstance(e, TileDrawn):
+        drawn = match_pb2.TileDrawnEvent(seat=e.seat, playable=bool(e.playable))
+        if e.tile is not None:
+            drawn.tile.CopyFrom(tile_pb(e.tile))
+        msg.tile_drawn.CopyFrom(drawn)
+    elif isinstance(e, Passed):
+        msg.passed.CopyFrom(match_pb2.PassedEvent(seat=e.seat))
+    elif isinstance(e, RoundDealt):
+        msg.round_dealt.CopyFrom(
+            match_pb2.RoundDealtEvent(
+                round_number=e.round_no,
+                starter=e.starter,
+                by_lot=e.by_lot,
+                hand_sizes=list(e.hand_sizes),
+                boneyard_size=e.boneyard_size,
+                hands=hands_pb(e.hands),
+                boneyard=[tile_pb(t) for t in e.boneyard],
+            )
+        )
+    elif isinstance(e, RoundEnded):
+        msg.round_ended.CopyFrom(round_ended_pb(e))
+    elif isinstance(e, MatchEnded):
+        msg.match_ended.CopyFrom(match_ended_pb(e))
+    elif isinstance(e, MatchStarted):
+        msg.match_started.CopyFrom(
+            match_pb2.MatchStartedEvent(
+                seats=seat_infos_pb(e.seats, (), ()),
+                target_points=e.target_points,
+                shuffle_commitment=e.commitment,
+            )
+        )
+    elif isinstance(e, SeatAutoPlayed):
+        msg.seat_auto_played.CopyFrom(match_pb2.SeatAutoPlayedEvent(seat=e.seat, active=e.active))
+    else:  # pragma: no cover
+        raise TypeError(f"unknown event {e!r}")
+    return msg
+
+
+def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.MatchView:
+    msg = match_pb2.MatchView(
+        match_id=match_id,
+        version=view.version,
+        seats=seat_infos_pb(view.seats, joined, view.auto_seats),
+        target_points=view.target_points,
+        shuffle_commitment=view.commitment,
+        round_number=view.round_no,
+        scores=scores_pb(view.scores),
+        layout=[placement_pb(p) for p in view.layout],
+        layout_compact=view.layout_compact,
+        layout_text=view.layout_text,
+        open_points=[open_point_pb(p) for p in view.open_points],
+        counted_ends=[counted_end_pb(c) for c in view.counted_ends],
+        end_sum=view.end_sum,
+        hand=[tile_pb(t) for t in view.hand],
+        hand_sizes=list(view.hand_sizes),
+        boneyard_size=view.boneyard_size,
+        legal_moves=[action_pb(a) for a in view.legal_actions],
+        status=match_pb2.MATCH_STATUS_FINISHED if view.finished else match_pb2.MATCH_STATUS_IN_PROGRESS,
+    )
+    if view.viewer is not None:
+        msg.viewer_seat = view.viewer
+    if view.turn is not None:
+        msg.turn_seat = view.turn
+    if view.must_play is not None:
+        msg.must_play.CopyFrom(tile_pb(view.must_play))
+    if view.last_round_end is not None:
+        msg.last_round.CopyFrom(round_ended_pb(view.last_round_end))
+    if view.winner_side is not None:
+        msg.winner_side = view.winner_side
+    return msg
+

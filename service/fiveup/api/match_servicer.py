@@ -1,0 +1,115 @@
+"""MatchService: translates protobuf to the application layer and back.  No rules here."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import grpc
+
+from ..engine import MatchEnded, RoundEnded, TileDrawn, TilePlaced, redact
+from ..engine.scoring import DEFAULT_TARGET
+from ..engine.shuffle import commitment
+from ..errors import InvalidRequest
+from ..matches import Matches
+from ..v1 import match_pb2, match_pb2_grpc
+from . import convert
+from .handlers import bearer_token, streaming, unary
+
+
+class MatchServicer(match_pb2_grpc.MatchServiceServicer):
+    def __init__(self, matches: Matches) -> None:
+        self.matches = matches
+
+    @unary
+    async def CreateMatch(
+        self, request: match_pb2.CreateMatchRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.CreateMatchResponse:
+        seats = convert.seats_from_pb(request.seats)
+        target = request.target_points or DEFAULT_TARGET
+        match_id, version, commitment = await self.matches.create(seats, target)
+        return match_pb2.CreateMatchResponse(
+            match_id=match_id, version=version, shuffle_commitment=commitment
+        )
+
+    @unary
+    async def JoinMatch(
+        self, request: match_pb2.JoinMatchRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.JoinMatchResponse:
+        seat = request.seat if request.HasField("seat") else None
+        chosen, token, version = await self.matches.join(request.match_id, seat)
+        return match_pb2.JoinMatchResponse(seat=chosen, seat_token=token, version=version)
+
+    @unary
+    async def GetMatch(
+        self, request: match_pb2.GetMatchRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.GetMatchResponse:
+        seat = await self.matches.authenticate(request.match_id, bearer_token(context), required=False)
+        view, session = await self.matches.view(request.match_id, seat)
+        return match_pb2.GetMatchResponse(view=convert.view_pb(request.match_id, view, session.tokens))
+
+    @unary
+    async def ListLegalMoves(
+        self, request: match_pb2.ListLegalMovesRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.ListLegalMovesResponse:
+        seat = await self.matches.authenticate(request.match_id, bearer_token(context), required=True)
+        assert seat is not None
+        actions, version = await self.matches.legal_actions(request.match_id, seat)
+        return match_pb2.ListLegalMovesResponse(
+            moves=[convert.action_pb(a) for a in actions], version=version
+        )
+
+    @unary
+    async def SubmitMove(
+        self, request: match_pb2.SubmitMoveRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.SubmitMoveResponse:
+        seat = await self.matches.authenticate(request.match_id, bearer_token(context), required=True)
+        assert seat is not None
+        if not request.HasField("move"):
+            raise InvalidRequest("move is required", field="move")
+        action = convert.action_from_pb(request.move)
+        result = await self.matches.submit(
+            request.match_id, seat, action, request.expected_version, request.request_id
+        )
+        response = match_pb2.SubmitMoveResponse(version=result.version)
+        for version, event in result.events:
+            seen = redact(event, seat)
+            response.events.append(convert.event_pb(version, seen))
+            if isinstance(seen, TilePlaced) and seen.seat == seat:
+                response.points = seen.points
+            elif isinstance(seen, TileDrawn) and seen.tile is not None:
+                response.drawn_tile.CopyFrom(convert.tile_pb(seen.tile))
+            elif isinstance(seen, RoundEnded):
+                response.round_ended.CopyFrom(convert.round_ended_pb(seen))
+            elif isinstance(seen, MatchEnded):
+                response.match_ended.CopyFrom(convert.match_ended_pb(seen))
+        return response
+
+    @streaming
+    async def WatchMatch(
+        self, request: match_pb2.WatchMatchRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[match_pb2.WatchMatchResponse]:
+        seat = await self.matches.authenticate(request.match_id, bearer_token(context), required=False)
+        async for item in self.matches.watch(request.match_id, seat, request.after_version):
+            if isinstance(item, int):
+                yield match_pb2.WatchMatchResponse(
+                    resync=match_pb2.ResyncRequired(
+                        version=item, reason="too far behind: fetch the match and watch again"
+                    )
+                )
+                return
+            version, event = item
+            yield match_pb2.WatchMatchResponse(event=convert.event_pb(version, event))
+
+    @unary
+    async def GetMatchRecord(
+        self, request: match_pb2.GetMatchRecordRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.GetMatchRecordResponse:
+        record, events = await self.matches.record(request.match_id)
+        return match_pb2.GetMatchRecordResponse(
+            match_id=record.match_id,
+            seats=convert.seat_infos_pb(record.seats, range(len(record.seats)), ()),
+            target_points=record.target_points,
+            shuffle_commitment=commitment(record.seed),
+            shuffle_seed=record.seed,
+            events=[convert.event_pb(v, e) for v, e in events],
+        )

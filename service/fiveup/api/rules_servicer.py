@@ -1,0 +1,128 @@
+"""RulesService: stateless answers straight from the rules core.  No rules here either:
+decoding, then ``fiveup_core``, then encoding."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import grpc
+
+import fiveup_core
+from fiveup_core import (
+    VERDICT_BY_REASON,
+    VERDICT_LEGAL,
+    IllegalPlacement,
+    LayoutDecodeError,
+    decode_hand,
+    points_for_sum,
+)
+
+from ..errors import InvalidRequest
+from ..v1 import common_pb2, rules_pb2, rules_pb2_grpc
+from . import convert
+from .handlers import unary
+
+MAX_BATCH = 10_000
+
+
+def layout_from_pb(msg: common_pb2.Layout) -> fiveup_core.PureLayout:
+    """Decode a Layout message; LayoutDecodeError / IllegalPlacement propagate."""
+    kind = msg.WhichOneof("encoding")
+    Layout = fiveup_core.Layout
+    if kind == "compact" or kind is None:
+        return Layout.from_bytes(msg.compact)
+    if kind == "text":
+        return Layout.from_text(msg.text)
+    placements = [convert.placement_from_pb(p, f"layout.placements[{i}]")
+                  for i, p in enumerate(msg.placements.placements)]
+    return Layout.from_placements(placements)
+
+
+class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
+    def __init__(self, observer: object = None) -> None:
+        self.observer = observer
+
+    @unary
+    async def EvaluateLayout(
+        self, request: rules_pb2.EvaluateLayoutRequest, context: grpc.aio.ServicerContext
+    ) -> rules_pb2.EvaluateLayoutResponse:
+        try:
+            layout = layout_from_pb(request.layout)
+        except LayoutDecodeError as exc:
+            raise InvalidRequest(str(exc), field="layout") from None
+        except IllegalPlacement as exc:
+            return rules_pb2.EvaluateLayoutResponse(
+                legal=False,
+                illegal_index=exc.index or 0,
+                illegal_reason=exc.reason,
+                illegal_message=str(exc),
+            )
+        if request.hand_compact:
+            try:
+                hand = decode_hand(request.hand_compact)
+            except LayoutDecodeError as exc:
+                raise InvalidRequest(str(exc), field="hand_compact") from None
+        else:
+            hand = [convert.tile_from_pb(t, f"hand[{i}]") for i, t in enumerate(request.hand)]
+        end_sum = layout.end_sum()
+        return rules_pb2.EvaluateLayoutResponse(
+            legal=True,
+            open_points=[convert.open_point_pb(p) for p in layout.open_points()],
+            counted_ends=[convert.counted_end_pb(c) for c in layout.counted_ends()],
+            end_sum=end_sum,
+            points=points_for_sum(end_sum) if len(layout) else 0,
+            legal_moves=[convert.placement_pb(p) for p in layout.legal_moves(hand)],
+            layout_compact=layout.to_bytes(),
+        )
+
+    @unary
+    async def ValidateMove(
+        self, request: rules_pb2.ValidateMoveRequest, context: grpc.aio.ServicerContext
+    ) -> rules_pb2.ValidateMoveResponse:
+        try:
+            layout = layout_from_pb(request.layout)
+        except LayoutDecodeError as exc:
+            raise InvalidRequest(str(exc), field="layout") from None
+        except IllegalPlacement as exc:
+            raise InvalidRequest(
+                f"the layout is illegal at placement #{exc.index}: {exc}",
+                field="layout", index=str(exc.index), core_reason=exc.reason,
+            ) from None
+        if not request.HasField("placement"):
+            raise InvalidRequest("placement is required", field="placement")
+        placement = convert.placement_from_pb(request.placement)
+        trial = layout.copy()
+        try:
+            points = trial.place(placement.tile, placement.on)
+        except IllegalPlacement as exc:
+            return rules_pb2.ValidateMoveResponse(
+                verdict=VERDICT_BY_REASON.get(exc.reason, rules_pb2.VERDICT_BAD_LAYOUT),  # type: ignore[arg-type]
+                message=str(exc),
+            )
+        return rules_pb2.ValidateMoveResponse(
+            verdict=VERDICT_LEGAL, points=points, end_sum=trial.end_sum()  # type: ignore[arg-type]
+        )
+
+    async def ValidateMoves(
+        self,
+        request_iterator: AsyncIterator[rules_pb2.ValidateMovesRequest],
+        context: grpc.aio.ServicerContext,
+    ) -> AsyncIterator[rules_pb2.ValidateMovesResponse]:
+        async for batch in request_iterator:
+            layouts = batch.layouts
+            if len(layouts) > MAX_BATCH or len(batch.placements) != 2 * len(layouts):
+                await context.abort(
+                    *_bad_batch(len(layouts), len(batch.placements))
+                )
+            verdicts, points = fiveup_core.validate_batch(layouts, batch.placements)
+            yield rules_pb2.ValidateMovesResponse(verdicts=verdicts, points=points)
+
+
+def _bad_batch(n_layouts: int, n_bytes: int) -> tuple[grpc.StatusCode, str, tuple[tuple[str, bytes], ...]]:
+    from .errors import rich_status
+
+    if n_layouts > MAX_BATCH:
+        message = f"a batch holds at most {MAX_BATCH} checks, got {n_layouts}"
+    else:
+        message = f"{n_layouts} layouts need {2 * n_layouts} placement bytes, got {n_bytes}"
+    return rich_status(grpc.StatusCode.INVALID_ARGUMENT, message, "INVALID_ARGUMENT", {"field": "placements"})

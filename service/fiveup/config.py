@@ -1,0 +1,72 @@
+"""Server configuration: defaults, overridden by FIVEUP_* environment variables,
+overridden by command-line flags (``fiveup serve --help``)."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+from dataclasses import dataclass, fields
+from typing import Any
+
+
+@dataclass
+class ServerConfig:
+    address: str = "127.0.0.1:50051"
+    db: str = "fiveup.sqlite3"  # a SQLite path, or a postgresql:// URL
+    metrics_port: int = 9464  # -1 disables; 0 picks a free port
+    metrics_address: str = "127.0.0.1"
+    grace_seconds: float = 10.0  # drain time on SIGTERM (keep below the pod's grace period)
+    max_receive_bytes: int = 256 * 1024  # well below gRPC's 4 MiB default
+    max_send_bytes: int = 4 * 1024 * 1024
+    max_concurrent_rpcs: int = 2_000
+    keepalive_time_ms: int = 60_000  # ping idle clients; tolerant of phones that sleep
+    keepalive_timeout_ms: int = 20_000
+    min_client_ping_ms: int = 10_000  # mobile clients may ping this often without a GOAWAY
+    bot_delay: float = 0.0
+    sqlite_synchronous: str = "normal"
+    cache_size: int = 10_000
+    log_json: bool = False
+    log_level: str = "INFO"
+    workers: int = 1
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> ServerConfig:
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = env.get("FIVEUP_" + f.name.upper())
+            if raw is not None:
+                values[f.name] = _parse(f.type, raw)
+        return cls(**values)
+
+    def with_args(self, args: argparse.Namespace) -> ServerConfig:
+        changes = {
+            f.name: getattr(args, f.name)
+            for f in fields(self)
+            if getattr(args, f.name, None) is not None
+        }
+        return dataclasses.replace(self, **changes)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags for every field (each defaults to the environment, then the built-in value)."""
+    for f in fields(ServerConfig):
+        flag = "--" + f.name.replace("_", "-")
+        kind = _TYPES.get(str(f.type), str)
+        if kind is bool:
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=None,
+                                help=f"(env FIVEUP_{f.name.upper()}; default {f.default})")
+        else:
+            parser.add_argument(flag, type=kind, default=None,
+                                help=f"(env FIVEUP_{f.name.upper()}; default {f.default})")
+
+
+_TYPES: dict[str, type] = {"int": int, "float": float, "str": str, "bool": bool}
+
+
+def _parse(type_name: object, raw: str) -> Any:
+    kind = _TYPES.get(str(type_name), str)
+    if kind is bool:
+        return raw.strip().lower() in ("1", "true", "yes", "on")
+    return kind(raw)

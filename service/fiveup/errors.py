@@ -1,0 +1,67 @@
+"""Errors of the application layer, beside the engine's rule errors.
+
+Every error the service can report is a ``MatchError`` with a stable ``reason``; the API
+layer maps reasons to gRPC status codes in one table (``fiveup.api.errors``).
+"""
+
+from __future__ import annotations
+
+from .engine.errors import MatchError
+
+
+class InvalidRequest(MatchError):
+    """A malformed request (bad field values); ``details['field']`` names the field."""
+
+    reason = "INVALID_ARGUMENT"
+
+
+class MatchNotFound(MatchError):
+    reason = "MATCH_NOT_FOUND"
+
+
+class Unauthenticated(MatchError):
+    """No seat token, or a token that belongs to no seat of this match."""
+
+    reason = "UNAUTHENTICATED"
+
+
+class PermissionDenied(MatchError):
+    reason = "PERMISSION_DENIED"
+
+
+class SeatTaken(MatchError):
+    reason = "SEAT_TAKEN"
+
+
+class NoFreeSeat(MatchError):
+    reason = "NO_FREE_SEAT"
+
+
+class StaleVersion(MatchError):
+    """The client's expected_version is not the match's version (another move won)."""
+
+    reason = "STALE_VERSION"
+
+
+class RequestIdReused(MatchError):
+    """A request id already used for a different move or seat."""
+
+    reason = "REQUEST_ID_REUSED"
+
+
+class MatchNotFinished(MatchError):
+    reason = "MATCH_NOT_FINISHED"
+
+
+class TooManyRequests(MatchError):
+    """A rate limit or concurrency cap; ``retry_after`` says when to try again."""
+
+    reason = "RATE_LIMITED"
+
+    def __init__(self, message: str, retry_after: float = 1.0, **details: str) -> None:
+        super().__init__(message, **details)
+        self.retry_after = retry_after
+
+
+class ShuttingDown(MatchError):
+    reason = "SHUTTING_DOWN"

@@ -1,0 +1,466 @@
+"""The application layer: load a match, check the seat, apply an action through the
+engine, append the new events with the expected version, publish them, move the bots.
+
+Nothing here knows about protobuf or gRPC; the servicers in ``fiveup.api`` translate.
+The store is the source of truth: the in-memory ``MatchSession`` is a cache that is
+brought up to date from the store before every decision, so several processes or
+replicas can serve the same match and the (match, version) key settles every race.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import (
+    HUMAN,
+    Action,
+    Event,
+    Match,
+    MatchConfig,
+    MatchView,
+    event_from_dict,
+    redact,
+    view_for,
+)
+from .engine.errors import InvalidConfig, MatchError
+from .errors import (
+    InvalidRequest,
+    MatchNotFinished,
+    MatchNotFound,
+    NoFreeSeat,
+    PermissionDenied,
+    RequestIdReused,
+    SeatTaken,
+    ShuttingDown,
+    StaleVersion,
+    Unauthenticated,
+)
+from .engine.shuffle import new_seed
+from .store import base as store_base
+from .store.base import EventStore, MatchRecord, RequestRecord
+
+log = logging.getLogger(__name__)
+
+MAX_REQUEST_ID = 128
+STAND_IN_BOT = "greedy"
+
+
+def hash_token(token: str) -> bytes:
+    return hashlib.sha256(token.encode()).digest()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    seat: int
+    version: int
+    events: list[tuple[int, Event]]
+    replayed: bool = False  # answered from the idempotency record
+
+
+@dataclass(slots=True)
+class MatchSession:
+    """A cached, up-to-date fold of one match, with the lock that serialises its writers."""
+
+    record: MatchRecord
+    match: Match
+    tokens: dict[int, bytes]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    turn_started: float = 0.0
+
+
+class Broker:
+    """Wakes local watchers when a match gets new events.  Watchers always re-read the
+    store from their own cursor, so a missed or merged wake-up cannot lose an event."""
+
+    def __init__(self) -> None:
+        self._events: dict[str, asyncio.Event] = {}
+
+    def waiter(self, match_id: str) -> asyncio.Event:
+        """Take this before reading, then wait on it: nothing published after the read
+        can slip past."""
+        ev = self._events.get(match_id)
+        if ev is None:
+            ev = self._events[match_id] = asyncio.Event()
+        return ev
+
+    def publish(self, match_id: str) -> None:
+        ev = self._events.pop(match_id, None)
+        if ev is not None:
+            ev.set()
+
+
+@dataclass
+class MatchesConfig:
+    cache_size: int = 10_000
+    bot_delay: float = 0.0  # seconds a bot waits before moving (pace for human opponents)
+    max_catchup_events: int = 100_000  # watchers further behind are told to resync
+
+
+class Matches:
+    """Use cases of the MatchService, over an event store."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        config: MatchesConfig | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        bot_factory: Callable[[str], Any] | None = None,
+        observer: Any = None,
+    ) -> None:
+        self.store = store
+        self.config = config or MatchesConfig()
+        self.clock = clock
+        self.broker = Broker()
+        self._sessions: OrderedDict[str, MatchSession] = OrderedDict()
+        self._bot_factory = bot_factory or _default_bot_factory
+        self._observer = observer  # metrics hooks; see fiveup.metrics.MatchObserver
+        self._closing = asyncio.Event()
+        self._bot_tasks: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        """Resume bot turns of unfinished matches (e.g. after a restart)."""
+        for match_id in await self.store.active_match_ids():
+            with contextlib.suppress(MatchError):
+                session = await self._session(match_id)
+                self._kick_bots(match_id, session)
+
+    async def close(self) -> None:
+        self._closing.set()
+        for ev in list(self.broker._events):
+            self.broker.publish(ev)
+        tasks = [t for t in self._bot_tasks if not t.done()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    @property
+    def closing(self) -> bool:
+        return self._closing.is_set()
+
+    # ------------------------------------------------------------------ use cases
+
+    async def create(self, seats: list[str], target_points: int) -> tuple[str, int, str]:
+        from .bots import BOT_KINDS
+
+        for i, kind in enumerate(seats):
+            if kind != HUMAN and kind not in BOT_KINDS:
+                raise InvalidRequest(f"seat {i}: unknown bot kind {kind!r}", field="seats")
+        try:
+            config = MatchConfig(seats=tuple(seats), seed=new_seed(), target_points=target_points)
+        except InvalidConfig as exc:
+            raise InvalidRequest(str(exc), field="seats") from None
+        match, events = Match.start(config)
+        match_id = secrets.token_hex(8)
+        record = MatchRecord(match_id, config.seats, config.target_points, config.seed, self.clock())
+        await self.store.create_match(record, [e.to_dict() for e in events])
+        session = MatchSession(record, match, {}, turn_started=self.clock())
+        self._remember(match_id, session)
+        self._notify("match_created", match)
+        self._kick_bots(match_id, session)
+        return match_id, match.version, config.commitment
+
+    async def join(self, match_id: str, seat: int | None) -> tuple[int, str, int]:
+        session = await self._session(match_id)
+        seats = session.record.seats
+        if seat is not None:
+            if not 0 <= seat < len(seats):
+                raise InvalidRequest(f"seat {seat} is not in this {len(seats)}-seat match", field="seat")
+            if seats[seat] != HUMAN:
+                raise SeatTaken(f"seat {seat} is played by the {seats[seat]} bot")
+        token = secrets.token_urlsafe(32)
+        async with session.lock:
+            session.tokens = await self.store.seat_tokens(match_id)
+            candidates = [seat] if seat is not None else [
+                s for s, kind in enumerate(seats) if kind == HUMAN and s not in session.tokens
+            ]
+            if not candidates:
+                raise NoFreeSeat("every human seat of this match is taken")
+            chosen = candidates[0]
+            try:
+                await self.store.claim_seat(match_id, chosen, hash_token(token))
+            except store_base.SeatTaken:
+                raise SeatTaken(f"seat {chosen} is taken") from None
+            session.tokens[chosen] = hash_token(token)
+            await self._refresh(match_id, session)
+            return chosen, token, session.match.version
+
+    async def authenticate(self, match_id: str, token: str | None, *, required: bool) -> int | None:
+        """The seat a bearer token belongs to (None for a spectator when not required)."""
+        session = await self._session(match_id)
+        if not token:
+            if required:
+                raise Unauthenticated("this call needs `authorization: Bearer <seat token>`")
+            return None
+        digest = hash_token(token)
+        if not session.tokens or len(session.tokens) < _human_count(session):
+            session.tokens = await self.store.seat_tokens(match_id)
+        found: int | None = None
+        for seat, stored in session.tokens.items():  # compare with every seat: constant time
+            if hmac.compare_digest(stored, digest):
+                found = seat
+        if found is None:
+            raise PermissionDenied("the token does not belong to a seat of this match")
+        return found
+
+    async def view(self, match_id: str, seat: int | None) -> tuple[MatchView, MatchSession]:
+        session = await self._session(match_id)
+        async with session.lock:
+            await self._refresh(match_id, session)
+            return view_for(session.match, seat), session
+
+    async def legal_actions(self, match_id: str, seat: int) -> tuple[list[Action], int]:
+        session = await self._session(match_id)
+        async with session.lock:
+            await self._refresh(match_id, session)
+            return session.match.legal_actions(seat), session.match.version
+
+    async def submit(
+        self, match_id: str, seat: int, action: Action, expected_version: int, request_id: str
+    ) -> MoveResult:
+        _check_request_id(request_id)
+        if self.closing:
+            raise ShuttingDown("the server is shutting down; retry on another replica")
+        session = await self._session(match_id)
+        fingerprint = f"{seat}:{action}"
+        async with session.lock:
+            prior = await self.store.get_request(match_id, request_id)
+            if prior is not None:
+                return await self._answer_again(session, prior, seat, fingerprint)
+            await self._refresh(match_id, session)
+            match = session.match
+            if expected_version != match.version:
+                raise StaleVersion(
+                    f"the match is at version {match.version}, not {expected_version}",
+                    current_version=str(match.version),
+                )
+            before = match.version
+            events = match.act(seat, action)  # raises and changes nothing when illegal
+            request = RequestRecord(request_id, seat, fingerprint, before + 1, before + len(events))
+            try:
+                version = await self._append(match_id, session, before, events, request)
+            except store_base.DuplicateRequest as dup:
+                await self._reload(match_id, session)
+                return await self._answer_again(session, dup.record, seat, fingerprint)
+            except store_base.VersionConflict as conflict:
+                await self._reload(match_id, session)
+                raise StaleVersion(
+                    f"another move was recorded first (version {conflict.current})",
+                    current_version=str(conflict.current),
+                ) from None
+        self._notify("move", match, seat=seat, action=action, events=events)
+        self._kick_bots(match_id, session)
+        return MoveResult(seat, version, list(enumerate(events, start=before + 1)))
+
+    async def record(self, match_id: str) -> tuple[MatchRecord, list[tuple[int, Event]]]:
+        session = await self._session(match_id)
+        async with session.lock:
+            await self._refresh(match_id, session)
+            if not session.match.finished:
+                raise MatchNotFinished("the record (with all hands and the seed) opens when the match ends")
+        stored = await self.store.read_events(match_id)
+        return session.record, [(e.version, event_from_dict(e.body)) for e in stored]
+
+    async def watch(
+        self, match_id: str, viewer: int | None, after_version: int
+    ) -> AsyncIterator[tuple[int, Event] | int]:
+        """Events after ``after_version`` as ``viewer`` may see them, live.  Yields an int
+        (the current version) instead when the watcher must resync.  Ends when the match
+        is over and fully sent, or when the server shuts down (ShuttingDown)."""
+        if after_version < 0:
+            raise InvalidRequest("after_version must be >= 0", field="after_version")
+        session = await self._session(match_id)
+        latest = await self.store.latest_version(match_id)
+        if after_version > latest:
+            raise InvalidRequest(
+                f"after_version {after_version} is beyond the match's version {latest}",
+                field="after_version",
+            )
+        if latest - after_version > self.config.max_catchup_events:
+            yield latest
+            return
+        cursor = after_version
+        while True:
+            wake = self.broker.waiter(match_id)
+            finished = False
+            for stored in await self.store.read_events(match_id, cursor):
+                event = event_from_dict(stored.body)
+                finished = finished or event.kind == "match_ended"
+                yield stored.version, redact(event, viewer)
+                cursor = stored.version
+            if finished or (session.match.finished and cursor >= session.match.version):
+                return
+            if self.closing:
+                raise ShuttingDown("the server is shutting down; reconnect with after_version")
+            closing = asyncio.ensure_future(self._closing.wait())
+            woken = asyncio.ensure_future(wake.wait())
+            try:
+                await asyncio.wait({closing, woken}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                closing.cancel()
+                woken.cancel()
+
+    # ------------------------------------------------------------------ bots
+
+    def _kick_bots(self, match_id: str, session: MatchSession) -> None:
+        if self.closing or not session.match.is_bot_turn():
+            return
+        if session.bot_task is not None and not session.bot_task.done():
+            return
+        task = asyncio.get_running_loop().create_task(self._run_bots(match_id, session))
+        session.bot_task = task
+        self._bot_tasks.add(task)
+        task.add_done_callback(self._bot_tasks.discard)
+
+    async def _run_bots(self, match_id: str, session: MatchSession) -> None:
+        bots: dict[int, Any] = {}
+        while not self.closing:
+            if self.config.bot_delay:
+                await asyncio.sleep(self.config.bot_delay)
+            async with session.lock:
+                await self._refresh(match_id, session)
+                match = session.match
+                if not match.is_bot_turn():
+                    return
+                seat = match.to_move()
+                assert seat is not None
+                kind = match.config.seats[seat]
+                if kind == HUMAN:
+                    kind = STAND_IN_BOT
+                bot = bots.get(seat) or bots.setdefault(seat, self._bot_factory(kind))
+                started = time.perf_counter()
+                action = bot.choose(view_for(match, seat))
+                self._notify("bot_thought", match, kind=kind, seconds=time.perf_counter() - started)
+                before = match.version
+                events = match.act(seat, action)
+                try:
+                    await self._append(match_id, session, before, events, None)
+                except store_base.VersionConflict:
+                    await self._reload(match_id, session)  # another replica's bot moved first
+                    continue
+            self._notify("move", match, seat=seat, action=action, events=events)
+            await asyncio.sleep(0)  # let clients and watchers in between bot moves
+
+    # ------------------------------------------------------------------ sessions
+
+    async def _append(
+        self,
+        match_id: str,
+        session: MatchSession,
+        before: int,
+        events: list[Event],
+        request: RequestRecord | None,
+    ) -> int:
+        """Persist ``events`` (already applied to the cached match) or roll the cache back."""
+        started = time.perf_counter()
+        try:
+            version = await self.store.append(
+                match_id, before, [e.to_dict() for e in events], request=request,
+                finished=session.match.finished,
+            )
+        except BaseException as exc:
+            if isinstance(exc, store_base.VersionConflict):
+                self._notify("store_conflict", session.match)
+            if not isinstance(exc, store_base.StoreError):
+                await asyncio.shield(self._reload(match_id, session))
+            raise
+        self._notify("store_append", session.match, seconds=time.perf_counter() - started)
+        session.turn_started = self.clock()
+        self.broker.publish(match_id)
+        return version
+
+    async def _answer_again(
+        self, session: MatchSession, prior: RequestRecord, seat: int, fingerprint: str
+    ) -> MoveResult:
+        if prior.seat != seat or prior.fingerprint != fingerprint:
+            raise RequestIdReused(
+                f"request id {prior.request_id!r} was already used for another move"
+            )
+        stored = await self.store.read_events(session.record.match_id, prior.first_version - 1)
+        events = [
+            (e.version, event_from_dict(e.body)) for e in stored if e.version <= prior.last_version
+        ]
+        return MoveResult(seat, prior.last_version, events, replayed=True)
+
+    async def _session(self, match_id: str) -> MatchSession:
+        if not match_id or len(match_id) > 64:
+            raise InvalidRequest("match_id must be 1-64 characters", field="match_id")
+        session = self._sessions.get(match_id)
+        if session is not None:
+            self._sessions.move_to_end(match_id)
+            return session
+        try:
+            record = await self.store.load_match(match_id)
+        except store_base.MatchNotFound:
+            raise MatchNotFound(f"no match {match_id!r}") from None
+        config = MatchConfig(record.seats, record.seed, record.target_points)
+        stored = await self.store.read_events(match_id)
+        match = Match.replay(config, (event_from_dict(e.body) for e in stored))
+        tokens = await self.store.seat_tokens(match_id)
+        session = self._sessions.get(match_id)  # another task may have loaded it meanwhile
+        if session is None:
+            session = MatchSession(record, match, tokens, turn_started=self.clock())
+            self._remember(match_id, session)
+        return session
+
+    def _remember(self, match_id: str, session: MatchSession) -> None:
+        self._sessions[match_id] = session
+        while len(self._sessions) > self.config.cache_size:
+            self._sessions.popitem(last=False)
+
+    async def _refresh(self, match_id: str, session: MatchSession) -> None:
+        """Fold in events other processes appended since this cache was current."""
+        stored = await self.store.read_events(match_id, session.match.version)
+        for e in stored:
+            if e.version != session.match.version + 1:
+                await self._reload(match_id, session)
+                return
+            session.match.apply(event_from_dict(e.body))
+        if stored:
+            session.turn_started = self.clock()
+
+    async def _reload(self, match_id: str, session: MatchSession) -> None:
+        stored = await self.store.read_events(match_id)
+        session.match = Match.replay(session.match.config, (event_from_dict(e.body) for e in stored))
+
+    def _notify(self, what: str, match: Match, **details: Any) -> None:
+        if self._observer is not None:
+            try:
+                self._observer.on(what, match, **details)
+            except Exception:  # metrics must never break a move
+                log.exception("observer failed on %s", what)
+
+    # ------------------------------------------------------------------ introspection
+
+    def cached_sessions(self) -> int:
+        return len(self._sessions)
+
+
+def _human_count(session: MatchSession) -> int:
+    return sum(1 for kind in session.record.seats if kind == HUMAN)
+
+
+def _check_request_id(request_id: str) -> None:
+    if not 1 <= len(request_id) <= MAX_REQUEST_ID or not request_id.isascii() or not request_id.isprintable():
+        raise InvalidRequest(
+            f"request_id must be 1-{MAX_REQUEST_ID} printable ASCII characters", field="request_id"
+        )
+
+
+def _default_bot_factory(kind: str) -> Any:
+    from .bots import make_bot
+
+    return make_bot(kind, secrets.SystemRandom())

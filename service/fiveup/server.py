@@ -1,0 +1,140 @@
+"""The gRPC server: wiring, health, reflection, limits and graceful shutdown.
+
+``create_server(config)`` opens the store, builds the servicers and starts listening;
+it returns the running ``FiveUpServer`` and the bound port.  ``serve(config)`` runs one
+until SIGTERM/SIGINT, then drains: readiness goes NOT_SERVING, streams end with
+UNAVAILABLE (reconnect elsewhere), in-flight calls get ``grace_seconds`` to finish.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from dataclasses import dataclass, field
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_health.v1._async import HealthServicer
+from grpc_reflection.v1alpha import reflection
+
+from .api.match_servicer import MatchServicer
+from .api.rules_servicer import RulesServicer
+from .config import ServerConfig
+from .matches import Matches, MatchesConfig
+from .store import EventStore, open_store
+from .v1 import match_pb2, match_pb2_grpc, rules_pb2, rules_pb2_grpc
+
+log = logging.getLogger(__name__)
+
+MATCH_SERVICE = match_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name
+RULES_SERVICE = rules_pb2.DESCRIPTOR.services_by_name["RulesService"].full_name
+LIVENESS = "fiveup.liveness"  # SERVING while the process is healthy, even when draining
+READINESS = "fiveup.readiness"  # NOT_SERVING while starting or draining
+READY_SERVICES = ("", READINESS, MATCH_SERVICE, RULES_SERVICE)
+
+SERVING = health_pb2.HealthCheckResponse.SERVING
+NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
+
+
+@dataclass
+class FiveUpServer:
+    config: ServerConfig
+    server: grpc.aio.Server
+    store: EventStore
+    matches: Matches
+    health: HealthServicer
+    port: int = 0
+    metrics_port: int | None = None
+    _stopped: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def stop(self, grace: float | None = None) -> None:
+        """Drain and stop (idempotent)."""
+        if self._stopped.is_set():
+            return
+        self._stopped.set()
+        grace = self.config.grace_seconds if grace is None else grace
+        for name in READY_SERVICES:
+            await self.health.set(name, NOT_SERVING)
+        await self.matches.close()  # streams end with UNAVAILABLE, bots stop
+        await self.server.stop(grace)
+        await self.store.close()
+        log.info("server stopped")
+
+    async def wait_closed(self) -> None:
+        await self.server.wait_for_termination()
+
+
+def server_options(config: ServerConfig) -> list[tuple[str, int]]:
+    return [
+        ("grpc.max_receive_message_length", config.max_receive_bytes),
+        ("grpc.max_send_message_length", config.max_send_bytes),
+        ("grpc.keepalive_time_ms", config.keepalive_time_ms),
+        ("grpc.keepalive_timeout_ms", config.keepalive_timeout_ms),
+        ("grpc.keepalive_permit_without_calls", 1),
+        ("grpc.http2.min_ping_interval_without_data_ms", config.min_client_ping_ms),
+        ("grpc.http2.max_pings_without_data", 0),
+        ("grpc.so_reuseport", 1 if config.workers > 1 else 0),
+    ]
+
+
+async def create_server(config: ServerConfig) -> tuple[FiveUpServer, int]:
+    store = open_store(config.db, **_store_options(config))
+    await store.open()
+    matches = Matches(
+        store, MatchesConfig(cache_size=config.cache_size, bot_delay=config.bot_delay)
+    )
+    server = grpc.aio.server(
+        options=server_options(config),
+        maximum_concurrent_rpcs=config.max_concurrent_rpcs,
+    )
+    match_pb2_grpc.add_MatchServiceServicer_to_server(MatchServicer(matches), server)
+    rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(), server)
+    health = HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health, server)
+    reflection.enable_server_reflection(
+        (MATCH_SERVICE, RULES_SERVICE, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+         reflection.SERVICE_NAME),
+        server,
+    )
+    port = server.add_insecure_port(config.address)
+    if port == 0:
+        await store.close()
+        raise OSError(f"could not bind {config.address}")
+    await health.set(LIVENESS, SERVING)
+    for name in READY_SERVICES:
+        await health.set(name, NOT_SERVING)
+    await server.start()
+    await matches.start()
+    for name in READY_SERVICES:
+        await health.set(name, SERVING)
+    app = FiveUpServer(config, server, store, matches, health, port)
+    return app, port
+
+
+def _store_options(config: ServerConfig) -> dict[str, object]:
+    if config.db.startswith(("postgresql://", "postgres://")):
+        return {}
+    return {"synchronous": config.sqlite_synchronous}
+
+
+async def serve(config: ServerConfig, ready: asyncio.Event | None = None) -> None:
+    """Run until SIGTERM or SIGINT, then drain within the grace period."""
+    from .metrics import start_metrics_server
+
+    app, port = await create_server(config)
+    host = config.address.rsplit(":", 1)[0]
+    metrics_port = start_metrics_server(config)
+    app.metrics_port = metrics_port
+    print(f"fiveup: gRPC listening on {host}:{port} (store: {app.store.url})", flush=True)
+    if metrics_port is not None:
+        print(f"fiveup: metrics on http://{config.metrics_address}:{metrics_port}/metrics", flush=True)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    if ready is not None:
+        ready.set()
+    await stop.wait()
+    log.info("signal received: draining for up to %.1fs", config.grace_seconds)
+    await app.stop()

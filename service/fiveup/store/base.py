@@ -1,0 +1,123 @@
+"""The event store interface: an append-only, versioned log per match.
+
+Two implementations share it and one test-suite: SQLite (embedded default) and
+PostgreSQL (several replicas).  The unique (match, version) key is what makes
+concurrent writers safe: an append names the version it expects to follow, and a
+clash is a ``VersionConflict``, never an overwrite.  An append is committed before it
+returns, so whatever the service acknowledges is durable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """The creation record of a match (``seed`` is secret until the match ends)."""
+
+    match_id: str
+    seats: tuple[str, ...]
+    target_points: int
+    seed: bytes
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    version: int
+    body: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class RequestRecord:
+    """What an idempotent request did: which seat sent it, a fingerprint of the move,
+    and the versions it produced (its answer is rebuilt from those events)."""
+
+    request_id: str
+    seat: int
+    fingerprint: str
+    first_version: int
+    last_version: int
+
+
+class StoreError(Exception):
+    pass
+
+
+class MatchNotFound(StoreError):
+    def __init__(self, match_id: str) -> None:
+        super().__init__(f"no match {match_id!r}")
+        self.match_id = match_id
+
+
+class VersionConflict(StoreError):
+    """Another writer appended first; ``current`` is the version now stored."""
+
+    def __init__(self, match_id: str, expected: int, current: int) -> None:
+        super().__init__(f"match {match_id!r} is at version {current}, not {expected}")
+        self.expected = expected
+        self.current = current
+
+
+class DuplicateRequest(StoreError):
+    """The request id was already recorded (by this or another replica)."""
+
+    def __init__(self, record: RequestRecord) -> None:
+        super().__init__(f"request {record.request_id!r} already applied")
+        self.record = record
+
+
+class SeatTaken(StoreError):
+    pass
+
+
+class EventStore(Protocol):
+    """An append-only event log.  All methods are coroutines safe to call concurrently."""
+
+    url: str
+
+    async def open(self) -> None:
+        """Connect and apply migrations (idempotent; safe when replicas start together)."""
+
+    async def close(self) -> None: ...
+
+    async def create_match(self, record: MatchRecord, events: Sequence[dict[str, Any]]) -> None:
+        """Store a new match and its first events (versions 1..n) atomically."""
+
+    async def load_match(self, match_id: str) -> MatchRecord:
+        """The creation record; raises MatchNotFound."""
+
+    async def read_events(self, match_id: str, after_version: int = 0) -> list[StoredEvent]:
+        """Events with version > after_version, in order."""
+
+    async def append(
+        self,
+        match_id: str,
+        expected_version: int,
+        events: Sequence[dict[str, Any]],
+        *,
+        request: RequestRecord | None = None,
+        finished: bool = False,
+    ) -> int:
+        """Append events as versions expected_version+1.. in one transaction (with the
+        request record, if any) and return the new version.  Raises VersionConflict when
+        the match is not at ``expected_version`` and DuplicateRequest when the request id
+        is already recorded."""
+
+    async def get_request(self, match_id: str, request_id: str) -> RequestRecord | None: ...
+
+    async def claim_seat(self, match_id: str, seat: int, token_hash: bytes) -> None:
+        """Record a seat's token hash; raises SeatTaken if the seat was claimed."""
+
+    async def seat_tokens(self, match_id: str) -> dict[int, bytes]: ...
+
+    async def latest_version(self, match_id: str) -> int: ...
+
+    async def active_match_ids(self, limit: int = 10_000) -> list[str]:
+        """Ids of unfinished matches (newest first), to resume bot turns after a restart."""
+
+    async def count_matches(self) -> tuple[int, int]:
+        """(active, finished) match counts, for metrics."""

@@ -1,0 +1,291 @@
+"""SQLite event store: the embedded default.
+
+One connection, owned by one worker thread, so commits never block the event loop and
+SQLite sees a single writer.  The database runs in WAL mode; ``synchronous=NORMAL``
+(the default here) makes every committed transaction survive a crash of the process,
+``synchronous=FULL`` also survives power loss at the cost of an fsync per commit
+(``--sqlite-synchronous full``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .base import (
+    DuplicateRequest,
+    MatchNotFound,
+    MatchRecord,
+    RequestRecord,
+    SeatTaken,
+    StoredEvent,
+    VersionConflict,
+)
+
+T = TypeVar("T")
+
+MIGRATIONS: list[str] = [
+    # 1: the event log, seats and idempotency records
+    """
+    CREATE TABLE IF NOT EXISTS matches (
+        match_id      TEXT PRIMARY KEY,
+        seats         TEXT NOT NULL,
+        target_points INTEGER NOT NULL,
+        seed          BLOB NOT NULL,
+        created_at    REAL NOT NULL,
+        finished      INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE IF NOT EXISTS events (
+        match_id TEXT NOT NULL REFERENCES matches(match_id),
+        version  INTEGER NOT NULL,
+        body     TEXT NOT NULL,
+        PRIMARY KEY (match_id, version)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS seats (
+        match_id   TEXT NOT NULL REFERENCES matches(match_id),
+        seat       INTEGER NOT NULL,
+        token_hash BLOB NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS requests (
+        match_id      TEXT NOT NULL REFERENCES matches(match_id),
+        request_id    TEXT NOT NULL,
+        seat          INTEGER NOT NULL,
+        fingerprint   TEXT NOT NULL,
+        first_version INTEGER NOT NULL,
+        last_version  INTEGER NOT NULL,
+        PRIMARY KEY (match_id, request_id)
+    ) WITHOUT ROWID;
+    """,
+]
+
+SYNCHRONOUS_LEVELS = ("off", "normal", "full", "extra")
+
+
+class SqliteStore:
+    def __init__(self, url: str, synchronous: str = "normal") -> None:
+        self.url = url
+        path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
+        self.path = path
+        if synchronous.lower() not in SYNCHRONOUS_LEVELS:
+            raise ValueError(f"sqlite synchronous must be one of {SYNCHRONOUS_LEVELS}")
+        self.synchronous = synchronous.upper()
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+        self._conn: sqlite3.Connection | None = None
+
+    # ------------------------------------------------------------------ plumbing
+
+    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, self._call, fn)
+
+    def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        assert self._conn is not None, "store is not open"
+        return fn(self._conn)
+
+    async def open(self) -> None:
+        def connect() -> None:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(f"PRAGMA synchronous={self.synchronous}")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA busy_timeout=5000")
+            _migrate(conn)
+            self._conn = conn
+
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._executor, connect)
+
+    async def close(self) -> None:
+        def close() -> None:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._executor, close)
+        self._executor.shutdown(wait=True)
+
+    # ------------------------------------------------------------------ matches
+
+    async def create_match(self, record: MatchRecord, events: Sequence[dict[str, Any]]) -> None:
+        rows = [(record.match_id, v, _dumps(e)) for v, e in enumerate(events, start=1)]
+
+        def create(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                conn.execute(
+                    "INSERT INTO matches (match_id, seats, target_points, seed, created_at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (record.match_id, json.dumps(list(record.seats)), record.target_points,
+                     record.seed, record.created_at),
+                )
+                conn.executemany("INSERT INTO events VALUES (?, ?, ?)", rows)
+
+        await self._run(create)
+
+    async def load_match(self, match_id: str) -> MatchRecord:
+        def load(conn: sqlite3.Connection) -> MatchRecord:
+            row = conn.execute(
+                "SELECT seats, target_points, seed, created_at FROM matches WHERE match_id = ?",
+                (match_id,),
+            ).fetchone()
+            if row is None:
+                raise MatchNotFound(match_id)
+            return MatchRecord(match_id, tuple(json.loads(row[0])), row[1], bytes(row[2]), row[3])
+
+        return await self._run(load)
+
+    async def read_events(self, match_id: str, after_version: int = 0) -> list[StoredEvent]:
+        def read(conn: sqlite3.Connection) -> list[StoredEvent]:
+            rows = conn.execute(
+                "SELECT version, body FROM events WHERE match_id = ? AND version > ?"
+                " ORDER BY version",
+                (match_id, after_version),
+            ).fetchall()
+            return [StoredEvent(v, json.loads(b)) for v, b in rows]
+
+        return await self._run(read)
+
+    async def latest_version(self, match_id: str) -> int:
+        return await self._run(lambda conn: _latest(conn, match_id))
+
+    async def append(
+        self,
+        match_id: str,
+        expected_version: int,
+        events: Sequence[dict[str, Any]],
+        *,
+        request: RequestRecord | None = None,
+        finished: bool = False,
+    ) -> int:
+        rows = [(match_id, expected_version + i, _dumps(e)) for i, e in enumerate(events, 1)]
+        new_version = expected_version + len(rows)
+
+        def append(conn: sqlite3.Connection) -> int:
+            with _transaction(conn):
+                if request is not None:
+                    prior = _request(conn, match_id, request.request_id)
+                    if prior is not None:
+                        raise DuplicateRequest(prior)
+                current = _latest(conn, match_id)
+                if current != expected_version:
+                    if current == 0 and not _exists(conn, match_id):
+                        raise MatchNotFound(match_id)
+                    raise VersionConflict(match_id, expected_version, current)
+                conn.executemany("INSERT INTO events VALUES (?, ?, ?)", rows)
+                if request is not None:
+                    conn.execute(
+                        "INSERT INTO requests VALUES (?, ?, ?, ?, ?, ?)",
+                        (match_id, request.request_id, request.seat, request.fingerprint,
+                         request.first_version, request.last_version),
+                    )
+                if finished:
+                    conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,))
+            return new_version
+
+        return await self._run(append)
+
+    async def get_request(self, match_id: str, request_id: str) -> RequestRecord | None:
+        return await self._run(lambda conn: _request(conn, match_id, request_id))
+
+    # ------------------------------------------------------------------ seats
+
+    async def claim_seat(self, match_id: str, seat: int, token_hash: bytes) -> None:
+        def claim(conn: sqlite3.Connection) -> None:
+            try:
+                with _transaction(conn):
+                    conn.execute("INSERT INTO seats VALUES (?, ?, ?)", (match_id, seat, token_hash))
+            except sqlite3.IntegrityError:
+                if not _exists(conn, match_id):
+                    raise MatchNotFound(match_id) from None
+                raise SeatTaken(f"seat {seat} of match {match_id!r} is taken") from None
+
+        await self._run(claim)
+
+    async def seat_tokens(self, match_id: str) -> dict[int, bytes]:
+        def tokens(conn: sqlite3.Connection) -> dict[int, bytes]:
+            rows = conn.execute(
+                "SELECT seat, token_hash FROM seats WHERE match_id = ?", (match_id,)
+            ).fetchall()
+            return {seat: bytes(h) for seat, h in rows}
+
+        return await self._run(tokens)
+
+    async def active_match_ids(self, limit: int = 10_000) -> list[str]:
+        def active(conn: sqlite3.Connection) -> list[str]:
+            rows = conn.execute(
+                "SELECT match_id FROM matches WHERE finished = 0 ORDER BY created_at DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+            return [r[0] for r in rows]
+
+        return await self._run(active)
+
+    async def count_matches(self) -> tuple[int, int]:
+        def count(conn: sqlite3.Connection) -> tuple[int, int]:
+            row = conn.execute(
+                "SELECT COALESCE(SUM(finished = 0), 0), COALESCE(SUM(finished = 1), 0) FROM matches"
+            ).fetchone()
+            return int(row[0]), int(row[1])
+
+        return await self._run(count)
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+class _transaction:
+    """BEGIN IMMEDIATE ... COMMIT: takes the write lock up front so the version check and
+    the insert are one atomic step even if another process shares the file."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> None:
+        self.conn.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    with _transaction(conn):
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
+        current = row[0] or 0
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number > current:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute("INSERT INTO schema_version VALUES (?)", (number,))
+
+
+def _latest(conn: sqlite3.Connection, match_id: str) -> int:
+    row = conn.execute("SELECT MAX(version) FROM events WHERE match_id = ?", (match_id,)).fetchone()
+    return int(row[0] or 0)
+
+
+def _exists(conn: sqlite3.Connection, match_id: str) -> bool:
+    return conn.execute("SELECT 1 FROM matches WHERE match_id = ?", (match_id,)).fetchone() is not None
+
+
+def _request(conn: sqlite3.Connection, match_id: str, request_id: str) -> RequestRecord | None:
+    row = conn.execute(
+        "SELECT seat, fingerprint, first_version, last_version FROM requests"
+        " WHERE match_id = ? AND request_id = ?",
+        (match_id, request_id),
+    ).fetchone()
+    return None if row is None else RequestRecord(request_id, row[0], row[1], row[2], row[3])
+
+
+def _dumps(event: dict[str, Any]) -> str:
+    return json.dumps(event, separators=(",", ":"))
+
