@@ -1,0 +1,1 @@
+"""Benchmarks: each prints its headline figure last, as ``RESULT name=value``."""
