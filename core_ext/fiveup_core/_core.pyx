@@ -385,6 +385,11 @@ cdef class Layout:
     def __cinit__(self):
         _reset(&self.s)
 
+    def __init__(self):
+        # Only here so that Layout(1) is a TypeError, as with the twin (__cinit__ would
+        # silently ignore extra arguments).
+        pass
+
     # ------------------------------------------------------------------ building
 
     @classmethod

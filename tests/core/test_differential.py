@@ -217,7 +217,7 @@ def test_random_games_agree(seed: int, max_tiles: int, lead_double: bool) -> Non
     play_game(random.Random(seed), max_tiles, lead_double, probes=4)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_arbitrary_probes_agree(data: st.DataObject) -> None:
     """Placements drawn freely (mostly illegal) on a random position: same verdicts."""
@@ -229,7 +229,7 @@ def test_arbitrary_probes_agree(data: st.DataObject) -> None:
             break
         pure.place(*rng.choice(moves))
     core = Core.from_bytes(pure.to_bytes())  # type: ignore[union-attr]
-    for _ in range(40):
+    for _ in range(30):
         tile = data.draw(
             st.one_of(st.sampled_from(ALL_TILES), st.sampled_from(ODD_TILES)), label="tile"
         )

@@ -210,3 +210,18 @@ def test_equality_and_hash_across_implementations() -> None:
     core.place((1, 2), ((1, 1), "chain_b"))
     assert pure != core and core != pure
     assert core != text and core != core.to_bytes()  # not equal to its encodings
+
+
+def test_constructor_and_subclasses(layout_cls: Any) -> None:
+    with pytest.raises(TypeError):
+        layout_cls(1)
+
+    class Sub(layout_cls):  # type: ignore[misc,valid-type]
+        pass
+
+    layout = Sub.from_text("[1|4] [4|4]@[1|4]:high")
+    assert type(layout) is Sub
+    assert type(Sub.from_bytes(layout.to_bytes())) is Sub
+    assert type(Sub.from_placements(layout.placements())) is Sub
+    assert type(layout.copy()) is layout_cls  # copy() always gives the base class
+    assert layout == layout_cls.from_text(layout.to_text())
