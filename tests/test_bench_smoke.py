@@ -8,8 +8,9 @@ import sys
 import time
 from pathlib import Path
 
-import fiveup_core
 import pytest
+
+import fiveup_core
 
 ROOT = Path(__file__).resolve().parent.parent
 

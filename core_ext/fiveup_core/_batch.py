@@ -10,7 +10,9 @@ answers (``fiveup_core.validate_batch`` picks it).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from ._types import ALL_TILES as _TILES
 from ._types import (
     CONNECTION_POINTS,
     LEAD_CODE,
@@ -19,7 +21,9 @@ from ._types import (
     FiveUpError,
     IllegalPlacement,
 )
-from ._types import ALL_TILES as _TILES
+
+if TYPE_CHECKING:
+    from ._pure import Layout
 
 VERDICT_LEGAL = 1
 VERDICT_BAD_LAYOUT = 9
@@ -34,7 +38,7 @@ VERDICT_BY_REASON: dict[str, int] = {
 }
 
 
-def validate_one(layout_cls: type, layout: bytes, tile: int, code: int) -> tuple[int, int]:
+def validate_one(layout_cls: type[Layout], layout: bytes, tile: int, code: int) -> tuple[int, int]:
     """(verdict, raw points) of one compact check."""
     try:
         board = layout_cls.from_bytes(layout)
@@ -53,7 +57,7 @@ def validate_one(layout_cls: type, layout: bytes, tile: int, code: int) -> tuple
 
 
 def validate_batch_with(
-    layout_cls: type, layouts: Sequence[bytes], placements: bytes
+    layout_cls: type[Layout], layouts: Sequence[bytes], placements: bytes
 ) -> tuple[bytes, bytes]:
     if len(placements) != 2 * len(layouts):
         raise ValueError(

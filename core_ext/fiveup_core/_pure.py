@@ -100,6 +100,8 @@ class Layout:
         other._child = dict(self._child)
         return other
 
+    __copy__ = copy  # copy.copy() must not share the dicts (the compiled core copies too)
+
     def place(self, tile: object, on: object = None) -> int:
         """Place ``tile`` on connection point ``on`` (``None`` leads); return the raw points scored."""
         t, code = self._check(tile, on)

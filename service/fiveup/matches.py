@@ -33,6 +33,7 @@ from .engine import (
     view_for,
 )
 from .engine.errors import InvalidConfig, MatchError
+from .engine.shuffle import new_seed
 from .errors import (
     InvalidRequest,
     MatchNotFinished,
@@ -45,7 +46,6 @@ from .errors import (
     StaleVersion,
     Unauthenticated,
 )
-from .engine.shuffle import new_seed
 from .store import base as store_base
 from .store.base import EventStore, MatchRecord, RequestRecord
 
@@ -105,6 +105,9 @@ class MatchesConfig:
     cache_size: int = 10_000
     bot_delay: float = 0.0  # seconds a bot waits before moving (pace for human opponents)
     max_catchup_events: int = 100_000  # watchers further behind are told to resync
+    # Re-read the store this often even without a wake-up: needed when other processes
+    # share a store that cannot notify (several workers on one SQLite file); 0 = never.
+    watch_poll_seconds: float = 0.0
 
 
 class Matches:
@@ -132,7 +135,11 @@ class Matches:
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
-        """Resume bot turns of unfinished matches (e.g. after a restart)."""
+        """Listen for other replicas' appends (when the store can tell), and resume bot
+        turns of unfinished matches (e.g. after a restart)."""
+        listen = getattr(self.store, "listen", None)
+        if listen is not None:
+            await listen(self._on_remote_append)
         for match_id in await self.store.active_match_ids():
             with contextlib.suppress(MatchError):
                 session = await self._session(match_id)
@@ -150,6 +157,19 @@ class Matches:
     @property
     def closing(self) -> bool:
         return self._closing.is_set()
+
+    def _on_remote_append(self, match_id: str) -> None:
+        """Another process appended to ``match_id``: wake local watchers and, if it is now a
+        bot's turn, let this replica's bots try too (the version key picks one winner)."""
+        self.broker.publish(match_id)
+        session = self._sessions.get(match_id)
+        if session is not None and not self.closing:
+            asyncio.get_running_loop().create_task(self._refresh_and_kick(match_id, session))
+
+    async def _refresh_and_kick(self, match_id: str, session: MatchSession) -> None:
+        async with session.lock:
+            await self._refresh(match_id, session)
+        self._kick_bots(match_id, session)
 
     # ------------------------------------------------------------------ use cases
 
@@ -248,7 +268,11 @@ class Matches:
                     current_version=str(match.version),
                 )
             before = match.version
-            events = match.act(seat, action)  # raises and changes nothing when illegal
+            try:
+                events = match.act(seat, action)  # raises and changes nothing when illegal
+            except MatchError as exc:
+                self._notify("move_rejected", match, reason=exc.reason, action=action)
+                raise
             request = RequestRecord(request_id, seat, fingerprint, before + 1, before + len(events))
             try:
                 version = await self._append(match_id, session, before, events, request)
@@ -308,7 +332,11 @@ class Matches:
             closing = asyncio.ensure_future(self._closing.wait())
             woken = asyncio.ensure_future(wake.wait())
             try:
-                await asyncio.wait({closing, woken}, return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait(
+                    {closing, woken},
+                    timeout=self.config.watch_poll_seconds or None,
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
             finally:
                 closing.cancel()
                 woken.cancel()

@@ -11,11 +11,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import fiveup_core
 import pytest
-from fiveup_core import ALL_TILES, DOUBLES, SIDES, ConnectionPoint, Placement
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import fiveup_core
+from fiveup_core import ALL_TILES, DOUBLES, SIDES, ConnectionPoint, Placement
 
 pytestmark = pytest.mark.skipif(
     fiveup_core.CoreLayout is None, reason="Cython core not built (run `make build`)"

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from fiveup_core import (
     ALL_TILES,
     LEAD_CODE,

@@ -8,9 +8,10 @@ from typing import Any
 import grpc
 import pytest
 
-from fiveup.v1 import common_pb2, match_pb2 as pb
+from fiveup.v1 import common_pb2
+from fiveup.v1 import match_pb2 as pb
 
-from .conftest import Running, auth, bot, human
+from .conftest import Running, auth, human
 from .helpers import error_info, snapshot
 
 Call = Callable[[Running, dict[str, Any]], Awaitable[Any]]

@@ -8,9 +8,9 @@ import grpc
 import pytest
 
 import fiveup_core
-from fiveup_core import ALL_TILES, SIDES, Layout, LayoutDecodeError, validate_batch
 from fiveup.api import convert
 from fiveup.v1 import common_pb2, rules_pb2
+from fiveup_core import ALL_TILES, SIDES, Layout, LayoutDecodeError, validate_batch
 
 from .conftest import Running
 from .helpers import error_info

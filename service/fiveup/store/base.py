@@ -121,3 +121,8 @@ class EventStore(Protocol):
 
     async def count_matches(self) -> tuple[int, int]:
         """(active, finished) match counts, for metrics."""
+
+    # Optional: a store shared by several processes may also offer
+    #   async def listen(self, callback: Callable[[str], None]) -> None
+    # calling ``callback(match_id)`` on the event loop whenever any process appends to a
+    # match (PostgreSQL: LISTEN/NOTIFY).  Matches.start() uses it when present.

@@ -175,9 +175,9 @@ class SqliteStore:
                     if prior is not None:
                         raise DuplicateRequest(prior)
                 current = _latest(conn, match_id)
+                if current == 0 and not _exists(conn, match_id):
+                    raise MatchNotFound(match_id)
                 if current != expected_version:
-                    if current == 0 and not _exists(conn, match_id):
-                        raise MatchNotFound(match_id)
                     raise VersionConflict(match_id, expected_version, current)
                 conn.executemany("INSERT INTO events VALUES (?, ?, ?)", rows)
                 if request is not None:
