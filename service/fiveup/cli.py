@@ -1,0 +1,138 @@
+"""The ``fiveup`` command line.
+
+Each subcommand is a pair of functions: ``_setup_<name>(subparsers)`` adds its parser and
+sets ``handler``, and ``_cmd_<name>(args) -> int`` runs it.  A new subcommand registers
+its setup function with ``@command``; ``main`` builds the parser from the registry.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TextIO, TypeAlias
+
+if TYPE_CHECKING:
+    Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
+
+Setup: TypeAlias = Callable[["Subparsers"], None]
+
+COMMANDS: dict[str, Setup] = {}
+"""Subcommand name -> the function that adds its parser (in registration order)."""
+
+
+def command(name: str) -> Callable[[Setup], Setup]:
+    """Register a ``_setup_<name>(subparsers)`` function: ``@command("serve")``."""
+
+    def register(setup: Setup) -> Setup:
+        COMMANDS[name] = setup
+        return setup
+
+    return register
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+@command("simulate")
+def _setup_simulate(sub: Subparsers) -> None:
+    from .bots import BOT_KINDS
+
+    p = sub.add_parser(
+        "simulate",
+        help="bots play matches against each other; print win rates and scoring figures",
+        description="Self-play through the match engine.  Deterministic for a seed.",
+    )
+    p.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    p.add_argument("--matches", type=int, default=100)
+    p.add_argument(
+        "--bots",
+        default="greedy",
+        help=f"comma-separated bot kind per seat ({', '.join(BOT_KINDS)}); one kind fills every seat",
+    )
+    p.add_argument("--seed", default="0", help="simulation seed (any text)")
+    p.add_argument("--target", type=int, default=61, help="displayed points to win (61)")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--progress", dest="progress", action="store_true", default=None,
+                       help="show the progress bar even when stderr is not a terminal")  # fmt: skip
+    shown.add_argument("--no-progress", dest="progress", action="store_false",
+                       help="never show the progress bar")  # fmt: skip
+    p.set_defaults(handler=_cmd_simulate, parser=p)
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .bots import BOT_KINDS
+    from .simulate import format_summary, simulate
+
+    parser: argparse.ArgumentParser = args.parser
+    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    if len(kinds) == 1:
+        kinds *= args.players
+    if len(kinds) != args.players:
+        parser.error(f"--bots names {len(kinds)} bots for {args.players} players")
+    unknown = [k for k in kinds if k not in BOT_KINDS]
+    if unknown:
+        parser.error(f"unknown bot kind(s): {', '.join(unknown)} (kinds: {', '.join(BOT_KINDS)})")
+    if args.matches < 1:
+        parser.error("--matches must be at least 1")
+    if not 1 <= args.target <= 10_000:
+        parser.error("--target must be 1..10000 displayed points")
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    bar = ProgressBar(sys.stderr, "matches") if show else None
+    summary = simulate(
+        args.players, args.matches, kinds, seed=args.seed, progress=bar, target=args.target
+    )
+    if bar is not None:
+        bar.close()
+    print(format_summary(summary))
+    return 0
+
+
+class ProgressBar:
+    """A one-line text progress bar, redrawn in place with a carriage return."""
+
+    def __init__(self, stream: TextIO, unit: str, width: int = 30) -> None:
+        self.stream = stream
+        self.unit = unit
+        self.width = width
+        self.started = time.perf_counter()
+        self._drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.width * done // total if total else self.width
+        elapsed = time.perf_counter() - self.started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = (total - done) / rate if rate > 0 else 0.0
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} {self.unit} "
+            f"{rate:.1f}/s eta {eta:.0f}s "
+        )
+        self.stream.flush()
+        self._drawn = True
+
+    def close(self) -> None:
+        if self._drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="fiveup", description="Five Up dominoes server and tools")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for setup in COMMANDS.values():
+        setup(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    return handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
