@@ -235,6 +235,42 @@ def event_pb(version: int, e: Event, seats: Sequence[str] = ()) -> match_pb2.Mat
     return msg
 
 
+def _hands(hands: Iterable[match_pb2.Hand]) -> tuple[tuple[Tile, ...], ...]:
+    return tuple(tuple(tile_from_pb(t) for t in hand.tiles) for hand in hands)
+
+
+def event_from_pb(msg: match_pb2.MatchEvent) -> Event:
+    """The inverse of ``event_pb`` for unredacted events (records, ``fiveup verify``)."""
+    kind = msg.WhichOneof("kind")
+    if kind == "match_started":
+        e = msg.match_started
+        seats = tuple(HUMAN if s.kind == match_pb2.SEAT_KIND_HUMAN else PB_TO_BOT[s.bot] for s in e.seats)
+        return MatchStarted(seats, e.target_points, e.shuffle_commitment)
+    if kind == "round_dealt":
+        d = msg.round_dealt
+        return RoundDealt(d.round_number, d.starter, d.by_lot, tuple(d.hand_sizes), d.boneyard_size,
+                          _hands(d.hands), tuple(tile_from_pb(t) for t in d.boneyard))
+    if kind == "tile_placed":
+        p = msg.tile_placed
+        placement = placement_from_pb(p.placement)
+        return TilePlaced(p.seat, placement.tile, placement.on, p.points, p.end_sum)
+    if kind == "tile_drawn":
+        t = msg.tile_drawn
+        return TileDrawn(t.seat, tile_from_pb(t.tile) if t.HasField("tile") else None, t.playable)
+    if kind == "passed":
+        return Passed(msg.passed.seat)
+    if kind == "round_ended":
+        r = msg.round_ended
+        return RoundEnded(r.round_number, r.blocked, r.winner_seat if r.HasField("winner_seat") else None,
+                          _hands(r.hands), tuple(r.deductions), tuple(s.raw_points for s in r.scores))
+    if kind == "match_ended":
+        m = msg.match_ended
+        return MatchEnded(m.winner_side, tuple(s.raw_points for s in m.scores))
+    if kind == "seat_auto_played":
+        return SeatAutoPlayed(msg.seat_auto_played.seat, msg.seat_auto_played.active)
+    raise InvalidRequest(f"event {msg.version} has no kind", field="events")
+
+
 def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.MatchView:
     msg = match_pb2.MatchView(
         match_id=match_id,

@@ -1,0 +1,287 @@
+"""``fiveup play``: play a match in the terminal against server-side bots.
+
+A real client of the public gRPC API: it creates a match, joins seat 0, follows the
+match's event stream, and submits moves chosen from the server's legal-move list.  It
+never touches the engine; everything it shows comes from the server's views and events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+import grpc
+
+from .v1 import common_pb2
+from .v1 import match_pb2 as pb
+from .v1 import match_pb2_grpc
+
+SIDE_NAMES = {1: "low", 2: "high", 3: "chain_a", 4: "chain_b", 5: "branch_a", 6: "branch_b"}
+BOT_KINDS = {"random": pb.BOT_KIND_RANDOM, "greedy": pb.BOT_KIND_GREEDY, "expert": pb.BOT_KIND_EXPERT}
+
+
+def tile_text(t: common_pb2.Tile) -> str:
+    return f"[{t.low}|{t.high}]"
+
+
+def _key(t: common_pb2.Tile) -> tuple[int, int]:
+    return (min(t.low, t.high), max(t.low, t.high))
+
+
+def move_text(move: pb.Move) -> str:
+    kind = move.WhichOneof("kind")
+    if kind == "draw":
+        return "draw a tile from the boneyard"
+    if kind == "pass":
+        return "pass"
+    place = move.place
+    if not place.HasField("on"):
+        return f"lead {tile_text(place.tile)}"
+    return f"place {tile_text(place.tile)} on {tile_text(place.on.tile)} {SIDE_NAMES[place.on.side]}"
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def render_layout(view: pb.MatchView) -> list[str]:
+    """The layout as a tree: every spinner's chains and branches on their own lines,
+    open connection points shown as ○ with their pip, counting ends marked with ★."""
+    if not view.layout:
+        return ["  (empty table: the starter leads any tile)"]
+    children: dict[tuple[tuple[int, int], int], common_pb2.Tile] = {}
+    attached_by: dict[tuple[int, int], int] = {}
+    for p in view.layout:
+        if p.HasField("on"):
+            children[(_key(p.on.tile), p.on.side)] = p.tile
+            attached_by[_key(p.tile)] = _own_side(p)
+    open_points = {(_key(o.point.tile), o.point.side): o.pip for o in view.open_points}
+    counted: dict[tuple[int, int], list[int]] = {}
+    for c in view.counted_ends:
+        counted.setdefault(_key(c.tile), []).append(c.value)
+    lines: list[str] = []
+
+    def node(tile: common_pb2.Tile, prefix: str, label: str, last: bool, root: bool) -> None:
+        key = _key(tile)
+        double = tile.low == tile.high
+        marks = []
+        if double:
+            marks.append("spinner")
+        if key in counted:
+            marks.append("★ counts " + "+".join(map(str, counted[key])))
+        head = "" if root else ("└─" if last else "├─") + f"{label}─ "
+        lines.append(f"  {prefix}{head}{tile_text(tile)}" + (f"  ({', '.join(marks)})" if marks else ""))
+        sides = (3, 4, 5, 6) if double else (1, 2)
+        branches = [s for s in sides if s != attached_by.get(key)]
+        shown = [s for s in branches if (key, s) in children or (key, s) in open_points]
+        child_prefix = prefix + ("" if root else ("   " if last else "│  "))
+        for i, side in enumerate(shown):
+            is_last = i == len(shown) - 1
+            name = SIDE_NAMES[side]
+            if (key, side) in children:
+                node(children[(key, side)], child_prefix, name, is_last, False)
+            else:
+                branch = "└─" if is_last else "├─"
+                lines.append(f"  {child_prefix}{branch}{name}─ ○ open ({open_points[(key, side)]})")
+
+    node(view.layout[0].tile, "", "", True, True)
+    return lines
+
+
+def _own_side(p: common_pb2.Placement) -> int:
+    """The side by which a placed tile joined its parent (a double: chain_a)."""
+    t = p.tile
+    if t.low == t.high:
+        return 3
+    pip = p.on.tile.low if SIDE_NAMES[p.on.side] == "low" else p.on.tile.high
+    return 1 if min(t.low, t.high) == pip else 2
+
+
+def render_scores(view: pb.MatchView) -> list[str]:
+    n = len(view.seats)
+    lines = []
+    for score in view.scores:
+        if n == 4:
+            who = f"seats {score.side} & {score.side + 2}"
+        else:
+            who = "you" if score.side == view.viewer_seat else f"seat {score.side}"
+        lines.append(
+            f"  {who:<14} {score.displayed_points:>4} points ({score.raw_points:>4} raw)  {score.tally}"
+        )
+    return lines
+
+
+def render_reckoning(r: pb.RoundEndedEvent) -> list[str]:
+    how = "blocked: nobody could play" if r.blocked else f"seat {r.winner_seat} went out"
+    lines = [f"Round {r.round_number} over — {how}. Reckoning:"]
+    for seat, (hand, deduction) in enumerate(zip(r.hands, r.deductions, strict=True)):
+        tiles = " ".join(tile_text(t) for t in hand.tiles) or "(empty)"
+        pips = sum(t.low + t.high for t in hand.tiles)
+        lines.append(f"  seat {seat}: {tiles:<30} {pips:>2} pips → −{deduction // 5} points")
+    return lines
+
+
+def render(view: pb.MatchView, notes: Sequence[str]) -> str:
+    out = [
+        "=" * 72,
+        f"Five Up — match {view.match_id}  round {view.round_number}  "
+        f"target {view.target_points}  version {view.version}",
+        "Layout (○ open connection point with its pip, ★ counting end):",
+        *render_layout(view),
+        f"End sum: {view.end_sum}"
+        + ("  → scores!" if view.end_sum and view.end_sum % 5 == 0 else ""),
+        "Scores:",
+        *render_scores(view),
+        "Hands: " + ", ".join(
+            f"{'you' if s == view.viewer_seat else f'seat {s}'} {n}" for s, n in enumerate(view.hand_sizes)
+        ) + f"; boneyard {view.boneyard_size}",
+        "Your hand: " + (" ".join(tile_text(t) for t in view.hand) or "(empty)"),
+    ]
+    if view.HasField("last_round") and view.last_round.round_number:
+        out.extend(render_reckoning(view.last_round))
+    out.extend(notes)
+    if view.status == pb.MATCH_STATUS_FINISHED:
+        out.append(f"Match over: side {view.winner_side} wins.")
+    elif view.HasField("turn_seat"):
+        out.append("Your turn." if view.turn_seat == view.viewer_seat else f"Seat {view.turn_seat} to play…")
+    return "\n".join(out)
+
+
+def describe_event(e: pb.MatchEvent, me: int) -> str | None:
+    kind = e.WhichOneof("kind")
+    who = (lambda s: "you" if s == me else f"seat {s}")  # noqa: E731
+    if kind == "tile_placed":
+        ev = e.tile_placed
+        scored = f" and scored {ev.points // 5}" if ev.points else ""
+        return f"· {who(ev.seat)} placed {tile_text(ev.placement.tile)}{scored} (end sum {ev.end_sum})"
+    if kind == "tile_drawn":
+        ev = e.tile_drawn
+        return f"· {who(ev.seat)} drew " + (tile_text(ev.tile) if ev.HasField("tile") else "a tile")
+    if kind == "passed":
+        return f"· {who(e.passed.seat)} passed"
+    if kind == "round_dealt":
+        ev = e.round_dealt
+        lot = " (chosen by lot)" if ev.by_lot else ""
+        return f"· round {ev.round_number} dealt; {who(ev.starter)} leads{lot}"
+    return None
+
+
+# --------------------------------------------------------------------------- the session
+
+
+@dataclass
+class PlayOptions:
+    server: str = "127.0.0.1:50051"
+    players: int = 2
+    bots: Sequence[str] = ("greedy",)
+    target: int = 61
+
+
+async def play(
+    options: PlayOptions,
+    ask: Callable[[str], str] | None = None,
+    out: TextIO = sys.stdout,
+) -> int:
+    """Create a match against bots, play seat 0 until the match ends; 0 on a finished match."""
+    ask = ask or _read_line
+    kinds = list(options.bots) * (options.players - 1) if len(options.bots) == 1 else list(options.bots)
+    if len(kinds) != options.players - 1:
+        print(f"need {options.players - 1} bot kinds, got {len(kinds)}", file=sys.stderr)
+        return 2
+    seats = [pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)] + [
+        pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot=BOT_KINDS[k]) for k in kinds
+    ]
+    loop = asyncio.get_running_loop()
+    async with grpc.aio.insecure_channel(options.server) as channel:
+        stub = match_pb2_grpc.MatchServiceStub(channel)
+        created = await stub.CreateMatch(pb.CreateMatchRequest(seats=seats, target_points=options.target))
+        joined = await stub.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id, seat=0))
+        md = (("authorization", f"Bearer {joined.seat_token}"),)
+        print(f"Created match {created.match_id}; you are seat 0. "
+              f"Shuffle commitment {created.shuffle_commitment[:16]}…", file=out)
+        events: asyncio.Queue[pb.MatchEvent | None] = asyncio.Queue()
+
+        async def follow() -> None:
+            call = stub.WatchMatch(pb.WatchMatchRequest(match_id=created.match_id), metadata=md)
+            async for item in call:
+                if item.WhichOneof("item") == "event":
+                    await events.put(item.event)
+            await events.put(None)
+
+        watcher = asyncio.ensure_future(follow())
+        notes: list[str] = []
+        seen = 0
+        try:
+            while True:
+                view = (await stub.GetMatch(pb.GetMatchRequest(match_id=created.match_id), metadata=md)).view
+                # show what happened since the last screen, from the stream
+                while seen < view.version:
+                    event = await events.get()
+                    if event is None:
+                        break
+                    seen = event.version
+                    note = describe_event(event, 0)
+                    if note:
+                        notes.append(note)
+                print(render(view, notes[-8:]), file=out, flush=True)
+                notes.clear()
+                if view.status == pb.MATCH_STATUS_FINISHED:
+                    return 0
+                if not (view.HasField("turn_seat") and view.turn_seat == view.viewer_seat):
+                    event = await events.get()
+                    if event is None:
+                        continue
+                    seen = event.version
+                    note = describe_event(event, 0)
+                    if note:
+                        notes.append(note)
+                    continue
+                move = await _choose(view, ask, out, loop)
+                if move is None:
+                    print("Bye.", file=out)
+                    return 1
+                try:
+                    result = await stub.SubmitMove(
+                        pb.SubmitMoveRequest(match_id=created.match_id, move=move,
+                                             expected_version=view.version,
+                                             request_id=uuid.uuid4().hex),
+                        metadata=md,
+                    )
+                except grpc.aio.AioRpcError as exc:
+                    notes.append(f"! {exc.code().name}: {exc.details()}")
+                    continue
+                if result.points:
+                    notes.append(f"You scored {result.points // 5} points ({result.points} raw).")
+                if result.HasField("drawn_tile"):
+                    notes.append(f"You drew {tile_text(result.drawn_tile)}.")
+        finally:
+            watcher.cancel()
+            await asyncio.gather(watcher, return_exceptions=True)
+
+
+def _read_line(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except EOFError:
+        return "q"
+
+
+async def _choose(
+    view: pb.MatchView, ask: Callable[[str], str], out: TextIO, loop: asyncio.AbstractEventLoop
+) -> pb.Move | None:
+    moves = list(view.legal_moves)
+    for i, move in enumerate(moves, start=1):
+        print(f"  {i:>2}) {move_text(move)}", file=out)
+    prompt = "Your move [number, q to quit]: "
+    while True:
+        answer = (await loop.run_in_executor(None, ask, prompt)).strip().lower()
+        if answer in ("q", "quit", "exit"):
+            return None
+        if answer == "" and len(moves) == 1:
+            return moves[0]
+        if answer.isdigit() and 1 <= int(answer) <= len(moves):
+            return moves[int(answer) - 1]
+        print(f"  Type a number from 1 to {len(moves)}.", file=out, flush=True)
