@@ -1,10 +1,426 @@
-"""Prometheus metrics: served over HTTP on their own port."""
+"""Prometheus metrics: served over HTTP on their own port (``/metrics``).
+
+Three groups, all in prometheus_client's default registry (process-global: tests compare
+deltas, never absolute values):
+
+* **gRPC server metrics** (``GrpcServerMetrics``), updated by the interceptor in
+  ``fiveup.api.interceptors``, named and labelled like go-grpc-prometheus /
+  py-grpc-prometheus so the usual dashboards and alerts apply::
+
+      grpc_server_started_total{grpc_type,grpc_service,grpc_method}
+      grpc_server_handled_total{grpc_type,grpc_service,grpc_method,grpc_code}
+      grpc_server_handling_seconds{grpc_type,grpc_service,grpc_method}   (histogram)
+      grpc_server_msg_received_total{grpc_type,grpc_service,grpc_method}
+      grpc_server_msg_sent_total{grpc_type,grpc_service,grpc_method}
+      fiveup_grpc_streams_active{grpc_type,grpc_service,grpc_method}      (gauge)
+
+  ``grpc_type`` is ``unary``, ``client_stream``, ``server_stream`` or ``bidi_stream``.
+  ``grpc_code`` is the upper-case name of the status code as the gRPC spec and Python
+  spell it (``OK``, ``INVALID_ARGUMENT``, ``NOT_FOUND``...), like py-grpc-prometheus; Go's
+  exporter writes CamelCase (``InvalidArgument``), so a dashboard imported from the Go
+  world must match on these names instead (``deploy/monitoring`` does).  Every method of
+  the registered services is pre-initialised with every code at zero, so ``rate()`` and
+  alerts see the first error, and the set of series never grows with traffic.
+
+* **Game metrics** (``MatchObserver``), fed by ``Matches(observer=...)`` and
+  ``RulesServicer(observer=...)`` through ``on(what, match, **details)``: matches created
+  and finished, matches active/finished in the store (read at scrape time), moves by kind
+  and outcome, rejections by reason, rounds ended, points scored, bot thinking time,
+  store append latency and conflicts, rules validations and core evaluation time.
+
+* ``fiveup_build_info{version,core_implementation}`` = 1.
+
+No label takes an unbounded value: never a match id, a seat, a token or a player; labels
+hold method names, status codes, bot kinds, move kinds, rejection reasons and the like,
+each from a fixed set (anything else is reported as ``other``).
+"""
 
 from __future__ import annotations
 
-from prometheus_client import start_http_server
+import asyncio
+import contextlib
+import logging
+import threading
+import time
+import weakref
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
 
+import grpc
+from prometheus_client import REGISTRY, Counter, Gauge, Histogram, start_http_server
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+
+import fiveup_core
+
+from . import __version__
 from .config import ServerConfig
+
+log = logging.getLogger(__name__)
+
+# --------------------------------------------------------------------------- gRPC server
+
+GRPC_LABELS = ("grpc_type", "grpc_service", "grpc_method")
+# From 0.5 ms (a RulesService call) to 2 minutes (a long WatchMatch stream).
+HANDLING_BUCKETS = (
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+    30.0, 120.0,
+)  # fmt: skip
+CODE_NAMES: tuple[str, ...] = tuple(code.name for code in grpc.StatusCode)
+_CODE_BY_VALUE: dict[int, str] = {code.value[0]: code.name for code in grpc.StatusCode}
+
+GRPC_STARTED = Counter("grpc_server_started", "RPCs started on the server.", GRPC_LABELS)
+GRPC_HANDLED = Counter(
+    "grpc_server_handled",
+    "RPCs completed on the server, whatever their status code.",
+    (*GRPC_LABELS, "grpc_code"),
+)
+GRPC_HANDLING = Histogram(
+    "grpc_server_handling_seconds",
+    "Time from the start of an RPC to its end on the server (for streams: the stream's life).",
+    GRPC_LABELS,
+    buckets=HANDLING_BUCKETS,
+)
+GRPC_RECEIVED = Counter(
+    "grpc_server_msg_received",
+    "Messages received from clients (stream messages included).",
+    GRPC_LABELS,
+)
+GRPC_SENT = Counter(
+    "grpc_server_msg_sent", "Messages sent to clients (stream messages included).", GRPC_LABELS
+)
+GRPC_STREAMS = Gauge(
+    "fiveup_grpc_streams_active",
+    "Streaming RPCs open right now (WatchMatch, ValidateMoves, Health.Watch...).",
+    GRPC_LABELS,
+)
+
+
+def grpc_type(request_streaming: bool, response_streaming: bool) -> str:
+    if request_streaming:
+        return "bidi_stream" if response_streaming else "client_stream"
+    return "server_stream" if response_streaming else "unary"
+
+
+def code_name(code: object) -> str:
+    """``OK``, ``INVALID_ARGUMENT``...: the label value for a status code."""
+    if isinstance(code, grpc.StatusCode):
+        return str(code.name)
+    if isinstance(code, int):
+        return _CODE_BY_VALUE.get(code, "UNKNOWN")
+    return "UNKNOWN"
+
+
+@dataclass(slots=True)
+class MethodMetrics:
+    """The label children of one method, resolved once (labels() is not free)."""
+
+    kind: str
+    service: str
+    method: str
+    started: Any
+    handling: Any
+    received: Any
+    sent: Any
+    streams: Any
+    handled: dict[str, Any] = field(default_factory=dict)
+
+    def handled_child(self, code: str) -> Any:
+        child = self.handled.get(code)
+        if child is None:
+            if code not in CODE_NAMES:
+                code = "UNKNOWN"
+            child = self.handled[code] = GRPC_HANDLED.labels(
+                self.kind, self.service, self.method, code
+            )
+        return child
+
+
+class GrpcServerMetrics:
+    """Per-method label children, created on first use or up front by ``initialize``."""
+
+    def __init__(self) -> None:
+        self._methods: dict[str, MethodMetrics] = {}
+        self._lock = threading.Lock()
+
+    def method(self, full_method: str, kind: str) -> MethodMetrics:
+        """``full_method`` is gRPC's ``/package.Service/Method``."""
+        found = self._methods.get(full_method)
+        if found is not None:
+            return found
+        service, _, method = full_method.lstrip("/").rpartition("/")
+        with self._lock:
+            found = self._methods.get(full_method)
+            if found is None:
+                labels = (kind, service or "unknown", method or "unknown")
+                found = MethodMetrics(
+                    kind, labels[1], labels[2],
+                    GRPC_STARTED.labels(*labels), GRPC_HANDLING.labels(*labels),
+                    GRPC_RECEIVED.labels(*labels), GRPC_SENT.labels(*labels),
+                    GRPC_STREAMS.labels(*labels),
+                )  # fmt: skip
+                for code in CODE_NAMES:  # every code at zero: rate() sees the first error
+                    found.handled_child(code)
+                self._methods[full_method] = found
+        return found
+
+    def initialize(self, services: Iterable[Any]) -> None:
+        """Pre-create the series of every method of these ``ServiceDescriptor``s."""
+        for service in services:
+            for m in service.methods:
+                self.method(
+                    f"/{service.full_name}/{m.name}",
+                    grpc_type(m.client_streaming, m.server_streaming),
+                )
+
+
+GRPC_METRICS = GrpcServerMetrics()
+
+# --------------------------------------------------------------------------- the game
+
+PLAYER_COUNTS = ("2", "3", "4")
+MOVE_KINDS = ("placed", "drawn", "passed")
+MOVE_OUTCOMES = ("accepted", "rejected")
+ROUND_OUTCOMES = ("won", "blocked")
+RULES_RPCS = ("EvaluateLayout", "ValidateMove", "ValidateMoves")
+BOT_NAMES = ("random", "greedy", "expert")
+# Why a submitted move was refused: the engine's reasons (fiveup.engine.errors) and the
+# application's (fiveup.errors) that Matches.submit can meet; anything else is "OTHER".
+REJECTION_REASONS = (
+    "NOT_YOUR_TURN", "ILLEGAL_MOVE", "TILE_NOT_IN_HAND", "MUST_PLAY_DRAWN_TILE", "MUST_PLACE",
+    "MUST_DRAW", "BONEYARD_EMPTY", "MATCH_FINISHED", "INVALID_ARGUMENT", "OTHER",
+)  # fmt: skip
+FAST_BUCKETS = (
+    0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
+    0.05, 0.1, 0.25, 1.0,
+)  # fmt: skip
+SLOW_BUCKETS = (
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+)  # fmt: skip
+
+MATCHES_CREATED = Counter(
+    "fiveup_matches_created", "Matches created by this process.", ("players",)
+)
+MATCHES_FINISHED = Counter(
+    "fiveup_matches_finished", "Matches that ended (61 reached) in this process.", ("players",)
+)
+MOVES = Counter(
+    "fiveup_moves",
+    "Moves submitted by players and bots: kind placed/drawn/passed, outcome accepted/rejected.",
+    ("kind", "outcome"),
+)
+MOVES_REJECTED = Counter(
+    "fiveup_moves_rejected", "Moves the rules or the match's state refused, by reason.", ("reason",)
+)
+ROUNDS_ENDED = Counter(
+    "fiveup_rounds_ended", "Rounds ended: won (a seat went out) or blocked.", ("outcome",)
+)
+POINTS_SCORED = Counter("fiveup_points_scored", "Raw points (multiples of 5) scored by placements.")
+BOT_THINKING = Histogram(
+    "fiveup_bot_thinking_seconds", "Time a bot took to choose its move.", ("bot",),
+    buckets=(*FAST_BUCKETS[3:], 2.5, 5.0),
+)  # fmt: skip
+STORE_APPEND = Histogram(
+    "fiveup_store_append_seconds", "Latency of appending a move's events to the event store.",
+    buckets=SLOW_BUCKETS,
+)  # fmt: skip
+STORE_CONFLICTS = Counter(
+    "fiveup_store_conflicts",
+    "Appends refused because another writer recorded that version first.",
+)
+RULES_REQUESTS = Counter(
+    "fiveup_rules_requests",
+    "RulesService requests (each message of a ValidateMoves stream is one batch request).",
+    ("rpc",),
+)
+RULES_ITEMS = Counter(
+    "fiveup_rules_items", "Layouts evaluated or placements validated by the RulesService.", ("rpc",)
+)
+CORE_EVALUATION = Histogram(
+    "fiveup_core_evaluation_seconds",
+    "Time spent in the rules core per RulesService request (a whole batch for ValidateMoves).",
+    ("rpc",),
+    buckets=FAST_BUCKETS,
+)
+BUILD_INFO = Gauge(
+    "fiveup_build_info", "Always 1: the running version and rules core.",
+    ("version", "core_implementation"),
+)  # fmt: skip
+BUILD_INFO.labels(__version__, fiveup_core.IMPLEMENTATION).set(1)
+
+for _count in PLAYER_COUNTS:
+    MATCHES_CREATED.labels(_count)
+    MATCHES_FINISHED.labels(_count)
+for _kind in MOVE_KINDS:
+    for _outcome in MOVE_OUTCOMES:
+        MOVES.labels(_kind, _outcome)
+for _reason in REJECTION_REASONS:
+    MOVES_REJECTED.labels(_reason)
+for _outcome in ROUND_OUTCOMES:
+    ROUNDS_ENDED.labels(_outcome)
+for _bot in (*BOT_NAMES, "other"):
+    BOT_THINKING.labels(_bot)
+for _rpc in RULES_RPCS:
+    RULES_REQUESTS.labels(_rpc)
+    RULES_ITEMS.labels(_rpc)
+    CORE_EVALUATION.labels(_rpc)
+
+
+def _bounded(value: object, allowed: tuple[str, ...], other: str = "other") -> str:
+    text = str(value)
+    return text if text in allowed else other
+
+
+class MatchObserver:
+    """Turns the application's notifications into metrics.
+
+    ``Matches`` calls ``on(what, match, **details)`` with ``match_created``, ``move`` (seat,
+    action, events), ``move_rejected`` (reason, action), ``bot_thought`` (kind, seconds),
+    ``store_append`` (seconds) and ``store_conflict``; the RulesServicer calls
+    ``on("rules_checked", None, rpc=..., items=..., seconds=...)``.
+
+    Given the store, it also reports ``fiveup_matches{state="active"|"finished"}`` from
+    ``store.count_matches()`` at scrape time (the whole store, so every replica reports
+    the same figure: aggregate with ``max``, not ``sum``).
+    """
+
+    def __init__(self, store: Any = None, *, cache_seconds: float = 5.0) -> None:
+        self.store = store
+        self.cache_seconds = cache_seconds
+        self._loop: asyncio.AbstractEventLoop | None = None
+        if store is not None:
+            with contextlib.suppress(RuntimeError):
+                self._loop = asyncio.get_running_loop()
+        self._counts: tuple[int, int] | None = None
+        self._counted_at = float("-inf")
+        if self._loop is not None:
+            _STORE_COLLECTOR.add(self)
+
+    # ------------------------------------------------------------------ notifications
+
+    def on(self, what: str, match: Any, **details: Any) -> None:
+        handler = getattr(self, "_on_" + what, None)
+        if handler is not None:
+            handler(match, **details)
+
+    def _on_match_created(self, match: Any) -> None:
+        MATCHES_CREATED.labels(_players(match)).inc()
+
+    def _on_move(self, match: Any, seat: int = 0, action: Any = None, events: Any = ()) -> None:
+        MOVES.labels(move_kind(action), "accepted").inc()
+        for event in events:
+            kind = getattr(event, "kind", "")
+            if kind == "tile_placed":
+                if event.points:
+                    POINTS_SCORED.inc(event.points)
+            elif kind == "round_ended":
+                ROUNDS_ENDED.labels("blocked" if event.blocked else "won").inc()
+            elif kind == "match_ended":
+                MATCHES_FINISHED.labels(_players(match)).inc()
+
+    def _on_move_rejected(self, match: Any, reason: str = "OTHER", action: Any = None) -> None:
+        MOVES.labels(move_kind(action), "rejected").inc()
+        MOVES_REJECTED.labels(_bounded(reason, REJECTION_REASONS, "OTHER")).inc()
+
+    def _on_bot_thought(self, match: Any, kind: str = "other", seconds: float = 0.0) -> None:
+        BOT_THINKING.labels(_bounded(kind, BOT_NAMES)).observe(seconds)
+
+    def _on_store_append(self, match: Any, seconds: float = 0.0) -> None:
+        STORE_APPEND.observe(seconds)
+
+    def _on_store_conflict(self, match: Any) -> None:
+        STORE_CONFLICTS.inc()
+
+    def _on_rules_checked(
+        self, match: Any, rpc: str = "", items: int = 1, seconds: float = 0.0
+    ) -> None:
+        rpc = _bounded(rpc, RULES_RPCS, "")
+        if not rpc:
+            return
+        RULES_REQUESTS.labels(rpc).inc()
+        if items:
+            RULES_ITEMS.labels(rpc).inc(items)
+        CORE_EVALUATION.labels(rpc).observe(seconds)
+
+    # ------------------------------------------------------------------ store gauges
+
+    def match_counts(self) -> tuple[int, int] | None:
+        """(active, finished) from the store, at most every ``cache_seconds``; called from
+        the metrics HTTP thread.  On the event loop's own thread (an in-process
+        ``generate_latest``) it cannot wait for the loop, so it answers from the cache."""
+        loop = self._loop
+        if self.store is None or loop is None or loop.is_closed() or not loop.is_running():
+            return self._counts
+        if time.monotonic() - self._counted_at < self.cache_seconds:
+            return self._counts
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            return self._counts
+        future = asyncio.run_coroutine_threadsafe(self.store.count_matches(), loop)
+        try:
+            active, finished = future.result(timeout=2.0)
+        except Exception:  # store closed or slow: report the last figures
+            future.cancel()
+            return self._counts
+        self._counts = (int(active), int(finished))
+        self._counted_at = time.monotonic()
+        return self._counts
+
+
+def move_kind(action: Any) -> str:
+    name = type(action).__name__
+    return {"Place": "placed", "Draw": "drawn", "Pass": "passed"}.get(name, "placed")
+
+
+def _players(match: Any) -> str:
+    try:
+        return _bounded(len(match.config.seats), PLAYER_COUNTS)
+    except AttributeError:
+        return "other"
+
+
+class _StoreCollector(Collector):
+    """``fiveup_matches{state}`` from every live observer's store (one per process in
+    production; tests may run several servers in turn)."""
+
+    def __init__(self) -> None:
+        self._observers: weakref.WeakSet[MatchObserver] = weakref.WeakSet()
+
+    def add(self, observer: MatchObserver) -> None:
+        self._observers.add(observer)
+
+    def describe(self) -> Iterator[GaugeMetricFamily]:
+        yield GaugeMetricFamily(
+            "fiveup_matches", "Matches in the event store by state.", labels=["state"]
+        )
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        active = finished = 0
+        for observer in list(self._observers):
+            counts = observer.match_counts()
+            if counts is not None:
+                active += counts[0]
+                finished += counts[1]
+        family = GaugeMetricFamily(
+            "fiveup_matches",
+            "Matches in the event store by state (store-wide: aggregate replicas with max).",
+            labels=["state"],
+        )
+        family.add_metric(["active"], active)
+        family.add_metric(["finished"], finished)
+        yield family
+
+
+_STORE_COLLECTOR = _StoreCollector()
+REGISTRY.register(_STORE_COLLECTOR)
+
+# --------------------------------------------------------------------------- HTTP
+
+_HTTP_SERVERS: dict[int, Any] = {}
 
 
 def start_metrics_server(config: ServerConfig) -> int | None:
@@ -12,4 +428,14 @@ def start_metrics_server(config: ServerConfig) -> int | None:
     if config.metrics_port < 0:
         return None
     httpd, _thread = start_http_server(config.metrics_port, addr=config.metrics_address)
-    return int(httpd.server_port)
+    port = int(httpd.server_port)
+    _HTTP_SERVERS[port] = httpd
+    return port
+
+
+def stop_metrics_server(port: int) -> None:
+    """Stop a server started by ``start_metrics_server`` (tests; production just exits)."""
+    httpd = _HTTP_SERVERS.pop(port, None)
+    if httpd is not None:
+        httpd.shutdown()
+        httpd.server_close()

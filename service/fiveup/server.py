@@ -18,10 +18,12 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
+from .api.interceptors import ServerInterceptor
 from .api.match_servicer import MatchServicer
 from .api.rules_servicer import RulesServicer
 from .config import ServerConfig
 from .matches import Matches, MatchesConfig
+from .metrics import MatchObserver
 from .store import EventStore, open_store
 from .v1 import match_pb2, match_pb2_grpc, rules_pb2, rules_pb2_grpc
 
@@ -81,15 +83,19 @@ def server_options(config: ServerConfig) -> list[tuple[str, int]]:
 async def create_server(config: ServerConfig) -> tuple[FiveUpServer, int]:
     store = open_store(config.db, **_store_options(config))
     await store.open()
+    observer = MatchObserver(store)
     matches = Matches(
-        store, MatchesConfig(cache_size=config.cache_size, bot_delay=config.bot_delay)
+        store,
+        MatchesConfig(cache_size=config.cache_size, bot_delay=config.bot_delay),
+        observer=observer,
     )
     server = grpc.aio.server(
+        interceptors=[ServerInterceptor(_descriptors())],
         options=server_options(config),
         maximum_concurrent_rpcs=config.max_concurrent_rpcs,
     )
     match_pb2_grpc.add_MatchServiceServicer_to_server(MatchServicer(matches), server)
-    rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(), server)
+    rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(observer), server)
     health = HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
     reflection.enable_server_reflection(
@@ -112,6 +118,15 @@ async def create_server(config: ServerConfig) -> tuple[FiveUpServer, int]:
     return app, port
 
 
+def _descriptors() -> list[object]:
+    """The services whose metric series are created up front."""
+    return [
+        match_pb2.DESCRIPTOR.services_by_name["MatchService"],
+        rules_pb2.DESCRIPTOR.services_by_name["RulesService"],
+        health_pb2.DESCRIPTOR.services_by_name["Health"],
+    ]
+
+
 def _store_options(config: ServerConfig) -> dict[str, object]:
     if config.db.startswith(("postgresql://", "postgres://")):
         return {}
@@ -120,13 +135,15 @@ def _store_options(config: ServerConfig) -> dict[str, object]:
 
 async def serve(config: ServerConfig, ready: asyncio.Event | None = None) -> None:
     """Run until SIGTERM or SIGINT, then drain within the grace period."""
+    from .logs import configure_logging, redact_url
     from .metrics import start_metrics_server
 
+    configure_logging(config.log_level, config.log_json)
     app, port = await create_server(config)
     host = config.address.rsplit(":", 1)[0]
     metrics_port = start_metrics_server(config)
     app.metrics_port = metrics_port
-    print(f"fiveup: gRPC listening on {host}:{port} (store: {app.store.url})", flush=True)
+    print(f"fiveup: gRPC listening on {host}:{port} (store: {redact_url(app.store.url)})", flush=True)
     if metrics_port is not None:
         print(f"fiveup: metrics on http://{config.metrics_address}:{metrics_port}/metrics", flush=True)
     loop = asyncio.get_running_loop()

@@ -3,7 +3,11 @@ decoding, then ``fiveup_core``, then encoding."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import functools
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import grpc
 
@@ -24,6 +28,25 @@ from .handlers import unary
 
 MAX_BATCH = 10_000
 
+log = logging.getLogger(__name__)
+
+
+def _observed(rpc: str) -> Callable[[Callable[..., Awaitable[Any]]], Callable[..., Awaitable[Any]]]:
+    """Report one request (one item) and its time in the core to the observer."""
+
+    def decorate(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        @functools.wraps(fn)
+        async def wrapper(self: RulesServicer, request: Any, context: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return await fn(self, request, context)
+            finally:
+                self._observe(rpc, 1, time.perf_counter() - started)
+
+        return wrapper
+
+    return decorate
+
 
 def layout_from_pb(msg: common_pb2.Layout) -> fiveup_core.PureLayout:
     """Decode a Layout message; LayoutDecodeError / IllegalPlacement propagate."""
@@ -39,10 +62,18 @@ def layout_from_pb(msg: common_pb2.Layout) -> fiveup_core.PureLayout:
 
 
 class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
-    def __init__(self, observer: object = None) -> None:
-        self.observer = observer
+    def __init__(self, observer: Any = None) -> None:
+        self.observer = observer  # fiveup.metrics.MatchObserver: on("rules_checked", ...)
+
+    def _observe(self, rpc: str, items: int, seconds: float) -> None:
+        if self.observer is not None:
+            try:
+                self.observer.on("rules_checked", None, rpc=rpc, items=items, seconds=seconds)
+            except Exception:  # metrics must never break an answer
+                log.exception("observer failed on %s", rpc)
 
     @unary
+    @_observed("EvaluateLayout")
     async def EvaluateLayout(
         self, request: rules_pb2.EvaluateLayoutRequest, context: grpc.aio.ServicerContext
     ) -> rules_pb2.EvaluateLayoutResponse:
@@ -76,6 +107,7 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
         )
 
     @unary
+    @_observed("ValidateMove")
     async def ValidateMove(
         self, request: rules_pb2.ValidateMoveRequest, context: grpc.aio.ServicerContext
     ) -> rules_pb2.ValidateMoveResponse:
@@ -114,7 +146,9 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
                 await context.abort(
                     *_bad_batch(len(layouts), len(batch.placements))
                 )
+            started = time.perf_counter()
             verdicts, points = fiveup_core.validate_batch(layouts, batch.placements)
+            self._observe("ValidateMoves", len(layouts), time.perf_counter() - started)
             yield rules_pb2.ValidateMovesResponse(verdicts=verdicts, points=points)
 
 

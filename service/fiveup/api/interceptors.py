@@ -1,0 +1,403 @@
+"""The server interceptor: gRPC metrics, the access log and the request id, for every RPC.
+
+For each call it
+
+* counts ``grpc_server_started_total`` / ``grpc_server_handled_total{grpc_code}`` and
+  observes ``grpc_server_handling_seconds`` (see ``fiveup.metrics``), whether the call
+  returns, is ended by ``context.abort`` (the code is read back from the context), raises
+  (``UNKNOWN``, or the code set with ``context.set_code``), is cancelled by the client
+  (``CANCELLED``) or runs out of time (``DEADLINE_EXCEEDED``);
+* counts the messages received and sent, streams included: the handler's behaviour is
+  wrapped (async-generator streams message by message; reader/writer-style handlers
+  through a context that counts ``read``/``write``), and open streams are a gauge;
+* takes the request id from the ``x-request-id`` metadata (or makes one) and sends it back
+  in the trailing metadata of every call, errors included (merged into the trailers of
+  ``context.abort`` and ``set_trailing_metadata``: they ride with the status, no extra
+  round trip), and for streams also in the initial metadata, so a client has it as soon
+  as the stream opens; puts it in ``fiveup.logs.request_id_var`` so every log line of the
+  call carries it; and writes one access-log record (logger ``fiveup.access``) with the
+  method, code, duration and request id -- never the metadata or the messages, so never
+  the ``authorization`` header or a seat token.
+
+Handlers get a thin proxy of the servicer context (``_Context``) that does the merging and
+the counting of ``read``/``write``; everything else goes straight to gRPC's context.
+
+Handlers are wrapped once per method and cached.  Calls to unknown methods (answered
+UNIMPLEMENTED by gRPC itself) are not counted: their names come from clients and would be
+unbounded label values.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import inspect
+import logging
+import os
+import re
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from typing import Any, NoReturn
+
+import grpc
+
+from fiveup.logs import ACCESS_LOGGER, request_id_var
+from fiveup.metrics import GRPC_METRICS, GrpcServerMetrics, MethodMetrics, code_name, grpc_type
+
+REQUEST_ID_HEADER = "x-request-id"
+_REQUEST_ID_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/+=-]{0,127}")
+# Health checks come every few seconds from the kubelet: log them at DEBUG when they pass.
+QUIET_SERVICES = frozenset({"grpc.health.v1.Health"})
+# Codes that point at the server rather than the request.
+SERVER_FAULTS = frozenset({"UNKNOWN", "INTERNAL", "DATA_LOSS", "UNIMPLEMENTED"})
+
+
+def new_request_id() -> str:
+    return os.urandom(8).hex()
+
+
+def request_id_from(metadata: Iterable[tuple[str, Any]] | None) -> str:
+    """The client's ``x-request-id`` when it is a sane token, else a fresh one."""
+    for key, value in metadata or ():
+        if key == REQUEST_ID_HEADER:
+            if isinstance(value, bytes):
+                value = value.decode("ascii", "replace")
+            if isinstance(value, str) and _REQUEST_ID_OK.fullmatch(value):
+                return value
+            break
+    return new_request_id()
+
+
+class _Call:
+    """Book-keeping of one RPC: metrics, request id, access log."""
+
+    __slots__ = (
+        "_token",
+        "context",
+        "interceptor",
+        "m",
+        "received",
+        "request_id",
+        "sent",
+        "started",
+    )
+
+    def __init__(self, interceptor: ServerInterceptor, m: MethodMetrics, context: Any) -> None:
+        self.interceptor = interceptor
+        self.m = m
+        self.context = context
+        self.received = 0
+        self.sent = 0
+        self.started = time.perf_counter()
+        self.request_id = request_id_from(context.invocation_metadata())
+        self._token = request_id_var.set(self.request_id)
+        m.started.inc()
+        context.set_trailing_metadata(((REQUEST_ID_HEADER, self.request_id),))
+
+    async def open_stream(self) -> None:
+        """Streams: send the request id in the initial metadata right away."""
+        with contextlib.suppress(Exception):
+            await self.context.send_initial_metadata(((REQUEST_ID_HEADER, self.request_id),))
+
+    def got(self) -> None:
+        self.received += 1
+        self.m.received.inc()
+
+    def put(self) -> None:
+        self.sent += 1
+        self.m.sent.inc()
+
+    def end(self, exc: BaseException | None = None) -> None:
+        elapsed = time.perf_counter() - self.started
+        code = self._code(exc)
+        m = self.m
+        m.handled_child(code).inc()
+        m.handling.observe(elapsed)
+        try:
+            self.interceptor.access(self, code, elapsed, exc)
+        finally:
+            with contextlib.suppress(ValueError):  # reset from another context
+                request_id_var.reset(self._token)
+
+    def _code(self, exc: BaseException | None) -> str:
+        context = self.context
+        if exc is None:
+            return code_name(context.code() or grpc.StatusCode.OK)
+        if isinstance(exc, grpc.aio.AbortError):
+            return code_name(context.code() or grpc.StatusCode.UNKNOWN)  # abort set it
+        if isinstance(exc, GeneratorExit):  # gRPC stopped iterating the stream: cancelled
+            return "CANCELLED"
+        if isinstance(exc, asyncio.CancelledError):
+            remaining = context.time_remaining()
+            if remaining is not None and remaining <= 0:
+                return "DEADLINE_EXCEEDED"
+            return "CANCELLED"
+        code = context.code()
+        if code is None or code == grpc.StatusCode.OK:
+            return "UNKNOWN"  # what gRPC reports for an exception escaping the handler
+        return code_name(code)
+
+
+class _Context:
+    """The servicer context as handlers see it: the request id is merged into whatever
+    trailing metadata they set or abort with, and reader/writer-style handlers' ``read``
+    and ``write`` are counted.  Everything else is gRPC's own context."""
+
+    __slots__ = ("_call", "_context")
+
+    def __init__(self, context: Any, call: _Call) -> None:
+        self._context = context
+        self._call = call
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._context, name)
+
+    def _with_id(self, metadata: Any) -> tuple[tuple[str, Any], ...]:
+        pairs = tuple(metadata or ())
+        if any(key == REQUEST_ID_HEADER for key, _ in pairs):
+            return pairs
+        return (*pairs, (REQUEST_ID_HEADER, self._call.request_id))
+
+    def set_trailing_metadata(self, trailing_metadata: Any) -> None:
+        self._context.set_trailing_metadata(self._with_id(trailing_metadata))
+
+    async def abort(
+        self, code: grpc.StatusCode, details: str = "", trailing_metadata: Any = ()
+    ) -> NoReturn:
+        await self._context.abort(code, details, self._with_id(trailing_metadata))
+        raise AssertionError("abort returned")  # pragma: no cover - abort always raises
+
+    async def read(self) -> Any:
+        message = await self._context.read()
+        if message is not grpc.aio.EOF:
+            self._call.got()
+        return message
+
+    async def write(self, message: Any) -> None:
+        await self._context.write(message)
+        self._call.put()
+
+
+class ServerInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+    """Metrics + request id + access log.  ``services`` (ServiceDescriptors) get their
+    metric series created up front."""
+
+    def __init__(
+        self,
+        services: Iterable[Any] = (),
+        *,
+        metrics: GrpcServerMetrics = GRPC_METRICS,
+        access_log: logging.Logger | None = None,
+    ) -> None:
+        self.metrics = metrics
+        self.log = access_log or logging.getLogger(ACCESS_LOGGER)
+        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
+        metrics.initialize(services)
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        handler = await continuation(handler_call_details)
+        if handler is None:
+            return handler
+        method: str = handler_call_details.method
+        cached = self._wrapped.get(method)
+        if cached is not None and cached[0] is handler:
+            return cached[1]
+        wrapped = self._wrap(method, handler)
+        self._wrapped[method] = (handler, wrapped)
+        return wrapped
+
+    # ------------------------------------------------------------------ access log
+
+    def access(self, call: _Call, code: str, elapsed: float, exc: BaseException | None) -> None:
+        m = call.m
+        if code in SERVER_FAULTS:
+            level = logging.ERROR
+        elif code == "OK" and m.service in QUIET_SERVICES:
+            level = logging.DEBUG
+        else:
+            level = logging.INFO
+        if not self.log.isEnabledFor(level):
+            return
+        fields: dict[str, Any] = {
+            "request_id": call.request_id,
+            "grpc_service": m.service,
+            "grpc_method": m.method,
+            "grpc_type": m.kind,
+            "grpc_code": code,
+            "duration_ms": round(elapsed * 1000, 3),
+        }
+        if m.kind != "unary":
+            fields["msgs_received"] = call.received
+            fields["msgs_sent"] = call.sent
+        if code != "OK":
+            with contextlib.suppress(Exception):
+                details = call.context.details()
+                if details:
+                    fields["grpc_message"] = str(details)[:200]
+        unexpected = exc is not None and not isinstance(
+            exc, grpc.aio.AbortError | asyncio.CancelledError | GeneratorExit
+        )
+        self.log.log(
+            level, "%s/%s %s %.1fms", m.service, m.method, code, elapsed * 1000,
+            extra=fields, exc_info=exc if unexpected else None,
+        )  # fmt: skip
+
+    # ------------------------------------------------------------------ wrapping
+
+    def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+        kind = grpc_type(handler.request_streaming, handler.response_streaming)
+        m = self.metrics.method(method, kind)
+        if handler.unary_unary is not None:
+            fn = handler.unary_unary
+            if not inspect.iscoroutinefunction(fn):
+                return handler
+            return grpc.unary_unary_rpc_method_handler(
+                self._unary_unary(m, fn), handler.request_deserializer, handler.response_serializer
+            )
+        if handler.unary_stream is not None:
+            fn = handler.unary_stream
+            behaviour = self._unary_stream(m, fn)
+            if behaviour is None:
+                return handler
+            return grpc.unary_stream_rpc_method_handler(
+                behaviour, handler.request_deserializer, handler.response_serializer
+            )
+        if handler.stream_unary is not None:
+            fn = handler.stream_unary
+            if not inspect.iscoroutinefunction(fn):
+                return handler
+            return grpc.stream_unary_rpc_method_handler(
+                self._stream_unary(m, fn), handler.request_deserializer, handler.response_serializer
+            )
+        if handler.stream_stream is not None:
+            behaviour = self._stream_stream(m, handler.stream_stream)
+            if behaviour is None:
+                return handler
+            return grpc.stream_stream_rpc_method_handler(
+                behaviour, handler.request_deserializer, handler.response_serializer
+            )
+        return handler
+
+    def _unary_unary(self, m: MethodMetrics, fn: Callable[..., Any]) -> Callable[..., Any]:
+        async def unary_unary(request: Any, context: Any) -> Any:
+            call = _Call(self, m, context)
+            call.got()
+            try:
+                response = await fn(request, _Context(context, call))
+            except BaseException as exc:
+                call.end(exc)
+                raise
+            call.put()
+            call.end()
+            return response
+
+        return unary_unary
+
+    def _stream_unary(self, m: MethodMetrics, fn: Callable[..., Any]) -> Callable[..., Any]:
+        async def stream_unary(request_iterator: Any, context: Any) -> Any:
+            call = _Call(self, m, context)
+            m.streams.inc()
+            try:
+                response = await fn(_counted(request_iterator, call), _Context(context, call))
+            except BaseException as exc:
+                call.end(exc)
+                raise
+            finally:
+                m.streams.dec()
+            call.put()
+            call.end()
+            return response
+
+        return stream_unary
+
+    def _unary_stream(self, m: MethodMetrics, fn: Callable[..., Any]) -> Callable[..., Any] | None:
+        if inspect.isasyncgenfunction(fn):
+
+            async def unary_stream_gen(request: Any, context: Any) -> AsyncIterator[Any]:
+                call = _Call(self, m, context)
+                call.got()
+                m.streams.inc()
+                try:
+                    await call.open_stream()
+                    async with contextlib.aclosing(
+                        fn(request, _Context(context, call))
+                    ) as responses:
+                        async for response in responses:
+                            call.put()
+                            yield response
+                except BaseException as exc:
+                    call.end(exc)
+                    raise
+                finally:
+                    m.streams.dec()
+                call.end()
+
+            return unary_stream_gen
+        if inspect.iscoroutinefunction(fn):
+
+            async def unary_stream_rw(request: Any, context: Any) -> None:
+                call = _Call(self, m, context)
+                call.got()
+                m.streams.inc()
+                try:
+                    await call.open_stream()
+                    await fn(request, _Context(context, call))
+                except BaseException as exc:
+                    call.end(exc)
+                    raise
+                finally:
+                    m.streams.dec()
+                call.end()
+
+            return unary_stream_rw
+        return None
+
+    def _stream_stream(self, m: MethodMetrics, fn: Callable[..., Any]) -> Callable[..., Any] | None:
+        if inspect.isasyncgenfunction(fn):
+
+            async def stream_stream_gen(request_iterator: Any, context: Any) -> AsyncIterator[Any]:
+                call = _Call(self, m, context)
+                m.streams.inc()
+                try:
+                    await call.open_stream()
+                    async with contextlib.aclosing(
+                        fn(_counted(request_iterator, call), _Context(context, call))
+                    ) as responses:
+                        async for response in responses:
+                            call.put()
+                            yield response
+                except BaseException as exc:
+                    call.end(exc)
+                    raise
+                finally:
+                    m.streams.dec()
+                call.end()
+
+            return stream_stream_gen
+        if inspect.iscoroutinefunction(fn):
+
+            async def stream_stream_rw(request_iterator: Any, context: Any) -> None:
+                call = _Call(self, m, context)
+                m.streams.inc()
+                try:
+                    await call.open_stream()
+                    await fn(_counted(request_iterator, call), _Context(context, call))
+                except BaseException as exc:
+                    call.end(exc)
+                    raise
+                finally:
+                    m.streams.dec()
+                call.end()
+
+            return stream_stream_rw
+        return None
+
+
+async def _counted(requests: AsyncIterator[Any], call: _Call) -> AsyncIterator[Any]:
+    async for request in requests:
+        call.got()
+        yield request

@@ -1,0 +1,157 @@
+"""Structured logs: one line per record, plain text or JSON lines (``FIVEUP_LOG_JSON``).
+
+``configure_logging(level, json_lines)`` installs one handler on the root logger (and
+replaces the one it installed before).  Every record carries the request id of the RPC it
+was emitted in (``request_id_var``, set by ``fiveup.api.interceptors``); fields passed as
+``extra={...}`` become JSON keys (or ``key=value`` pairs in text mode).
+
+The access log (logger ``fiveup.access``) has one record per RPC with the method, the
+status code, the duration and the request id.  Secrets never reach it: the interceptor
+logs no metadata and no message bodies, and ``RedactSecrets`` scrubs anything shaped like
+a bearer token or a ``seat_token`` from every record as a second line of defence.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import sys
+import time
+from contextvars import ContextVar
+from typing import Any, TextIO
+
+request_id_var: ContextVar[str | None] = ContextVar("fiveup_request_id", default=None)
+
+ACCESS_LOGGER = "fiveup.access"
+
+# Attributes every LogRecord has: anything else on a record came from ``extra``.
+_STANDARD = frozenset(logging.LogRecord("x", logging.INFO, __file__, 0, "", (), None).__dict__) | {
+    "message",
+    "asctime",
+    "taskName",
+}
+
+_SECRET_PATTERNS = (
+    # "authorization: Bearer abc", "Bearer abc", "'authorization', 'Bearer abc'"
+    re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]+"),
+    # seat_token=abc, "seat_token": "abc", seat_token: 'abc'
+    re.compile(r"(?i)(seat_token\W{1,4})[A-Za-z0-9._~+/=-]+"),
+    # the password of a URL: postgresql://user:secret@host/db
+    re.compile(r"(://[^:/@\s]+:)[^@\s]+(?=@)"),
+    # libpq keyword form: password=secret
+    re.compile(r"(?i)(\bpassword\s*=\s*)[^\s]+"),
+)
+REDACTED = "[REDACTED]"
+
+
+def redact(text: str) -> str:
+    """``text`` with bearer tokens and seat tokens replaced by ``[REDACTED]``."""
+    lowered = text.lower()
+    if (
+        "earer" not in text
+        and "token" not in lowered
+        and "@" not in text
+        and "password" not in lowered
+    ):
+        return text
+    for pattern in _SECRET_PATTERNS:
+        text = pattern.sub(lambda m: m.group(1) + REDACTED, text)
+    return text
+
+
+def redact_url(url: str) -> str:
+    """A store URL fit to print: the password (if any) replaced by ``[REDACTED]``."""
+    return redact(url)
+
+
+class RedactSecrets(logging.Filter):
+    """Scrub bearer tokens and seat tokens from the message and the extra fields."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cleaned = redact(message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, None
+        for key, value in list(record.__dict__.items()):
+            if key in _STANDARD:
+                continue
+            if key.lower() in ("authorization", "seat_token", "token"):
+                record.__dict__[key] = REDACTED
+            elif isinstance(value, str):
+                record.__dict__[key] = redact(value)
+        return True
+
+
+def _extras(record: logging.LogRecord) -> dict[str, Any]:
+    out = {k: v for k, v in record.__dict__.items() if k not in _STANDARD and not k.startswith("_")}
+    if "request_id" not in out:
+        request_id = request_id_var.get()
+        if request_id is not None:
+            out["request_id"] = request_id
+    return out
+
+
+def _timestamp(created: float) -> str:
+    seconds = int(created)
+    millis = int((created - seconds) * 1000)
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + f".{millis:03d}Z"
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: ts, level, logger, message, then the extra fields."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {
+            "ts": _timestamp(record.created),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        out.update(_extras(record))
+        if record.exc_info:
+            out["exception"] = redact(self.formatException(record.exc_info))
+        if record.stack_info:
+            out["stack"] = record.stack_info
+        return json.dumps(out, default=str, ensure_ascii=False, separators=(",", ":"))
+
+
+class TextFormatter(logging.Formatter):
+    """``ts LEVEL logger message key=value ...`` for people reading a terminal."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = f"{_timestamp(record.created)} {record.levelname:<7} {record.name}: {record.getMessage()}"
+        extras = _extras(record)
+        if extras:
+            line += " " + " ".join(f"{k}={_text_value(v)}" for k, v in extras.items())
+        if record.exc_info:
+            line += "\n" + redact(self.formatException(record.exc_info))
+        return line
+
+
+def _text_value(value: object) -> str:
+    text = str(value)
+    if not text or any(c.isspace() or c in '"=' for c in text):
+        return json.dumps(text, ensure_ascii=False)
+    return text
+
+
+_installed: logging.Handler | None = None
+
+
+def configure_logging(
+    level: str | int = "INFO", json_lines: bool = False, stream: TextIO | None = None
+) -> logging.Handler:
+    """Send every log record to ``stream`` (stderr) as text or JSON lines, at ``level``."""
+    global _installed
+    root = logging.getLogger()
+    if _installed is not None:
+        root.removeHandler(_installed)
+    handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
+    handler.setFormatter(JsonFormatter() if json_lines else TextFormatter())
+    handler.addFilter(RedactSecrets())
+    root.addHandler(handler)
+    root.setLevel(level.upper() if isinstance(level, str) else level)
+    logging.captureWarnings(True)
+    _installed = handler
+    return handler

@@ -1,0 +1,398 @@
+"""deploy/k8s renders, validates and passes the security checks, offline.
+
+* every kustomization (base and overlays) builds with ``kubectl kustomize``;
+* the rendered objects pass ``kubernetes-validate --strict`` (Kubernetes' schemas);
+* they and the Dockerfile pass ``checkov --skip-download`` with zero failed checks, and
+  every skipped check is justified in the manifest (``checkov.io/skipN: ID=reason``);
+* project rules: distinct liveness/readiness probes, no ``latest``, resources everywhere,
+  the restricted security context, prod's PDB/NetworkPolicy/HPA, no shipped secrets, and
+  alert rules and the dashboard only name metrics the server exports.
+
+checkov and kubernetes-validate live in a venv of their own, made (once, then reused) by
+scripts/install-deploy-tools.sh; kubectl comes with the machine image (the script tries
+Debian's packages when it is missing).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+K8S = ROOT / "deploy" / "k8s"
+KUSTOMIZATIONS = {
+    "base": K8S / "base",
+    "dev": K8S / "overlays" / "dev",
+    "prod": K8S / "overlays" / "prod",
+}
+OVERLAYS = ("dev", "prod")
+LIVENESS, READINESS = "fiveup.liveness", "fiveup.readiness"
+WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod"}
+
+Obj = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def tools() -> Path:
+    """The tools venv's bin directory (installed by the script when missing)."""
+    script = ROOT / "scripts" / "install-deploy-tools.sh"
+    done = subprocess.run(
+        ["bash", str(script)], capture_output=True, text=True, timeout=900, check=False
+    )
+    assert done.returncode == 0, f"{script} failed:\n{done.stderr[-3000:]}"
+    bin_dir = Path(done.stdout.strip().splitlines()[-1])
+    for tool in ("checkov", "kubernetes-validate", "python"):
+        assert (bin_dir / tool).exists(), f"{tool} missing from {bin_dir}"
+    assert shutil.which("kubectl"), "kubectl is needed to render the kustomizations"
+    return bin_dir
+
+
+@pytest.fixture(scope="module")
+def rendered(tools: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("rendered")
+    files = {}
+    for name, folder in KUSTOMIZATIONS.items():
+        done = subprocess.run(
+            ["kubectl", "kustomize", str(folder)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, f"kubectl kustomize {folder}:\n{done.stderr}"
+        files[name] = out / f"{name}.yaml"
+        files[name].write_text(done.stdout)
+    return files
+
+
+@pytest.fixture(scope="module")
+def objects(tools: Path, rendered: dict[str, Path]) -> dict[str, list[Obj]]:
+    """The rendered YAML as objects (parsed by the tools venv, which has PyYAML)."""
+    code = "import json, sys, yaml; print(json.dumps([d for d in yaml.safe_load_all(open(sys.argv[1])) if d]))"
+    parsed = {}
+    for name, path in rendered.items():
+        done = subprocess.run(
+            [str(tools / "python"), "-c", code, str(path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        parsed[name] = json.loads(done.stdout)
+    return parsed
+
+
+def of_kind(objs: list[Obj], kind: str) -> list[Obj]:
+    return [o for o in objs if o["kind"] == kind]
+
+
+def one(objs: list[Obj], kind: str) -> Obj:
+    found = of_kind(objs, kind)
+    assert len(found) == 1, f"expected one {kind}, found {len(found)}"
+    return found[0]
+
+
+def pod_specs(objs: list[Obj]) -> Iterator[tuple[Obj, Obj]]:
+    for o in objs:
+        if o["kind"] in WORKLOADS:
+            spec = o["spec"]
+            if o["kind"] == "CronJob":
+                spec = spec["jobTemplate"]["spec"]
+            if o["kind"] != "Pod":
+                spec = spec["template"]["spec"]
+            yield o, spec
+
+
+def containers(spec: Obj) -> list[Obj]:
+    return [*spec.get("initContainers", []), *spec["containers"]]
+
+
+def pod_labels(deployment: Obj) -> dict[str, str]:
+    return dict(deployment["spec"]["template"]["metadata"]["labels"])
+
+
+def selects(selector: dict[str, str], labels: dict[str, str]) -> bool:
+    return bool(selector) and all(labels.get(k) == v for k, v in selector.items())
+
+
+def config_env(objs: list[Obj], deployment: Obj) -> dict[str, str]:
+    """What the container's environment holds from its ConfigMaps and plain env values."""
+    env: dict[str, str] = {}
+    container = deployment["spec"]["template"]["spec"]["containers"][0]
+    maps = {c["metadata"]["name"]: c.get("data", {}) for c in of_kind(objs, "ConfigMap")}
+    for source in container.get("envFrom", []):
+        name = source["configMapRef"]["name"]
+        assert name in maps, f"ConfigMap {name} is not rendered"
+        env.update(maps[name])
+    for item in container.get("env", []):
+        if "value" in item:
+            env[item["name"]] = item["value"]
+    return env
+
+
+# --------------------------------------------------------------------------- tools
+
+
+@pytest.mark.parametrize("name", list(KUSTOMIZATIONS))
+def test_renders_and_passes_strict_schema_validation(
+    tools: Path, rendered: dict[str, Path], name: str
+) -> None:
+    for version in ("1.37.0", "1.30.0"):  # the newest schemas, and the oldest supported
+        done = subprocess.run(
+            [str(tools / "kubernetes-validate"), "--strict", "-k", version, str(rendered[name])],
+            capture_output=True, text=True, timeout=300, check=False,
+        )  # fmt: skip
+        output = done.stdout + done.stderr
+        assert done.returncode == 0, output
+        for line in output.splitlines():
+            if line.startswith("WARN"):
+                # only the Prometheus Operator's CRDs have no schema here
+                assert "monitoring.coreos.com/v1" in line, line
+            assert not line.startswith("ERROR"), line
+
+
+def test_checkov_finds_nothing_and_every_skip_is_justified(
+    tools: Path, rendered: dict[str, Path], tmp_path: Path
+) -> None:
+    for name, path in rendered.items():
+        shutil.copy(path, tmp_path / f"{name}.yaml")
+    shutil.copy(ROOT / "deploy" / "docker" / "Dockerfile", tmp_path / "Dockerfile")
+    env = {**os.environ, "LOG_LEVEL": "ERROR", "CHECKOV_RUN_SCA_PACKAGE_SCAN_V2": "false"}
+    done = subprocess.run(
+        [
+            str(tools / "checkov"), "--skip-download", "--output", "json",
+            "--framework", "kubernetes", "dockerfile", "--directory", str(tmp_path),
+        ],
+        capture_output=True, text=True, timeout=600, check=False, env=env,
+    )  # fmt: skip
+    reports = json.loads(done.stdout)
+    reports = reports if isinstance(reports, list) else [reports]
+    assert {r["check_type"] for r in reports} == {"kubernetes", "dockerfile"}
+    failures = [
+        f"{c['check_id']} {c['resource']} ({c['file_path']}): {c['check_name']}"
+        for r in reports
+        for c in r["results"]["failed_checks"]
+    ]
+    assert not failures, "\n".join(failures)
+    assert done.returncode == 0, done.stderr[-2000:]
+    passed = sum(r["summary"]["passed"] for r in reports)
+    assert passed > 100
+    for r in reports:
+        assert r["summary"]["parsing_errors"] == 0
+        for c in r["results"]["skipped_checks"]:
+            reason = (c.get("check_result") or {}).get("suppress_comment") or ""
+            assert len(reason) > 20, f"{c['check_id']} is skipped without a reason"
+
+
+# --------------------------------------------------------------------------- project rules
+
+
+@pytest.mark.parametrize("name", list(KUSTOMIZATIONS))
+def test_workloads_are_hardened(objects: dict[str, list[Obj]], name: str) -> None:
+    objs = objects[name]
+    deployment = one(objs, "Deployment")
+    assert deployment["metadata"]["namespace"] not in ("", "default")
+    for workload, spec in pod_specs(objs):
+        where = f"{name}: {workload['kind']}/{workload['metadata']['name']}"
+        pod_sc = spec["securityContext"]
+        assert pod_sc["runAsNonRoot"] is True, where
+        assert isinstance(pod_sc["runAsUser"], int) and pod_sc["runAsUser"] >= 10000, where
+        assert isinstance(pod_sc["runAsGroup"], int) and pod_sc["runAsGroup"] > 0, where
+        assert pod_sc["seccompProfile"]["type"] == "RuntimeDefault", where
+        assert spec["automountServiceAccountToken"] is False, where
+        assert not spec.get("hostNetwork") and not spec.get("hostPID") and not spec.get("hostIPC")
+        volumes = {v["name"]: v for v in spec.get("volumes", [])}
+        for c in containers(spec):
+            sc = c["securityContext"]
+            assert sc["allowPrivilegeEscalation"] is False, where
+            assert sc["readOnlyRootFilesystem"] is True, where
+            assert sc.get("privileged", False) is False, where
+            assert sc["capabilities"]["drop"] == ["ALL"] and not sc["capabilities"].get("add"), (
+                where
+            )
+            assert sc.get("runAsNonRoot", True) is True and sc.get("runAsUser", 10001) != 0, where
+            assert sc["seccompProfile"]["type"] == "RuntimeDefault", where
+            # a writable /tmp on an emptyDir (the root filesystem is read-only)
+            tmp = [m for m in c.get("volumeMounts", []) if m["mountPath"] == "/tmp"]
+            assert tmp and "emptyDir" in volumes[tmp[0]["name"]], where
+            # resources on every container
+            for kind in ("requests", "limits"):
+                for resource in ("cpu", "memory"):
+                    assert c["resources"][kind][resource], f"{where}: {kind}.{resource}"
+            # pinned image
+            image = c["image"]
+            assert "@sha256:" in image or re.search(r":[\w][\w.-]*$", image.rsplit("/", 1)[-1]), (
+                image
+            )
+            assert not image.endswith(":latest"), image
+            assert "@sha256:" in image or c["imagePullPolicy"] == "Always", image
+    for account in of_kind(objs, "ServiceAccount"):
+        assert account["automountServiceAccountToken"] is False
+
+
+@pytest.mark.parametrize("name", list(KUSTOMIZATIONS))
+def test_probes_and_drain(objects: dict[str, list[Obj]], name: str) -> None:
+    objs = objects[name]
+    deployment = one(objs, "Deployment")
+    spec = deployment["spec"]["template"]["spec"]
+    server = spec["containers"][0]
+    port = next(p["containerPort"] for p in server["ports"] if p["name"] == "grpc")
+    live, ready = server["livenessProbe"], server["readinessProbe"]
+    assert live != ready
+    assert live["grpc"] == {"port": port, "service": LIVENESS}
+    assert ready["grpc"] == {"port": port, "service": READINESS}
+    assert server["startupProbe"]["grpc"]["service"] == LIVENESS
+    # the drain fits in the termination grace period
+    env = config_env(objs, deployment)
+    grace = float(env["FIVEUP_GRACE_SECONDS"])
+    command = server["lifecycle"]["preStop"]["exec"]["command"]
+    assert command[0] == "sleep"
+    pre_stop = float(command[1])
+    assert pre_stop + grace + 5 <= spec["terminationGracePeriodSeconds"]
+    # the server listens on every interface, on the ports the manifests name
+    assert env["FIVEUP_ADDRESS"] == f"0.0.0.0:{port}"
+    metrics_port = next(p["containerPort"] for p in server["ports"] if p["name"] == "metrics")
+    assert int(env["FIVEUP_METRICS_PORT"]) == metrics_port
+    # services: a normal one and a headless one for client-side balancing, both on grpc
+    labels = pod_labels(deployment)
+    services = {s["metadata"]["name"]: s for s in of_kind(objs, "Service")}
+    headless = [
+        s for s in services.values() if s["spec"].get("clusterIP") == "None"
+        and any(p["name"] == "grpc" for p in s["spec"]["ports"])
+    ]  # fmt: skip
+    assert len(headless) == 1 and selects(headless[0]["spec"]["selector"], labels)
+    assert headless[0]["spec"].get("publishNotReadyAddresses", False) is False
+    assert selects(services["fiveup"]["spec"]["selector"], labels)
+    assert selects(deployment["spec"]["selector"]["matchLabels"], labels)
+
+
+def test_dev_is_one_replica_on_sqlite_on_a_volume(objects: dict[str, list[Obj]]) -> None:
+    objs = objects["dev"]
+    deployment = one(objs, "Deployment")
+    assert deployment["spec"]["replicas"] == 1
+    assert deployment["spec"]["strategy"] == {"type": "Recreate"}
+    spec = deployment["spec"]["template"]["spec"]
+    claim = one(objs, "PersistentVolumeClaim")["metadata"]["name"]
+    data = [
+        v for v in spec["volumes"] if v.get("persistentVolumeClaim", {}).get("claimName") == claim
+    ]
+    assert len(data) == 1 and "emptyDir" not in data[0]
+    mount = next(m for m in spec["containers"][0]["volumeMounts"] if m["name"] == data[0]["name"])
+    db = config_env(objs, deployment)["FIVEUP_DB"]
+    assert db.startswith(mount["mountPath"] + "/") and db.endswith(".sqlite3")
+    assert of_kind(objs, "HorizontalPodAutoscaler") == []
+    assert one(objs, "Namespace")["metadata"]["name"] == deployment["metadata"]["namespace"]
+
+
+def test_prod_is_replicated_on_postgres_with_pdb_network_policy_hpa_and_monitoring(
+    objects: dict[str, list[Obj]],
+) -> None:
+    objs = objects["prod"]
+    deployment = one(objs, "Deployment")
+    labels = pod_labels(deployment)
+    assert deployment["spec"].get("replicas", 3) >= 3
+    hpa = one(objs, "HorizontalPodAutoscaler")
+    assert hpa["spec"]["scaleTargetRef"] == {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "name": "fiveup",
+    }
+    assert (
+        hpa["spec"]["minReplicas"] >= 3 and hpa["spec"]["maxReplicas"] > hpa["spec"]["minReplicas"]
+    )
+    pdb = one(objs, "PodDisruptionBudget")
+    assert selects(pdb["spec"]["selector"]["matchLabels"], labels)
+    assert pdb["spec"].get("maxUnavailable", 0) == 1 or pdb["spec"].get("minAvailable", 0) >= 2
+    policy = one(objs, "NetworkPolicy")
+    assert selects(policy["spec"]["podSelector"]["matchLabels"], labels)
+    assert set(policy["spec"]["policyTypes"]) == {"Ingress", "Egress"}
+    # PostgreSQL from a Secret, and no Secret shipped
+    container = deployment["spec"]["template"]["spec"]["containers"][0]
+    db = [e for e in container["env"] if e["name"] == "FIVEUP_DB"]
+    assert len(db) == 1 and "value" not in db[0]
+    assert db[0]["valueFrom"]["secretKeyRef"] == {"name": "fiveup-db", "key": "url"}
+    assert deployment["spec"]["strategy"]["type"] == "RollingUpdate"
+    # monitoring
+    monitor = one(objs, "ServiceMonitor")
+    metrics_services = [
+        s
+        for s in of_kind(objs, "Service")
+        if selects(monitor["spec"]["selector"]["matchLabels"], s["metadata"]["labels"])
+    ]
+    assert len(metrics_services) == 1
+    assert (
+        metrics_services[0]["spec"]["ports"][0]["name"]
+        == monitor["spec"]["endpoints"][0]["port"]
+        == "metrics"
+    )
+    alerts = [
+        r["alert"]
+        for g in one(objs, "PrometheusRule")["spec"]["groups"]
+        for r in g["rules"]
+        if "alert" in r
+    ]
+    assert {"FiveupHighErrorRate", "FiveupHighLatency", "FiveupStoreConflicts"} <= set(alerts)
+
+
+@pytest.mark.parametrize("name", list(KUSTOMIZATIONS))
+def test_no_secret_is_shipped(
+    objects: dict[str, list[Obj]], rendered: dict[str, Path], name: str
+) -> None:
+    assert of_kind(objects[name], "Secret") == []
+    assert "postgresql://" not in rendered[name].read_text()
+    example = (K8S / "components" / "postgres" / "secret.example.yaml").read_text()
+    assert "CHANGE-ME" in example
+
+
+SUFFIXES = {
+    "counter": ("_total",),
+    "histogram": ("_bucket", "_sum", "_count"),
+    "summary": ("", "_sum", "_count"),
+    "info": ("_info",),
+}
+
+
+def exported_metric_names() -> set[str]:
+    """Every sample name the server's registry can expose (counters' _total, histograms'
+    _bucket/_sum/_count...), whether or not a series exists yet."""
+    from prometheus_client import REGISTRY
+
+    import fiveup.metrics  # noqa: F401  (registers the metrics)
+
+    names = set()
+    for family in REGISTRY.collect():
+        for suffix in SUFFIXES.get(family.type, ("",)):
+            names.add(family.name + suffix)
+    return names
+
+
+def referenced_metrics(text: str) -> set[str]:
+    return set(re.findall(r"\b((?:grpc_server|fiveup)_[a-z_]+)\b(?=\s*[{\[)])", text))
+
+
+def test_alerts_and_dashboard_only_use_exported_metrics(objects: dict[str, list[Obj]]) -> None:
+    exported = exported_metric_names()
+    rules = one(objects["prod"], "PrometheusRule")
+    expressions = " ".join(r["expr"] for g in rules["spec"]["groups"] for r in g["rules"])
+    dashboard = json.loads((ROOT / "deploy" / "monitoring" / "grafana-dashboard.json").read_text())
+    queries = " ".join(t["expr"] for p in dashboard["panels"] for t in p.get("targets", []))
+    for source, text in (("PrometheusRule", expressions), ("dashboard", queries)):
+        used = referenced_metrics(text)
+        assert used, source
+        assert used <= exported, f"{source} names unknown metrics: {sorted(used - exported)}"
+    shown = referenced_metrics(queries)
+    for needed in (
+        "grpc_server_handled_total", "grpc_server_handling_seconds_bucket", "fiveup_moves_total",
+        "fiveup_matches", "fiveup_store_append_seconds_bucket", "fiveup_store_conflicts_total",
+        "fiveup_bot_thinking_seconds_bucket", "fiveup_grpc_streams_active",
+    ):  # fmt: skip
+        assert needed in shown, needed
+    assert len({p["id"] for p in dashboard["panels"]}) == len(dashboard["panels"])
