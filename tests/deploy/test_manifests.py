@@ -39,6 +39,9 @@ WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod"}
 
 Obj = dict[str, Any]
 
+# The first run on a new machine installs checkov (about a minute, more on a slow network).
+pytestmark = pytest.mark.timeout(900)
+
 
 @pytest.fixture(scope="module")
 def tools() -> Path:

@@ -28,6 +28,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_TIMEOUT = 600
 
+# Compiling the Cython core takes 15-40 s here; leave room on a slow machine.
+pytestmark = pytest.mark.timeout(900)
+
 
 def dockerignore_rules(path: Path) -> list[tuple[bool, re.Pattern[str]]]:
     """(exclude?, regex) per line of a .dockerignore (Docker's matching: ``*`` stays in a
