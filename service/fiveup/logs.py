@@ -65,6 +65,9 @@ def redact_url(url: str) -> str:
     return redact(url)
 
 
+_SECRET_KEYS = frozenset({"authorization", "seat_token", "token"})
+
+
 class RedactSecrets(logging.Filter):
     """Scrub bearer tokens and seat tokens from the message and the extra fields."""
 
@@ -73,13 +76,13 @@ class RedactSecrets(logging.Filter):
         cleaned = redact(message)
         if cleaned != message:
             record.msg, record.args = cleaned, None
-        for key, value in list(record.__dict__.items()):
-            if key in _STANDARD:
-                continue
-            if key.lower() in ("authorization", "seat_token", "token"):
-                record.__dict__[key] = REDACTED
+        fields = record.__dict__
+        for key in fields.keys() - _STANDARD:
+            value = fields[key]
+            if key.lower() in _SECRET_KEYS:
+                fields[key] = REDACTED
             elif isinstance(value, str):
-                record.__dict__[key] = redact(value)
+                fields[key] = redact(value)
         return True
 
 
@@ -92,10 +95,17 @@ def _extras(record: logging.LogRecord) -> dict[str, Any]:
     return out
 
 
+_stamp: tuple[int, str] = (-1, "")  # (second, its ISO text): one tuple, swapped atomically
+
+
 def _timestamp(created: float) -> str:
+    global _stamp
     seconds = int(created)
-    millis = int((created - seconds) * 1000)
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + f".{millis:03d}Z"
+    second, text = _stamp
+    if second != seconds:  # strftime once per second, not once per line
+        text = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds))
+        _stamp = (seconds, text)
+    return f"{text}.{int((created - seconds) * 1000):03d}Z"
 
 
 class JsonFormatter(logging.Formatter):
