@@ -9,6 +9,7 @@ UNAVAILABLE (reconnect elsewhere), in-flight calls get ``grace_seconds`` to fini
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 from dataclasses import dataclass, field
@@ -83,10 +84,15 @@ def server_options(config: ServerConfig) -> list[tuple[str, int]]:
 async def create_server(config: ServerConfig) -> tuple[FiveUpServer, int]:
     store = open_store(config.db, **_store_options(config))
     await store.open()
+    shared_sqlite = config.workers > 1 and not hasattr(store, "listen")
     observer = MatchObserver(store)
     matches = Matches(
         store,
-        MatchesConfig(cache_size=config.cache_size, bot_delay=config.bot_delay),
+        MatchesConfig(
+            cache_size=config.cache_size,
+            bot_delay=config.bot_delay,
+            watch_poll_seconds=0.25 if shared_sqlite else 0.0,
+        ),
         observer=observer,
     )
     server = grpc.aio.server(
@@ -155,3 +161,49 @@ async def serve(config: ServerConfig, ready: asyncio.Event | None = None) -> Non
     await stop.wait()
     log.info("signal received: draining for up to %.1fs", config.grace_seconds)
     await app.stop()
+
+
+def run(config: ServerConfig) -> int:
+    """Run the server in this process, or pre-fork ``config.workers`` processes that share
+    the port with SO_REUSEPORT (the gRPC stack is GIL-bound: one process per core).
+
+    Worker i serves metrics on ``metrics_port + i``.  The parent forwards SIGTERM/SIGINT
+    and exits when every worker has drained."""
+    if config.workers <= 1:
+        asyncio.run(serve(config))
+        return 0
+    import dataclasses
+    import os
+
+    if config.address.endswith(":0"):
+        raise SystemExit("--workers needs a fixed port: workers share it with SO_REUSEPORT")
+    children: list[int] = []
+    for index in range(config.workers):
+        worker_config = dataclasses.replace(
+            config,
+            metrics_port=config.metrics_port + index if config.metrics_port > 0 else config.metrics_port,
+        )
+        pid = os.fork()  # before any gRPC object exists in this process
+        if pid == 0:
+            code = 0
+            try:
+                asyncio.run(serve(worker_config))
+            except BaseException:
+                log.exception("worker %d failed", index)
+                code = 1
+            os._exit(code)
+        children.append(pid)
+    print(f"fiveup: {config.workers} workers on {config.address}", flush=True)
+
+    def forward(signum: int, _frame: object) -> None:
+        for pid in children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signum)
+
+    signal.signal(signal.SIGTERM, forward)
+    signal.signal(signal.SIGINT, forward)
+    worst = 0
+    for pid in children:
+        _, status = os.waitpid(pid, 0)
+        worst = max(worst, os.waitstatus_to_exitcode(status))
+    return worst
