@@ -32,8 +32,8 @@ def generate_protos() -> None:
     protos = sorted(PROTO_ROOT.glob("fiveup/v1/*.proto"))
     if not protos:
         return
-    from grpc_tools import protoc  # build requirement
     import grpc_tools
+    from grpc_tools import protoc  # build requirement
 
     include = Path(grpc_tools.__file__).parent / "_proto"
     args = [

@@ -16,9 +16,8 @@ from typing import TextIO
 
 import grpc
 
-from .v1 import common_pb2
+from .v1 import common_pb2, match_pb2_grpc
 from .v1 import match_pb2 as pb
-from .v1 import match_pb2_grpc
 
 SIDE_NAMES = {1: "low", 2: "high", 3: "chain_a", 4: "chain_b", 5: "branch_a", 6: "branch_b"}
 BOT_KINDS = {"random": pb.BOT_KIND_RANDOM, "greedy": pb.BOT_KIND_GREEDY, "expert": pb.BOT_KIND_EXPERT}
@@ -120,7 +119,7 @@ def render_reckoning(r: pb.RoundEndedEvent) -> list[str]:
     for seat, (hand, deduction) in enumerate(zip(r.hands, r.deductions, strict=True)):
         tiles = " ".join(tile_text(t) for t in hand.tiles) or "(empty)"
         pips = sum(t.low + t.high for t in hand.tiles)
-        lines.append(f"  seat {seat}: {tiles:<30} {pips:>2} pips → −{deduction // 5} points")
+        lines.append(f"  seat {seat}: {tiles:<30} {pips:>2} pips → -{deduction // 5} points")
     return lines
 
 

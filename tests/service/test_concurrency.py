@@ -99,15 +99,13 @@ async def test_the_match_survives_a_server_restart(tmp_path) -> None:  # type: i
     for _ in range(2):
         j = await first.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id))
         tokens[j.seat] = j.seat_token
-    moves = 0
-    for _ in range(6):
+    for moves in range(6):
         view = (await first.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))).view
         own = await _my_turn_view(first.matches, created.match_id, tokens[view.turn_seat])
         await first.matches.SubmitMove(
             pb.SubmitMoveRequest(match_id=created.match_id, move=own.legal_moves[0],
                                  expected_version=own.version, request_id=f"m{moves}"),
             metadata=auth(tokens[view.turn_seat]))
-        moves += 1
     before = [
         (await first.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id), metadata=auth(t))).view
         for t in tokens.values()
