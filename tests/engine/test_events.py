@@ -1,0 +1,189 @@
+"""Events: lossless plain-data round trips, and redaction that hides exactly the secrets."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+
+from fiveup.engine import (
+    Event,
+    Match,
+    MatchConfig,
+    MatchEnded,
+    MatchStarted,
+    Passed,
+    RoundDealt,
+    RoundEnded,
+    SeatAutoPlayed,
+    TileDrawn,
+    TilePlaced,
+    event_from_dict,
+    redact,
+)
+from fiveup.engine.events import EVENT_TYPES
+from fiveup_core import ALL_TILES, ConnectionPoint
+
+HANDS = (
+    ((0, 0), (1, 4), (2, 6), (3, 3), (5, 6)),
+    ((0, 1), (1, 1), (2, 2), (3, 4), (4, 6)),
+    ((0, 2), (1, 2), (2, 3), (3, 5), (6, 6)),
+)
+BONEYARD = tuple(t for t in ALL_TILES if not any(t in h for h in HANDS))
+
+DEALT = RoundDealt(
+    round_no=2,
+    starter=1,
+    by_lot=False,
+    hand_sizes=(5, 5, 5),
+    boneyard_size=13,
+    hands=HANDS,
+    boneyard=BONEYARD,
+)
+DRAWN = TileDrawn(seat=2, tile=(4, 5), playable=True)
+
+SAMPLES: list[Event] = [
+    MatchStarted(seats=("human", "greedy", "human"), target_points=61, commitment="ab" * 32),
+    DEALT,
+    RoundDealt(1, 0, True, (5, 5), 18, (HANDS[0], HANDS[1]), BONEYARD + HANDS[2]),
+    TilePlaced(seat=1, tile=(1, 4), on=None, points=5, end_sum=5),
+    TilePlaced(seat=2, tile=(4, 4), on=ConnectionPoint((1, 4), "high"), points=0, end_sum=9),
+    TilePlaced(seat=0, tile=(0, 4), on=ConnectionPoint((4, 4), "branch_b"), points=20, end_sum=20),
+    DRAWN,
+    TileDrawn(seat=0, tile=(0, 3), playable=False),
+    TileDrawn(seat=0, tile=None, playable=None),  # as others see it
+    Passed(seat=1),
+    RoundEnded(
+        round_no=2,
+        blocked=False,
+        winner=0,
+        hands=((), ((3, 4),), ((0, 2), (6, 6))),
+        deductions=(0, 5, 15),
+        scores=(120, -5, 35),
+    ),
+    RoundEnded(
+        round_no=3,
+        blocked=True,
+        winner=None,
+        hands=(((0, 0),), ((1, 1),)),
+        deductions=(0, 0),
+        scores=(0, 0),
+    ),
+    MatchEnded(winner_side=1, scores=(290, 310)),
+    SeatAutoPlayed(seat=2),
+    SeatAutoPlayed(seat=2, active=False),
+]
+
+
+def test_the_samples_cover_every_event_type() -> None:
+    assert {e.kind for e in SAMPLES} == set(EVENT_TYPES)
+
+
+@pytest.mark.parametrize("e", SAMPLES, ids=lambda e: e.kind)
+def test_round_trip_through_plain_data_and_json(e: Event) -> None:
+    data = e.to_dict()
+    assert data["type"] == e.kind
+    assert {f.name for f in dataclasses.fields(e)} == set(data) - {"type"}
+    assert event_from_dict(data) == e
+    text = json.dumps(data)
+    back = event_from_dict(json.loads(text))
+    assert back == e
+    assert type(back) is type(e)
+    assert json.dumps(back.to_dict()) == text
+
+
+def test_round_trip_gives_typed_values_not_lists() -> None:
+    placed = SAMPLES[4]
+    back = event_from_dict(json.loads(json.dumps(placed.to_dict())))
+    assert isinstance(back, TilePlaced)
+    assert back.tile == (4, 4) and isinstance(back.tile, tuple)
+    assert isinstance(back.on, ConnectionPoint) and back.on == ConnectionPoint((1, 4), "high")
+    dealt = event_from_dict(json.loads(json.dumps(DEALT.to_dict())))
+    assert isinstance(dealt, RoundDealt)
+    assert all(isinstance(h, tuple) and all(isinstance(t, tuple) for t in h) for h in dealt.hands)
+    assert isinstance(dealt.boneyard, tuple) and isinstance(dealt.hand_sizes, tuple)
+    # events are hashable values, as immutable log entries should be
+    assert len({back, dealt, *SAMPLES}) == len(SAMPLES)
+
+
+def test_a_played_match_log_round_trips() -> None:
+    config = MatchConfig(seats=("human",) * 3, seed=b"round trip", target_points=2)
+    match, log = Match.start(config)
+    while not match.finished:
+        seat = match.to_move()
+        assert seat is not None
+        log += match.act(seat, match.legal_actions(seat)[-1])
+    assert {e.kind for e in log} >= {"match_started", "round_dealt", "tile_placed", "round_ended"}
+    stored = json.dumps([e.to_dict() for e in log])
+    restored = [event_from_dict(d) for d in json.loads(stored)]
+    assert restored == log
+    assert Match.replay(config, restored).scores == match.scores
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"type": "tile_flipped", "seat": 0}, {"seat": 0}, {"type": None}],
+)
+def test_unknown_event_types_are_refused(data: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="unknown event type"):
+        event_from_dict(data)
+
+
+def test_tiles_are_normalised_when_read() -> None:
+    data = DRAWN.to_dict() | {"tile": [5, 4]}
+    assert event_from_dict(data) == DRAWN
+
+
+# --------------------------------------------------------------------------- redaction
+
+
+@pytest.mark.parametrize("viewer", [0, 1, 2])
+def test_a_seat_sees_only_its_own_dealt_hand(viewer: int) -> None:
+    seen = redact(DEALT, viewer)
+    assert isinstance(seen, RoundDealt)
+    assert seen.hands == tuple(h if s == viewer else () for s, h in enumerate(HANDS))
+    assert seen.boneyard == ()
+    # the public parts are untouched
+    assert (seen.round_no, seen.starter, seen.by_lot) == (2, 1, False)
+    assert (seen.hand_sizes, seen.boneyard_size) == ((5, 5, 5), 13)
+    # and nothing hidden survives serialisation
+    text = json.dumps(seen.to_dict())
+    hidden = [t for s, h in enumerate(HANDS) if s != viewer for t in h] + list(BONEYARD)
+    shown = {tuple(t) for hand in json.loads(text)["hands"] for t in hand}
+    assert shown == set(HANDS[viewer])
+    assert not shown & set(hidden)
+
+
+def test_a_spectator_sees_no_dealt_tile() -> None:
+    seen = redact(DEALT, None)
+    assert isinstance(seen, RoundDealt)
+    assert seen.hands == ((), (), ()) and seen.boneyard == ()
+    assert seen.hand_sizes == (5, 5, 5) and seen.boneyard_size == 13
+    assert redact(DEALT, 7) == seen  # a seat that does not exist sees no more
+
+
+def test_a_drawn_tile_is_seen_only_by_its_drawer() -> None:
+    assert redact(DRAWN, 2) == DRAWN
+    for viewer in (0, 1, None):
+        assert redact(DRAWN, viewer) == TileDrawn(seat=2, tile=None, playable=None)
+        assert "[4, 5]" not in json.dumps(redact(DRAWN, viewer).to_dict())
+
+
+@pytest.mark.parametrize(
+    "e",
+    [e for e in SAMPLES if not isinstance(e, (RoundDealt, TileDrawn))],
+    ids=lambda e: e.kind,
+)
+def test_public_events_are_not_redacted(e: Event) -> None:
+    # placements, passes, the reckoning (hands are revealed then), the end, stand-ins
+    for viewer in (0, 1, 2, None):
+        assert redact(e, viewer) == e
+
+
+def test_redaction_does_not_touch_the_authoritative_event() -> None:
+    redact(DEALT, 0)
+    redact(DRAWN, 0)
+    assert DEALT.hands == HANDS and DEALT.boneyard == BONEYARD
+    assert DRAWN.tile == (4, 5) and DRAWN.playable is True
