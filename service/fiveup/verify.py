@@ -16,7 +16,7 @@ from google.protobuf import json_format
 
 from .engine import Match, MatchConfig
 from .engine.events import Event, RoundDealt
-from .engine.match import HAND_SIZE
+from .engine.match import split_deck
 from .engine.shuffle import fair_lot, round_deck
 from .v1 import match_pb2 as pb
 
@@ -58,7 +58,9 @@ def verify_record(record: pb.GetMatchRecordResponse) -> Verdict:
     if hashlib.sha256(seed).hexdigest() != record.shuffle_commitment:
         verdict.fail("the revealed seed does not hash to the published commitment")
         return verdict
-    seats = tuple("human" if s.kind == pb.SEAT_KIND_HUMAN else _bot_name(s.bot) for s in record.seats)
+    seats = tuple(
+        "human" if s.kind == pb.SEAT_KIND_HUMAN else _bot_name(s.bot) for s in record.seats
+    )
     n = len(seats)
     versions = [e.version for e in record.events]
     if versions != list(range(1, len(versions) + 1)):
@@ -68,10 +70,11 @@ def verify_record(record: pb.GetMatchRecordResponse) -> Verdict:
         if not isinstance(e, RoundDealt):
             continue
         verdict.rounds += 1
-        deck = round_deck(seed, e.round_no)
-        hands = tuple(tuple(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(n))
-        if e.hands != hands or e.boneyard != tuple(deck[n * HAND_SIZE:]):
-            verdict.fail(f"round {e.round_no}: the dealt tiles are not the deck derived from the seed")
+        hands, boneyard = split_deck(round_deck(seed, e.round_no), n)
+        if e.hands != hands or e.boneyard != boneyard:
+            verdict.fail(
+                f"round {e.round_no}: the dealt tiles are not the deck derived from the seed"
+            )
         if e.by_lot and e.starter != fair_lot(seed, e.round_no, n):
             verdict.fail(f"round {e.round_no}: the starter is not the lot derived from the seed")
     try:
@@ -85,6 +88,8 @@ def verify_record(record: pb.GetMatchRecordResponse) -> Verdict:
 
 
 def _bot_name(kind: int) -> str:
-    return {pb.BOT_KIND_RANDOM: "random", pb.BOT_KIND_GREEDY: "greedy", pb.BOT_KIND_EXPERT: "expert"}.get(
-        kind, "greedy"
-    )
+    return {
+        pb.BOT_KIND_RANDOM: "random",
+        pb.BOT_KIND_GREEDY: "greedy",
+        pb.BOT_KIND_EXPERT: "expert",
+    }.get(kind, "greedy")

@@ -187,3 +187,14 @@ def test_redaction_does_not_touch_the_authoritative_event() -> None:
     redact(DRAWN, 0)
     assert DEALT.hands == HANDS and DEALT.boneyard == BONEYARD
     assert DRAWN.tile == (4, 5) and DRAWN.playable is True
+
+
+def test_displayed_points_and_the_paper_tally() -> None:
+    from fiveup.engine import displayed, tally
+
+    assert [displayed(raw) for raw in (0, 5, 10, 15, 20, 305, -10)] == [0, 1, 2, 3, 4, 61, -2]
+    assert tally(0) == "0"
+    assert tally(3) == "|||"
+    assert tally(10) == "X(xxxx)"  # a big X with a small x in each of its four spaces
+    assert tally(23) == "X(xxxx) X(xxxx) |||"
+    assert tally(-2) == "-||"

@@ -47,6 +47,15 @@ HAND_SIZE = 5
 HUMAN = "human"
 
 
+def split_deck(
+    deck: Sequence[Tile], n_seats: int
+) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+    """Deal a shuffled deck: five tiles to each seat in seat order, the rest is the boneyard
+    (drawn from its front)."""
+    hands = tuple(tuple(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(n_seats))
+    return hands, tuple(deck[n_seats * HAND_SIZE :])
+
+
 class Dealer(Protocol):
     """Where the randomness of a match comes from."""
 
@@ -131,7 +140,9 @@ class Match:
         return match, events
 
     @classmethod
-    def replay(cls, config: MatchConfig, events: Iterable[Event], dealer: Dealer | None = None) -> Match:
+    def replay(
+        cls, config: MatchConfig, events: Iterable[Event], dealer: Dealer | None = None
+    ) -> Match:
         match = cls(config, dealer)
         for event in events:
             match.apply(event)
@@ -255,8 +266,10 @@ class Match:
         the next deal."""
         r = self._round()
         went_out = next((s for s, h in enumerate(r.hands) if not h), None)
-        blocked = went_out is None and not r.boneyard and not any(
-            r.layout.has_legal_move(h) for h in r.hands
+        blocked = (
+            went_out is None
+            and not r.boneyard
+            and not any(r.layout.has_legal_move(h) for h in r.hands)
         )
         if went_out is None and not blocked:
             return []
@@ -288,8 +301,7 @@ class Match:
         by_lot = starter is None
         if starter is None:
             starter = self.dealer.lot(round_no, n)
-        hands = tuple(tuple(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(n))
-        boneyard = tuple(deck[n * HAND_SIZE :])
+        hands, boneyard = split_deck(deck, n)
         dealt = RoundDealt(
             round_no=round_no,
             starter=starter,
