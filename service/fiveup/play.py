@@ -55,9 +55,9 @@ def render_layout(view: pb.MatchView) -> list[str]:
     attached_by: dict[tuple[int, int], int] = {}
     for p in view.layout:
         if p.HasField("on"):
-            children[(_key(p.on.tile), p.on.side)] = p.tile
+            children[(_key(p.on.tile), int(p.on.side))] = p.tile
             attached_by[_key(p.tile)] = _own_side(p)
-    open_points = {(_key(o.point.tile), o.point.side): o.pip for o in view.open_points}
+    open_points = {(_key(o.point.tile), int(o.point.side)): o.pip for o in view.open_points}
     counted: dict[tuple[int, int], list[int]] = {}
     for c in view.counted_ends:
         counted.setdefault(_key(c.tile), []).append(c.value)
@@ -151,20 +151,23 @@ def render(view: pb.MatchView, notes: Sequence[str]) -> str:
 
 def describe_event(e: pb.MatchEvent, me: int) -> str | None:
     kind = e.WhichOneof("kind")
-    who = (lambda s: "you" if s == me else f"seat {s}")  # noqa: E731
+
+    def who(seat: int) -> str:
+        return "you" if seat == me else f"seat {seat}"
+
     if kind == "tile_placed":
-        ev = e.tile_placed
-        scored = f" and scored {ev.points // 5}" if ev.points else ""
-        return f"· {who(ev.seat)} placed {tile_text(ev.placement.tile)}{scored} (end sum {ev.end_sum})"
+        placed = e.tile_placed
+        scored = f" and scored {placed.points // 5}" if placed.points else ""
+        return f"· {who(placed.seat)} placed {tile_text(placed.placement.tile)}{scored} (end sum {placed.end_sum})"
     if kind == "tile_drawn":
-        ev = e.tile_drawn
-        return f"· {who(ev.seat)} drew " + (tile_text(ev.tile) if ev.HasField("tile") else "a tile")
+        drawn = e.tile_drawn
+        return f"· {who(drawn.seat)} drew " + (tile_text(drawn.tile) if drawn.HasField("tile") else "a tile")
     if kind == "passed":
         return f"· {who(e.passed.seat)} passed"
     if kind == "round_dealt":
-        ev = e.round_dealt
-        lot = " (chosen by lot)" if ev.by_lot else ""
-        return f"· round {ev.round_number} dealt; {who(ev.starter)} leads{lot}"
+        dealt = e.round_dealt
+        lot = " (chosen by lot)" if dealt.by_lot else ""
+        return f"· round {dealt.round_number} dealt; {who(dealt.starter)} leads{lot}"
     return None
 
 

@@ -47,11 +47,14 @@ def fetch_record(server: str, match_id: str) -> pb.GetMatchRecordResponse:
 
     with grpc.insecure_channel(server) as channel:
         stub = match_pb2_grpc.MatchServiceStub(channel)
-        return stub.GetMatchRecord(pb.GetMatchRecordRequest(match_id=match_id), timeout=30)
+        record: pb.GetMatchRecordResponse = stub.GetMatchRecord(
+            pb.GetMatchRecordRequest(match_id=match_id), timeout=30
+        )
+        return record
 
 
 def verify_record(record: pb.GetMatchRecordResponse) -> Verdict:
-    from .api.convert import event_from_pb  # the API's own decoding of events
+    from .api.convert import PB_TO_BOT, event_from_pb  # the API's own decoding
 
     verdict = Verdict()
     seed = record.shuffle_seed
@@ -59,7 +62,8 @@ def verify_record(record: pb.GetMatchRecordResponse) -> Verdict:
         verdict.fail("the revealed seed does not hash to the published commitment")
         return verdict
     seats = tuple(
-        "human" if s.kind == pb.SEAT_KIND_HUMAN else _bot_name(s.bot) for s in record.seats
+        "human" if s.kind == pb.SEAT_KIND_HUMAN else PB_TO_BOT.get(s.bot, "greedy")
+        for s in record.seats
     )
     n = len(seats)
     versions = [e.version for e in record.events]
@@ -86,10 +90,3 @@ def verify_record(record: pb.GetMatchRecordResponse) -> Verdict:
         verdict.fail("the record does not end with the end of the match")
     return verdict
 
-
-def _bot_name(kind: int) -> str:
-    return {
-        pb.BOT_KIND_RANDOM: "random",
-        pb.BOT_KIND_GREEDY: "greedy",
-        pb.BOT_KIND_EXPERT: "expert",
-    }.get(kind, "greedy")

@@ -135,7 +135,9 @@ def action_pb(action: Action) -> match_pb2.Move:
         return match_pb2.Move(place=place)
     if isinstance(action, Draw):
         return match_pb2.Move(draw=match_pb2.DrawMove())
-    return match_pb2.Move(**{"pass": match_pb2.PassMove()})
+    move = match_pb2.Move()
+    getattr(move, "pass").SetInParent()  # `pass` is a Python keyword
+    return move
 
 
 def scores_pb(scores: Sequence[int]) -> list[common_pb2.SideScore]:
