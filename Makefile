@@ -38,9 +38,16 @@ lint: build
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check core_ext service tests bench
 	$(VENV)/bin/mypy core_ext/fiveup_core service/fiveup
+	bash scripts/buf.sh lint
+	bash scripts/buf.sh breaking
 
-bench: build
+# Full-size benchmarks (make test runs each once in --smoke mode).
+bench: build services
 	$(PY) -m bench.core
+	$(PY) -m bench.bots
+	$(PY) -m bench.rules_rpc
+	$(PY) -m bench.memory
+	$(PY) -m bench.moves
 
 clean:
 	rm -rf build dist *.egg-info core_ext/fiveup_core/*.so core_ext/fiveup_core/*.c service/fiveup/v1
