@@ -12,7 +12,13 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from ._batch import VERDICT_BAD_LAYOUT, VERDICT_BY_REASON, VERDICT_LEGAL, validate_batch_with
+from ._batch import (
+    VERDICT_BAD_LAYOUT,
+    VERDICT_BY_REASON,
+    VERDICT_LEGAL,
+    validate_batch_with,
+    validate_move_with,
+)
 from ._pure import Layout as PureLayout
 from ._types import (
     ALL_TILES,
@@ -72,9 +78,17 @@ else:
     Layout = CoreLayout
     IMPLEMENTATION = "cython"
 
-def validate_batch(layouts: Sequence[bytes], placements: bytes) -> tuple[bytes, bytes]:
-    """Bulk validation in the compact encoding with the active implementation (see _batch)."""
-    return validate_batch_with(Layout, layouts, placements)
+if IMPLEMENTATION == "cython":  # the compiled bulk paths: same answers, decoded in C
+    from ._core import validate_batch, validate_move
+else:
+
+    def validate_batch(layouts: Sequence[bytes], placements: bytes) -> tuple[bytes, bytes]:
+        """Bulk validation in the compact encoding with the active implementation (see _batch)."""
+        return validate_batch_with(Layout, layouts, placements)
+
+    def validate_move(layout: bytes, tile: int, code: int) -> tuple[int, int, int]:
+        """One compact check: (verdict, raw points, end sum after) (see _batch)."""
+        return validate_move_with(Layout, layout, tile, code)
 
 
 IMPLEMENTATIONS: dict[str, type[PureLayout]] = {"python": PureLayout}
@@ -132,4 +146,6 @@ __all__ = [
     "tile_index",
     "validate_batch",
     "validate_batch_with",
+    "validate_move",
+    "validate_move_with",
 ]

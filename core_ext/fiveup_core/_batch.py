@@ -3,8 +3,10 @@
 ``validate_batch(layouts, placements)`` checks placement i (two bytes: tile index, point
 code) against compact layout i and answers with two byte strings: a verdict per check
 (values of the ``fiveup.v1.Verdict`` enum) and the raw points scored divided by five.
-This is the readable version; the Cython core may provide a faster one with the same
-answers (``fiveup_core.validate_batch`` picks it).
+``validate_move_with`` is one such check that also answers the end sum (ValidateMove).
+This is the readable version; the Cython core provides faster ones with the same answers
+(``_core.validate_batch`` / ``_core.validate_move``; ``fiveup_core.validate_batch`` and
+``fiveup_core.validate_move`` pick the active implementation's).
 """
 
 from __future__ import annotations
@@ -40,20 +42,31 @@ VERDICT_BY_REASON: dict[str, int] = {
 
 def validate_one(layout_cls: type[Layout], layout: bytes, tile: int, code: int) -> tuple[int, int]:
     """(verdict, raw points) of one compact check."""
+    verdict, points, _ = validate_move_with(layout_cls, layout, tile, code)
+    return verdict, points
+
+
+def validate_move_with(
+    layout_cls: type[Layout], layout: bytes, tile: int, code: int
+) -> tuple[int, int, int]:
+    """(verdict, raw points, end sum after the placement) of one compact check: tile index
+    ``tile`` on point code ``code`` (255 for a lead) onto compact ``layout``.  Points and
+    sum are 0 unless the placement is legal.  The unary ValidateMove's fast path."""
     try:
         board = layout_cls.from_bytes(layout)
     except FiveUpError:
-        return VERDICT_BAD_LAYOUT, 0
+        return VERDICT_BAD_LAYOUT, 0, 0
     if tile >= N_TILES:
-        return VERDICT_BY_REASON["INVALID_TILE"], 0
+        return VERDICT_BY_REASON["INVALID_TILE"], 0, 0
     if code != LEAD_CODE and code >= N_TILES * N_SIDES:
-        return VERDICT_BY_REASON["UNKNOWN_CONNECTION_POINT"], 0
+        return VERDICT_BY_REASON["UNKNOWN_CONNECTION_POINT"], 0, 0
     on = None if code == LEAD_CODE else CONNECTION_POINTS[code]
+    trial = board.copy()
     try:
-        points = int(board.score_if(_TILES[tile], on))
+        points = int(trial.place(_TILES[tile], on))
     except IllegalPlacement as exc:
-        return VERDICT_BY_REASON.get(exc.reason, VERDICT_BAD_LAYOUT), 0
-    return VERDICT_LEGAL, points
+        return VERDICT_BY_REASON.get(exc.reason, VERDICT_BAD_LAYOUT), 0, 0
+    return VERDICT_LEGAL, points, int(trial.end_sum())
 
 
 def validate_batch_with(

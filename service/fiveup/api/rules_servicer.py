@@ -13,6 +13,10 @@ import grpc
 
 import fiveup_core
 from fiveup_core import (
+    ALL_TILES,
+    LEAD_CODE,
+    N_TILES,
+    SIDES,
     VERDICT_BY_REASON,
     VERDICT_LEGAL,
     IllegalPlacement,
@@ -111,6 +115,20 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
     async def ValidateMove(
         self, request: rules_pb2.ValidateMoveRequest, context: grpc.aio.ServicerContext
     ) -> rules_pb2.ValidateMoveResponse:
+        compact = request.placement_compact
+        if compact:
+            # Fast path: two bytes and (usually) a compact layout go straight to the core,
+            # no message conversion.  Anything but a legal answer takes the path below,
+            # which gives the messages and errors of the Placement form.
+            tile, code = _compact_codes(compact)
+            if request.layout.WhichOneof("encoding") in ("compact", None):
+                verdict, points, end_sum = fiveup_core.validate_move(
+                    request.layout.compact, tile, code
+                )
+                if verdict == VERDICT_LEGAL:
+                    return rules_pb2.ValidateMoveResponse(
+                        verdict=VERDICT_LEGAL, points=points, end_sum=end_sum  # type: ignore[arg-type]
+                    )
         try:
             layout = layout_from_pb(request.layout)
         except LayoutDecodeError as exc:
@@ -120,9 +138,12 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
                 f"the layout is illegal at placement #{exc.index}: {exc}",
                 field="layout", index=str(exc.index), core_reason=exc.reason,
             ) from None
-        if not request.HasField("placement"):
-            raise InvalidRequest("placement is required", field="placement")
-        placement = convert.placement_from_pb(request.placement)
+        if compact:
+            placement = _placement_at(tile, code)
+        else:
+            if not request.HasField("placement"):
+                raise InvalidRequest("placement is required", field="placement")
+            placement = convert.placement_from_pb(request.placement)
         trial = layout.copy()
         try:
             points = trial.place(placement.tile, placement.on)
@@ -150,6 +171,30 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
             verdicts, points = fiveup_core.validate_batch(layouts, batch.placements)
             self._observe("ValidateMoves", len(layouts), time.perf_counter() - started)
             yield rules_pb2.ValidateMovesResponse(verdicts=verdicts, points=points)
+
+
+def _compact_codes(data: bytes) -> tuple[int, int]:
+    """(tile index, point code) of ``ValidateMoveRequest.placement_compact``; InvalidRequest
+    if it is not two bytes naming a tile and a point code (or 255, the lead)."""
+    if len(data) != 2:
+        raise InvalidRequest(
+            f"placement_compact must be 2 bytes (tile index, point code), got {len(data)}",
+            field="placement_compact",
+        )
+    tile, code = data[0], data[1]
+    if tile >= N_TILES or (code != LEAD_CODE and code >= N_TILES * len(SIDES)):
+        raise InvalidRequest(
+            f"placement_compact bytes ({tile}, {code}) are not a tile index and a point code",
+            field="placement_compact",
+        )
+    return tile, code
+
+
+def _placement_at(tile: int, code: int) -> fiveup_core.Placement:
+    if code == LEAD_CODE:
+        return fiveup_core.Placement(ALL_TILES[tile], None)
+    on = fiveup_core.ConnectionPoint(ALL_TILES[code // len(SIDES)], SIDES[code % len(SIDES)])
+    return fiveup_core.Placement(ALL_TILES[tile], on)
 
 
 def _bad_batch(n_layouts: int, n_bytes: int) -> tuple[grpc.StatusCode, str, tuple[tuple[str, bytes], ...]]:
