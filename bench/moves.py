@@ -12,7 +12,9 @@ Each task plays its match through the public API: ``GetMatch`` with the seat tok
 human to move (the view lists that seat's legal moves), then ``SubmitMove`` of one of the
 listed moves with a fresh request id; while the bot is to move it waits on the match's
 ``WatchMatch`` stream (the server's bot answers on its own).  Finished matches are
-replaced by new ones.  Two phases of ``--seconds`` each, on the same server:
+replaced by new ones.  Two phases of ``--seconds`` each, on the same server, run in four
+alternating slices (noop, submit, noop, submit...) so that load drifting on a shared
+machine weighs on both alike:
 
 * **noop**: the same loop with ``SubmitMove`` replaced by the standard health check
   ``grpc.health.v1.Health/Check`` (nothing is written, nobody moves);
@@ -175,6 +177,12 @@ class Phase:
     calls: int = 0
     other_calls: int = 0
     elapsed: float = 0.0
+
+    def add(self, other: Phase) -> None:
+        self.latencies.extend(other.latencies)
+        self.calls += other.calls
+        self.other_calls += other.other_calls
+        self.elapsed += other.elapsed
 
     @property
     def rate(self) -> float:
@@ -346,7 +354,7 @@ async def run_phase(
 
 async def bench_store(
     label: str, db: str, env: dict[str, str], seconds: float, matches: int, warmup: float,
-    profile: Path | None = None,
+    profile: Path | None = None, rounds: int = 4,
 ) -> float:  # fmt: skip
     rng = random.Random(1)
     async with running_server(db, env) as (target, pid):
@@ -360,9 +368,19 @@ async def bench_store(
             await asyncio.gather(*(t.new_match() for t in tables))
             await run_phase("warmup", warmup, tables, health, rng, submit=True)
             plain = await run_phase("check", seconds / 2, tables, health, rng, submit=None)
-            noop = await run_phase("noop", seconds, tables, health, rng, submit=False)
-            spy = await start_py_spy(pid, seconds, profile / f"{label}.txt") if profile else None
-            moves = await run_phase("submit", seconds, tables, health, rng, submit=True)
+            # Alternate the two phases in short slices, so a machine whose load drifts
+            # during the run (a shared CI box) weighs on both alike.
+            noop, moves = Phase("noop"), Phase("submit")
+            spy = (
+                await start_py_spy(pid, seconds * 2, profile / f"{label}.txt") if profile else None
+            )
+            for _ in range(rounds):
+                noop.add(
+                    await run_phase("noop", seconds / rounds, tables, health, rng, submit=False)
+                )
+                moves.add(
+                    await run_phase("submit", seconds / rounds, tables, health, rng, submit=True)
+                )
             if spy is not None:
                 await spy.wait()
         finally:
@@ -501,8 +519,9 @@ def main(argv: list[str] | None = None) -> int:
         help="instead: appends/s straight through the store API, 1 and --matches writers",
     )  # fmt: skip
     args = parser.parse_args(argv)
+    rounds = 4
     if args.smoke:
-        args.seconds, args.matches = 0.6, min(args.matches, 8)
+        args.seconds, args.matches, rounds = 0.6, min(args.matches, 8), 1
         if args.stores == parser.get_default("stores"):
             args.stores = ",".join(HEADLINE)
     warmup = 0.3 if args.smoke else min(3.0, args.seconds / 3)
@@ -536,14 +555,18 @@ def main(argv: list[str] | None = None) -> int:
             with tempfile.TemporaryDirectory(prefix="fiveup-bench-") as tmp:
                 db = str(Path(tmp) / "bench.sqlite3")
                 results[name] = asyncio.run(
-                    bench_store(name, db, env, args.seconds, args.matches, warmup, args.profile)
+                    bench_store(
+                        name, db, env, args.seconds, args.matches, warmup, args.profile, rounds
+                    )
                 )
         elif pg_problem is not None:
             print(f"{name}: skipped, PostgreSQL not reachable at {args.pg_url}: {pg_problem}")
         else:
             with postgres_database(args.pg_url) as url:
                 results[name] = asyncio.run(
-                    bench_store(name, url, env, args.seconds, args.matches, warmup, args.profile)
+                    bench_store(
+                        name, url, env, args.seconds, args.matches, warmup, args.profile, rounds
+                    )
                 )
     extra = [n for n in results if n not in HEADLINE]
     if extra:

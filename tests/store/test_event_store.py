@@ -256,6 +256,22 @@ async def test_stores_opening_together_on_a_fresh_database(open_another: OpenSto
     assert await stores[3].append("m", 1, [ev(2)]) == 2
 
 
+@pytest.mark.parametrize("backend", [pytest.param("postgres", marks=pytest.mark.postgres)])
+async def test_a_store_refuses_a_schema_newer_than_its_code(
+    store: EventStore, open_another: OpenStore
+) -> None:
+    from fiveup.store.base import StoreError
+    from fiveup.store.postgres import MIGRATIONS, PostgresStore
+
+    assert isinstance(store, PostgresStore)
+    async with store.pool.connection() as conn:
+        await conn.execute(
+            "INSERT INTO schema_version (version) VALUES (%s)", (len(MIGRATIONS) + 1,)
+        )
+    with pytest.raises(StoreError, match="newer than this code"):
+        await open_another()
+
+
 async def _schema_versions(store: EventStore) -> list[int]:
     """Rows of the schema_version table (one per applied migration)."""
     from fiveup.store.postgres import PostgresStore
@@ -315,6 +331,23 @@ async def test_listen_hears_appends_from_other_stores_only(
     assert await asyncio.wait_for(heard.get(), 10) == "own"
     assert heard.empty()
     assert threads == {loop_thread}
+
+
+@POSTGRES_ONLY
+async def test_an_after_commit_store_wakes_every_active_match_when_it_opens(
+    store: EventStore, open_another: OpenStore
+) -> None:
+    """It may have died between a commit and its notification in a previous life."""
+    await store.create_match(record("open-1"), [ev(1)])
+    await store.create_match(record("open-2"), [ev(1)])
+    await store.append("open-2", 1, [ev(2)], finished=True)
+    heard: asyncio.Queue[str] = asyncio.Queue()
+    await store.listen(heard.put_nowait)  # type: ignore[attr-defined]
+    await open_another(notify="after_commit")
+    assert await asyncio.wait_for(heard.get(), 10) == "open-1"  # not the finished one
+    await open_another(notify="transaction")  # this mode has nothing to catch up on
+    await store.append("open-1", 1, [ev(2)])  # own append: not echoed
+    assert heard.empty()
 
 
 @POSTGRES_ONLY

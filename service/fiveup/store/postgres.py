@@ -5,10 +5,10 @@
   own transaction and ``execute`` returns after the server has sent ReadyForQuery, i.e.
   after COMMIT).  With the default ``synchronous_commit = on`` an acknowledged move is on
   disk on the database server.
-* **Appends** run server-side in ``fiveup_append(...)`` (one round trip): idempotency
-  check, version check, the events, the request record and the finished flag in one
-  transaction.  Two replicas racing on one version both pass the check; the primary key
-  (match_id, version) then makes the later one fail with a unique violation, which is
+* **Appends** run server-side in ``fiveup_append(...)`` (one round trip): version check,
+  idempotency check, the events, the request record and the finished flag in one
+  transaction.  Two replicas racing on one version can both pass the checks; the primary
+  key (match_id, version) then makes the later one fail with a unique violation, which is
   reported as ``DuplicateRequest`` (same request id already stored) or ``VersionConflict``.
 * **Notifications** (``pg_notify('fiveup_events', match_id)``) tell other replicas that a
   match moved.  Two ways to send them (``notify=``, or ``FIVEUP_PG_NOTIFY``):
@@ -22,8 +22,9 @@
     concurrent appends share fsyncs) and returns; a background task then sends the
     pending match ids in one small asynchronously-committed transaction.  Events are
     still durable before anyone is told about them; the price is that a replica that
-    dies between its commit and its notification loses that wake-up (the next append to
-    the match, a restart's resumption of bot turns, or a watcher's poll recovers it).
+    dies between its commit and its notification loses that wake-up until the next
+    append to the match or until it starts again (a store opened in this mode notifies
+    every unfinished match once, for what its previous life may have left unsent).
 
 * **Listening.** ``listen(callback)`` keeps one dedicated connection on
   ``LISTEN fiveup_events`` and calls ``callback(match_id)`` on the event loop for every
@@ -253,6 +254,11 @@ class PostgresStore:
             self._notifier = asyncio.get_running_loop().create_task(
                 self._notify_loop(), name="fiveup-pg-notifier"
             )
+            # A previous life of this replica may have died between a commit and its
+            # notification: wake every unfinished match once, so no watcher waits forever.
+            self._to_notify.update(await self.active_match_ids())
+            if self._to_notify:
+                self._notify_wanted.set()
 
     async def _configure(self, conn: _Connection) -> None:
         pid = conn.info.backend_pid
@@ -312,15 +318,27 @@ class PostgresStore:
             row = await cur.fetchone()
             return int(row[0]) if row else 0
 
+    # One statement in autocommit mode: its own transaction, committed when it returns.
+    # getconn/putconn rather than ``pool.connection()``: the hot path, ~10% less CPU; a
+    # connection given back mid-statement (cancellation) is closed by the pool.
+
     async def _fetchall(self, query: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
-        async with self.pool.connection() as conn:
+        pool = self.pool
+        conn = await pool.getconn()
+        try:
             cur = await conn.execute(query, params)
             return await cur.fetchall()
+        finally:
+            await pool.putconn(conn)
 
     async def _fetchone(self, query: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
-        async with self.pool.connection() as conn:
+        pool = self.pool
+        conn = await pool.getconn()
+        try:
             cur = await conn.execute(query, params)
             return await cur.fetchone()
+        finally:
+            await pool.putconn(conn)
 
     # ------------------------------------------------------------------ matches
 
