@@ -29,6 +29,9 @@ class ServerConfig:
     log_json: bool = False
     log_level: str = "INFO"
     workers: int = 1
+    # Benchmarks only: serve the trivial raw-bytes bidi stream /fiveup.bench.v1.Echo/Stream
+    # (fiveup.api.bench_echo), the floor `python -m bench.rules_rpc` compares against.
+    bench_echo: bool = False
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> ServerConfig:

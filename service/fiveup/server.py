@@ -104,6 +104,10 @@ async def create_server(config: ServerConfig) -> tuple[FiveUpServer, int]:
     rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(observer), server)
     health = HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
+    if config.bench_echo:  # benchmarks only (docs/performance.md); off by default
+        from .api import bench_echo
+
+        server.add_generic_rpc_handlers((bench_echo.handler(),))
     reflection.enable_server_reflection(
         (MATCH_SERVICE, RULES_SERVICE, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
          reflection.SERVICE_NAME),

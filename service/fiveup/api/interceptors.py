@@ -47,7 +47,9 @@ from fiveup.metrics import GRPC_METRICS, GrpcServerMetrics, MethodMetrics, code_
 REQUEST_ID_HEADER = "x-request-id"
 _REQUEST_ID_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/+=-]{0,127}")
 # Health checks come every few seconds from the kubelet: log them at DEBUG when they pass.
-QUIET_SERVICES = frozenset({"grpc.health.v1.Health"})
+# So do the RulesService's answers: thousands a second per core, where one INFO line each
+# cost a quarter of a ValidateMove's CPU (docs/performance.md); metrics still count them.
+QUIET_SERVICES = frozenset({"grpc.health.v1.Health", "fiveup.v1.RulesService"})
 # Codes that point at the server rather than the request.
 SERVER_FAULTS = frozenset({"UNKNOWN", "INTERNAL", "DATA_LOSS", "UNIMPLEMENTED"})
 

@@ -1,0 +1,167 @@
+"""A ``fiveup serve`` subprocess for the service benchmarks, with its CPU time and memory.
+
+``ServerProcess`` starts the real server (the console entry point, a SQLite file in a
+temporary folder, metrics HTTP off) optionally pinned to some CPUs, waits until every
+worker says it is listening, and reads the workers' CPU time (``utime + stime`` of every
+thread, from ``/proc/<pid>/stat``) and resident memory (``VmRSS``) from ``/proc``.
+Settings go through ``FIVEUP_*`` environment variables, so a setting this checkout does
+not know is ignored instead of failing the run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def split_cpus() -> tuple[set[int] | None, set[int] | None]:
+    """(server CPUs, client CPUs): one core each when there are two or more, else no pinning."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        return None, None
+    return {cpus[0]}, {cpus[1]}
+
+
+def proc_cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process, all its threads included."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime (fields 14, 15)
+
+
+def proc_rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError(f"no VmRSS for pid {pid}")
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+        return [int(x) for x in text.split()]
+    except OSError:  # no CONFIG_PROC_CHILDREN: scan /proc
+        found = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                with contextlib.suppress(OSError, IndexError, ValueError):
+                    stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                    if int(stat[1]) == pid:
+                        found.append(int(entry.name))
+        return found
+
+
+class ServerProcess:
+    """``fiveup serve`` on 127.0.0.1:<port> in a subprocess."""
+
+    def __init__(
+        self,
+        workdir: Path,
+        *,
+        workers: int = 1,
+        cpus: set[int] | None = None,
+        env: dict[str, str] | None = None,
+        port: int | None = None,
+    ) -> None:
+        self.workdir = workdir
+        self.workers = workers
+        self.cpus = cpus
+        self.port = port or free_port()
+        self.address = f"127.0.0.1:{self.port}"
+        self.extra_env = dict(env or {})
+        self.proc: subprocess.Popen[str] | None = None
+        self._listening = 0
+        self._lines: list[str] = []
+        self._ready = threading.Event()
+        self._stderr: TextIO | None = None
+
+    def start(self, timeout: float = 60.0) -> ServerProcess:
+        env = dict(os.environ)
+        env.update({
+            "FIVEUP_ADDRESS": self.address,
+            "FIVEUP_DB": str(self.workdir / "bench.sqlite3"),
+            "FIVEUP_METRICS_PORT": "-1",
+            "FIVEUP_WORKERS": str(self.workers),
+            "FIVEUP_GRACE_SECONDS": "1",
+            "PYTHONUNBUFFERED": "1",
+        })  # fmt: skip
+        env.update(self.extra_env)
+        cpus = self.cpus
+        self._stderr = open(self.workdir / f"server-{self.port}.log", "w")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", "import sys; from fiveup.cli import main; sys.exit(main(['serve']))"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
+            text=True,
+            preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None,
+        )  # fmt: skip
+        threading.Thread(target=self._read_stdout, daemon=True).start()
+        if not self._ready.wait(timeout) or self.proc.poll() is not None:
+            log = (self.workdir / f"server-{self.port}.log").read_text()[-2000:]
+            self.stop()
+            raise RuntimeError(f"the server did not start: {self._lines} {log}")
+        return self
+
+    def _read_stdout(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self._lines.append(line.rstrip())
+            if "gRPC listening" in line:
+                self._listening += 1
+                if self._listening >= self.workers:
+                    self._ready.set()
+
+    def pids(self) -> list[int]:
+        """The processes that serve: the server itself, or its pre-forked workers."""
+        assert self.proc is not None
+        if self.workers <= 1:
+            return [self.proc.pid]
+        return _children(self.proc.pid)
+
+    def cpu_seconds(self) -> float:
+        return sum(proc_cpu_seconds(pid) for pid in self.pids())
+
+    def rss_bytes(self) -> int:
+        return sum(proc_rss_bytes(pid) for pid in self.pids())
+
+    def stop(self, timeout: float = 15.0) -> None:
+        proc = self.proc
+        if proc is not None and proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        if self._stderr is not None:
+            self._stderr.close()
+            self._stderr = None
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
+    return sorted_values[index]

@@ -1,0 +1,40 @@
+"""The benchmark-only echo stream (``--bench-echo``) exists only when enabled."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import grpc
+import pytest
+
+from fiveup.api.bench_echo import ECHO_BYTES_HEADER, METHOD
+
+from .conftest import Running, start, stop
+
+
+async def test_echo_is_off_by_default(server: Running) -> None:
+    call = server.channel.stream_stream(METHOD)()
+    await call.write(b"abc")
+    await call.done_writing()
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await call.read()
+    assert caught.value.code() == grpc.StatusCode.UNIMPLEMENTED
+
+
+async def test_echo_answers_each_message_with_its_prefix(tmp_path: Path) -> None:
+    running = await start(tmp_path / "echo.sqlite3", bench_echo=True)
+    try:
+        echo = running.channel.stream_stream(METHOD)
+        call = echo(metadata=((ECHO_BYTES_HEADER, "2"),))
+        got = []
+        for message in (b"hello", b"x", b""):
+            await call.write(message)
+            got.append(await call.read())
+        await call.done_writing()
+        assert got == [b"he", b"x", b""]
+        whole = echo()
+        await whole.write(b"hello")
+        assert await whole.read() == b"hello"
+        await whole.done_writing()
+    finally:
+        await stop(running)
