@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -81,6 +82,7 @@ class ServerProcess:
         self.workdir = workdir
         self.workers = workers
         self.cpus = cpus
+        self._auto_port = port is None
         self.port = port or free_port()
         self.address = f"127.0.0.1:{self.port}"
         self.extra_env = dict(env or {})
@@ -90,7 +92,21 @@ class ServerProcess:
         self._ready = threading.Event()
         self._stderr: TextIO | None = None
 
-    def start(self, timeout: float = 60.0) -> ServerProcess:
+    def start(self, timeout: float = 60.0, attempts: int = 3) -> ServerProcess:
+        """Start and wait until every worker listens.  A server that exits early (say the
+        free port was taken meanwhile by someone else) is retried on another port."""
+        for attempt in range(attempts):
+            if self._launch(timeout):
+                return self
+            log = (self.workdir / f"server-{self.port}.log").read_text()[-2000:]
+            self.stop()
+            if attempt + 1 == attempts or not self._auto_port:
+                raise RuntimeError(f"the server did not start: {self._lines} {log}")
+            self.port = free_port()
+            self.address = f"127.0.0.1:{self.port}"
+        raise AssertionError("unreachable")
+
+    def _launch(self, timeout: float) -> bool:
         env = dict(os.environ)
         env.update({
             "FIVEUP_ADDRESS": self.address,
@@ -102,6 +118,9 @@ class ServerProcess:
         })  # fmt: skip
         env.update(self.extra_env)
         cpus = self.cpus
+        self._listening = 0
+        self._lines = []
+        self._ready = threading.Event()
         self._stderr = open(self.workdir / f"server-{self.port}.log", "w")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "import sys; from fiveup.cli import main; sys.exit(main(['serve']))"],
@@ -111,21 +130,25 @@ class ServerProcess:
             text=True,
             preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None,
         )  # fmt: skip
-        threading.Thread(target=self._read_stdout, daemon=True).start()
-        if not self._ready.wait(timeout) or self.proc.poll() is not None:
-            log = (self.workdir / f"server-{self.port}.log").read_text()[-2000:]
-            self.stop()
-            raise RuntimeError(f"the server did not start: {self._lines} {log}")
-        return self
+        threading.Thread(
+            target=self._read_stdout, args=(self.proc, self._ready), daemon=True
+        ).start()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._ready.wait(0.1):
+                return self.proc.poll() is None
+            if self.proc.poll() is not None:
+                return False
+        return False
 
-    def _read_stdout(self) -> None:
-        assert self.proc is not None and self.proc.stdout is not None
-        for line in self.proc.stdout:
+    def _read_stdout(self, proc: subprocess.Popen[str], ready: threading.Event) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
             self._lines.append(line.rstrip())
             if "gRPC listening" in line:
                 self._listening += 1
                 if self._listening >= self.workers:
-                    self._ready.set()
+                    ready.set()
 
     def pids(self) -> list[int]:
         """The processes that serve: the server itself, or its pre-forked workers."""

@@ -52,9 +52,9 @@ async def create_matches(address: str, n: int, seats: list[str], concurrency: in
 
         async def worker() -> None:
             for _ in remaining:
-                created = await stub.CreateMatch(request)
+                created = await stub.CreateMatch(request, timeout=60)
                 if "human" in seats:
-                    await stub.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id))
+                    await stub.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id), timeout=60)
                 ids.append(created.match_id)
 
         await asyncio.gather(*(worker() for _ in range(concurrency)))
@@ -68,7 +68,7 @@ async def still_open(address: str, ids: list[str]) -> int:
         stub = match_pb2_grpc.MatchServiceStub(channel)
         open_ = 0
         for match_id in sample:
-            view = (await stub.GetMatch(pb.GetMatchRequest(match_id=match_id))).view
+            view = (await stub.GetMatch(pb.GetMatchRequest(match_id=match_id), timeout=60)).view
             open_ += view.status == pb.MATCH_STATUS_IN_PROGRESS
     return round(open_ * len(ids) / len(sample))
 

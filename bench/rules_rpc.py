@@ -58,6 +58,7 @@ HEALTH_CHECK = "/grpc.health.v1.Health/Check"
 VALIDATE_MOVE = "/fiveup.v1.RulesService/ValidateMove"
 VALIDATE_MOVES = "/fiveup.v1.RulesService/ValidateMoves"
 ECHO = "/fiveup.bench.v1.Echo/Stream"
+CALL_TIMEOUT = 60.0  # seconds: a stuck server fails the run instead of hanging it
 
 
 # --------------------------------------------------------------------------- workload
@@ -189,7 +190,7 @@ async def open_channels(address: str, n: int) -> list[grpc.aio.Channel]:
         grpc.aio.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
         for _ in range(n)
     ]
-    await asyncio.gather(*(ch.channel_ready() for ch in channels))
+    await asyncio.wait_for(asyncio.gather(*(ch.channel_ready() for ch in channels)), CALL_TIMEOUT)
     return channels
 
 
@@ -208,12 +209,12 @@ async def unary_phase(
             request = requests[i % len(requests)]
             i += concurrency
             started = time.perf_counter()
-            await call(request)
+            await call(request, timeout=CALL_TIMEOUT)
             window.record(1, time.perf_counter() - started)
 
     tasks = [asyncio.create_task(load(k)) for k in range(concurrency)]
     wall, cpu = await window.run(server, warmup, duration)
-    await asyncio.gather(*tasks)
+    await asyncio.wait_for(asyncio.gather(*tasks), CALL_TIMEOUT)
     for ch in chans:
         await ch.close()
     return Phase(name, "calls", window.items, wall, cpu, window.latencies)
@@ -233,21 +234,28 @@ async def stream_phase(
         slots = asyncio.Semaphore(window_size)
 
         async def reader() -> None:
-            while True:
-                message = await call.read()
-                if message is grpc.aio.EOF:
-                    return
-                window.record(checks_per_batch, time.perf_counter() - sent.popleft())
-                slots.release()
+            try:
+                while True:
+                    message = await call.read()
+                    if message is grpc.aio.EOF:
+                        return
+                    window.record(checks_per_batch, time.perf_counter() - sent.popleft())
+                    slots.release()
+            finally:  # a stream that broke must not leave the writer waiting for a slot
+                for _ in range(window_size):
+                    slots.release()
 
         reading = asyncio.create_task(reader())
         i = k
         while not window.stopping:
             await slots.acquire()
+            if reading.done():
+                break
             sent.append(time.perf_counter())
             await call.write(batches[i % len(batches)])
             i += 1
-        await call.done_writing()
+        if not reading.done():
+            await call.done_writing()
         await reading
         code = await call.code()
         if code != grpc.StatusCode.OK:
@@ -255,7 +263,7 @@ async def stream_phase(
 
     tasks = [asyncio.create_task(one_stream(k)) for k in range(streams)]
     wall, cpu = await window.run(server, warmup, duration)
-    await asyncio.gather(*tasks)
+    await asyncio.wait_for(asyncio.gather(*tasks), CALL_TIMEOUT)
     for ch in chans:
         await ch.close()
     return Phase(name, "checks", window.items, wall, cpu, window.latencies)
