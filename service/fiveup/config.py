@@ -17,6 +17,8 @@ class ServerConfig:
     metrics_port: int = 9464  # -1 disables; 0 picks a free port
     metrics_address: str = "127.0.0.1"
     grace_seconds: float = 10.0  # drain time on SIGTERM (keep below the pod's grace period)
+    # The first part of the drain: NOT_SERVING, still serving (at most half the grace).
+    drain_seconds: float = 1.0
     max_receive_bytes: int = 256 * 1024  # well below gRPC's 4 MiB default
     max_send_bytes: int = 4 * 1024 * 1024
     max_concurrent_rpcs: int = 2_000
@@ -32,6 +34,20 @@ class ServerConfig:
     # Benchmarks only: serve the trivial raw-bytes bidi stream /fiveup.bench.v1.Echo/Stream
     # (fiveup.api.bench_echo), the floor `python -m bench.rules_rpc` compares against.
     bench_echo: bool = False
+    # Abuse limits, per process (docs/security.md).  The rates are off (0) by default:
+    # automated clients (tests, benchmarks) play far faster than people; a deployment
+    # facing the public sets them (suggested: 20 per peer, 5 per seat).
+    rate_limit_peer: float = 0.0  # CreateMatch+JoinMatch+SubmitMove a second per client address
+    rate_limit_peer_burst: int = 100
+    rate_limit_seat: float = 0.0  # SubmitMove a second per seat
+    rate_limit_seat_burst: int = 20
+    max_watchers_per_match: int = 64  # open WatchMatch streams on one match; 0 = no cap
+    client_address_header: str = ""  # e.g. x-forwarded-for, only behind a proxy that sets it
+    # Abandoned seats: a joined human seat that has not moved for this long is played by a
+    # stand-in bot until its owner moves again (0 = never); the stand-in waits
+    # stand_in_delay_seconds on each of its turns, the owner's window to take the seat back.
+    turn_timeout_seconds: float = 120.0
+    stand_in_delay_seconds: float = 3.0
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> ServerConfig:

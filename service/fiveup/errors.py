@@ -63,5 +63,11 @@ class TooManyRequests(MatchError):
         self.retry_after = retry_after
 
 
+class TooManyStreams(TooManyRequests):
+    """The match has as many open WatchMatch streams as the server allows."""
+
+    reason = "TOO_MANY_STREAMS"
+
+
 class ShuttingDown(MatchError):
     reason = "SHUTTING_DOWN"

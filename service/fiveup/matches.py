@@ -108,6 +108,11 @@ class MatchesConfig:
     # Re-read the store this often even without a wake-up: needed when other processes
     # share a store that cannot notify (several workers on one SQLite file); 0 = never.
     watch_poll_seconds: float = 0.0
+    # Abandoned seats: a joined human seat to move for this long gets a stand-in bot
+    # (SeatAutoPlayed), until its owner submits a move again; 0 = never.
+    turn_timeout: float = 0.0
+    stand_in_delay: float = 0.0  # the stand-in's pause on each turn: the owner's window
+    turn_sweep_seconds: float = 0.0  # how often to look for expired turns; 0 = derived
 
 
 class Matches:
@@ -131,6 +136,7 @@ class Matches:
         self._observer = observer  # metrics hooks; see fiveup.metrics.MatchObserver
         self._closing = asyncio.Event()
         self._bot_tasks: set[asyncio.Task[None]] = set()
+        self._sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -144,12 +150,14 @@ class Matches:
             with contextlib.suppress(MatchError):
                 session = await self._session(match_id)
                 self._kick_bots(match_id, session)
+        if self.config.turn_timeout > 0 and self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def close(self) -> None:
         self._closing.set()
         for ev in list(self.broker._events):
             self.broker.publish(ev)
-        tasks = [t for t in self._bot_tasks if not t.done()]
+        tasks = [t for t in (*self._bot_tasks, self._sweeper) if t is not None and not t.done()]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -216,6 +224,7 @@ class Matches:
                 raise SeatTaken(f"seat {chosen} is taken") from None
             session.tokens[chosen] = hash_token(token)
             await self._refresh(match_id, session)
+            session.turn_started = self.clock()  # a newcomer gets a whole turn
             return chosen, token, session.match.version
 
     async def authenticate(self, match_id: str, token: str | None, *, required: bool) -> int | None:
@@ -268,9 +277,13 @@ class Matches:
                     current_version=str(match.version),
                 )
             before = match.version
+            # The owner of a seat a stand-in plays for takes it back by moving again.
+            reclaim = match.set_auto(seat, False)
             try:
-                events = match.act(seat, action)  # raises and changes nothing when illegal
+                events = [*reclaim, *match.act(seat, action)]  # act changes nothing when illegal
             except MatchError as exc:
+                if reclaim:
+                    await self._reload(match_id, session)  # undo the uncommitted reclaim
                 self._notify("move_rejected", match, reason=exc.reason, action=action)
                 raise
             request = RequestRecord(request_id, seat, fingerprint, before + 1, before + len(events))
@@ -355,6 +368,7 @@ class Matches:
 
     async def _run_bots(self, match_id: str, session: MatchSession) -> None:
         bots: dict[int, Any] = {}
+        paused_at = -1  # the version a stand-in last paused at
         while not self.closing:
             if self.config.bot_delay:
                 await asyncio.sleep(self.config.bot_delay)
@@ -366,21 +380,89 @@ class Matches:
                 seat = match.to_move()
                 assert seat is not None
                 kind = match.config.seats[seat]
-                if kind == HUMAN:
+                if kind == HUMAN:  # a stand-in for an abandoned seat
                     kind = STAND_IN_BOT
-                bot = bots.get(seat) or bots.setdefault(seat, self._bot_factory(kind))
-                started = time.perf_counter()
-                action = bot.choose(view_for(match, seat))
-                self._notify("bot_thought", match, kind=kind, seconds=time.perf_counter() - started)
-                before = match.version
-                events = match.act(seat, action)
-                try:
-                    await self._append(match_id, session, before, events, None)
-                except store_base.VersionConflict:
-                    await self._reload(match_id, session)  # another replica's bot moved first
-                    continue
+                    pause = self.config.stand_in_delay > 0 and paused_at != match.version
+                    paused_at = match.version
+                else:
+                    pause = False
+                if not pause:
+                    bot = bots.get(seat) or bots.setdefault(seat, self._bot_factory(kind))
+                    started = time.perf_counter()
+                    action = bot.choose(view_for(match, seat))
+                    self._notify(
+                        "bot_thought", match, kind=kind, seconds=time.perf_counter() - started
+                    )
+                    before = match.version
+                    events = match.act(seat, action)
+                    try:
+                        await self._append(match_id, session, before, events, None)
+                    except store_base.VersionConflict:
+                        await self._reload(match_id, session)  # another replica's bot moved first
+                        continue
+            if pause:  # the owner's window to take the seat back (outside the lock)
+                await asyncio.sleep(self.config.stand_in_delay)
+                continue
             self._notify("move", match, seat=seat, action=action, events=events)
             await asyncio.sleep(0)  # let clients and watchers in between bot moves
+
+    # ------------------------------------------------------------------ abandoned seats
+
+    async def sweep_turns(self) -> list[tuple[str, int]]:
+        """Give a stand-in bot every joined human seat whose turn has lasted longer than
+        ``turn_timeout``; answer the (match id, seat) pairs taken over.  Runs every
+        ``turn_sweep_seconds`` on its own; tests call it directly with a fake clock."""
+        timeout = self.config.turn_timeout
+        if timeout <= 0 or self.closing:
+            return []
+        taken = []
+        for match_id, session in list(self._sessions.items()):
+            match = session.match
+            if self.clock() - session.turn_started < timeout or match.is_bot_turn():
+                continue
+            if match.to_move() is None:
+                continue
+            try:
+                seat = await self._take_over(match_id, session, timeout)
+            except (MatchError, store_base.StoreError):
+                log.warning("turn timer: could not take over a seat of %s", match_id, exc_info=True)
+                continue
+            if seat is not None:
+                taken.append((match_id, seat))
+        return taken
+
+    async def _take_over(self, match_id: str, session: MatchSession, timeout: float) -> int | None:
+        async with session.lock:
+            await self._refresh(match_id, session)  # another replica may have moved, or timed out
+            match = session.match
+            seat = match.to_move()
+            if seat is None or match.is_bot_turn() or self.clock() - session.turn_started < timeout:
+                return None
+            session.tokens = await self.store.seat_tokens(match_id)
+            if seat not in session.tokens:  # never claimed: the match waits for a player
+                session.turn_started = self.clock()  # look again a timeout later
+                return None
+            before = match.version
+            events = match.set_auto(seat, True)
+            try:
+                await self._append(match_id, session, before, events, None)
+            except store_base.VersionConflict:  # another replica recorded something first
+                await self._reload(match_id, session)
+                return None
+        log.info("turn timer: seat %d of %s is played by a stand-in", seat, match_id)
+        self._notify("seat_auto_played", match, seat=seat, active=True)
+        self._kick_bots(match_id, session)
+        return seat
+
+    async def _sweep_forever(self) -> None:
+        interval = self.config.turn_sweep_seconds or min(5.0, max(0.05, self.config.turn_timeout / 10))
+        while not self.closing:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), interval)
+            try:
+                await self.sweep_turns()
+            except Exception:  # the timer must outlive a bad sweep
+                log.exception("turn timer sweep failed")
 
     # ------------------------------------------------------------------ sessions
 

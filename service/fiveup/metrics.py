@@ -243,6 +243,18 @@ CORE_EVALUATION = Histogram(
     ("rpc",),
     buckets=FAST_BUCKETS,
 )
+RATE_LIMITED = Counter(
+    "fiveup_rate_limited",
+    "Calls refused by an abuse limit (fiveup.limits), by method and scope: peer (a client "
+    "address), seat, or streams (open WatchMatch streams of one match).",
+    ("method", "scope"),
+)
+LIMITED = (("CreateMatch", "peer"), ("JoinMatch", "peer"), ("SubmitMove", "peer"),
+           ("SubmitMove", "seat"), ("WatchMatch", "streams"))  # fmt: skip
+SEATS_AUTO_PLAYED = Counter(
+    "fiveup_seats_auto_played",
+    "Human seats a stand-in bot took over because their turn timer ran out.",
+)
 BUILD_INFO = Gauge(
     "fiveup_build_info", "Always 1: the running version and rules core.",
     ("version", "core_implementation"),
@@ -261,6 +273,8 @@ for _outcome in ROUND_OUTCOMES:
     ROUNDS_ENDED.labels(_outcome)
 for _bot in (*BOT_NAMES, "other"):
     BOT_THINKING.labels(_bot)
+for _method, _scope in LIMITED:
+    RATE_LIMITED.labels(_method, _scope)
 for _rpc in RULES_RPCS:
     RULES_REQUESTS.labels(_rpc)
     RULES_ITEMS.labels(_rpc)
@@ -277,7 +291,9 @@ class MatchObserver:
 
     ``Matches`` calls ``on(what, match, **details)`` with ``match_created``, ``move`` (seat,
     action, events), ``move_rejected`` (reason, action), ``bot_thought`` (kind, seconds),
-    ``store_append`` (seconds) and ``store_conflict``; the RulesServicer calls
+    ``store_append`` (seconds), ``store_conflict`` and ``seat_auto_played`` (seat,
+    active); ``fiveup.limits.Limits`` calls ``on("rate_limited", None, method=...,
+    scope=...)``; the RulesServicer calls
     ``on("rules_checked", None, rpc=..., items=..., seconds=...)``.
 
     Given the store, it also reports ``fiveup_matches{state="active"|"finished"}`` from
@@ -331,6 +347,14 @@ class MatchObserver:
 
     def _on_store_conflict(self, match: Any) -> None:
         STORE_CONFLICTS.inc()
+
+    def _on_rate_limited(self, match: Any, method: str = "", scope: str = "") -> None:
+        if (method, scope) in LIMITED:
+            RATE_LIMITED.labels(method, scope).inc()
+
+    def _on_seat_auto_played(self, match: Any, seat: int = 0, active: bool = True) -> None:
+        if active:
+            SEATS_AUTO_PLAYED.inc()
 
     def _on_rules_checked(
         self, match: Any, rpc: str = "", items: int = 1, seconds: float = 0.0

@@ -19,10 +19,13 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
+from .api.guard import GuardInterceptor
+from .api.health import DrainingHealthServicer
 from .api.interceptors import ServerInterceptor
 from .api.match_servicer import MatchServicer
 from .api.rules_servicer import RulesServicer
 from .config import ServerConfig
+from .limits import Limits, LimitsConfig
 from .matches import Matches, MatchesConfig
 from .metrics import MatchObserver
 from .store import EventStore, open_store
@@ -49,18 +52,33 @@ class FiveUpServer:
     health: HealthServicer
     port: int = 0
     metrics_port: int | None = None
+    limits: Limits | None = None
     _stopped: asyncio.Event = field(default_factory=asyncio.Event)
 
-    async def stop(self, grace: float | None = None) -> None:
-        """Drain and stop (idempotent)."""
+    async def stop(self, grace: float | None = None, settle: float = 0.0) -> None:
+        """Drain and stop (idempotent), within ``grace`` seconds in all:
+
+        1. readiness goes NOT_SERVING;
+        2. for ``settle`` seconds everything is still served: health watchers and pollers
+           (load balancers) hear NOT_SERVING while calls already queued run normally;
+        3. WatchMatch and health Watch streams end with UNAVAILABLE (SHUTTING_DOWN:
+           reconnect elsewhere), bots stop;
+        4. gRPC stops accepting calls and gives those in flight the rest of the grace;
+        5. the store closes, after the last append.
+        """
         if self._stopped.is_set():
             return
         self._stopped.set()
         grace = self.config.grace_seconds if grace is None else grace
         for name in READY_SERVICES:
             await self.health.set(name, NOT_SERVING)
+        settle = max(0.0, min(settle, grace / 2))
+        await asyncio.sleep(settle)
         await self.matches.close()  # streams end with UNAVAILABLE, bots stop
-        await self.server.stop(grace)
+        end_watches = getattr(self.health, "end_watches", None)
+        if end_watches is not None:
+            await end_watches()
+        await self.server.stop(grace - settle)
         await self.store.close()
         log.info("server stopped")
 
@@ -92,17 +110,20 @@ async def create_server(config: ServerConfig) -> tuple[FiveUpServer, int]:
             cache_size=config.cache_size,
             bot_delay=config.bot_delay,
             watch_poll_seconds=0.25 if shared_sqlite else 0.0,
+            turn_timeout=config.turn_timeout_seconds,
+            stand_in_delay=config.stand_in_delay_seconds,
         ),
         observer=observer,
     )
     server = grpc.aio.server(
-        interceptors=[ServerInterceptor(_descriptors())],
+        interceptors=[ServerInterceptor(_descriptors()), GuardInterceptor()],
         options=server_options(config),
         maximum_concurrent_rpcs=config.max_concurrent_rpcs,
     )
-    match_pb2_grpc.add_MatchServiceServicer_to_server(MatchServicer(matches), server)
+    limits = Limits(limits_config(config), observer=observer)
+    match_pb2_grpc.add_MatchServiceServicer_to_server(MatchServicer(matches, limits), server)
     rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(observer), server)
-    health = HealthServicer()
+    health = DrainingHealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
     if config.bench_echo:  # benchmarks only (docs/performance.md); off by default
         from .api import bench_echo
@@ -124,8 +145,19 @@ async def create_server(config: ServerConfig) -> tuple[FiveUpServer, int]:
     await matches.start()
     for name in READY_SERVICES:
         await health.set(name, SERVING)
-    app = FiveUpServer(config, server, store, matches, health, port)
+    app = FiveUpServer(config, server, store, matches, health, port, limits=limits)
     return app, port
+
+
+def limits_config(config: ServerConfig) -> LimitsConfig:
+    return LimitsConfig(
+        peer_rate=config.rate_limit_peer,
+        peer_burst=config.rate_limit_peer_burst,
+        seat_rate=config.rate_limit_seat,
+        seat_burst=config.rate_limit_seat_burst,
+        max_watchers=config.max_watchers_per_match,
+        client_address_header=config.client_address_header.lower(),
+    )
 
 
 def _descriptors() -> list[object]:
@@ -164,7 +196,7 @@ async def serve(config: ServerConfig, ready: asyncio.Event | None = None) -> Non
         ready.set()
     await stop.wait()
     log.info("signal received: draining for up to %.1fs", config.grace_seconds)
-    await app.stop()
+    await app.stop(settle=config.drain_seconds)
 
 
 def run(config: ServerConfig) -> int:

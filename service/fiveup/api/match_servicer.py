@@ -10,6 +10,7 @@ from ..engine import MatchEnded, RoundEnded, TileDrawn, TilePlaced, redact
 from ..engine.scoring import DEFAULT_TARGET
 from ..engine.shuffle import commitment
 from ..errors import InvalidRequest
+from ..limits import Limits, peer_address
 from ..matches import Matches
 from ..v1 import match_pb2, match_pb2_grpc
 from . import convert
@@ -17,13 +18,20 @@ from .handlers import bearer_token, streaming, unary
 
 
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):
-    def __init__(self, matches: Matches) -> None:
+    def __init__(self, matches: Matches, limits: Limits | None = None) -> None:
         self.matches = matches
+        self.limits = limits or Limits()  # abuse limits (off unless configured)
+
+    def _limit_peer(self, method: str, context: grpc.aio.ServicerContext) -> None:
+        header = self.limits.config.client_address_header
+        metadata = context.invocation_metadata() if header else ()
+        self.limits.check_peer(method, peer_address(context.peer(), metadata, header))
 
     @unary
     async def CreateMatch(
         self, request: match_pb2.CreateMatchRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.CreateMatchResponse:
+        self._limit_peer("CreateMatch", context)
         seats = convert.seats_from_pb(request.seats)
         target = request.target_points or DEFAULT_TARGET
         match_id, version, commitment = await self.matches.create(seats, target)
@@ -35,6 +43,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     async def JoinMatch(
         self, request: match_pb2.JoinMatchRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.JoinMatchResponse:
+        self._limit_peer("JoinMatch", context)
         seat = request.seat if request.HasField("seat") else None
         chosen, token, version = await self.matches.join(request.match_id, seat)
         return match_pb2.JoinMatchResponse(seat=chosen, seat_token=token, version=version)
@@ -62,8 +71,10 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     async def SubmitMove(
         self, request: match_pb2.SubmitMoveRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.SubmitMoveResponse:
+        self._limit_peer("SubmitMove", context)
         seat = await self.matches.authenticate(request.match_id, bearer_token(context), required=True)
         assert seat is not None
+        self.limits.check_seat("SubmitMove", request.match_id, seat)
         if not request.HasField("move"):
             raise InvalidRequest("move is required", field="move")
         action = convert.action_from_pb(request.move)
@@ -89,16 +100,17 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         self, request: match_pb2.WatchMatchRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[match_pb2.WatchMatchResponse]:
         seat = await self.matches.authenticate(request.match_id, bearer_token(context), required=False)
-        async for item in self.matches.watch(request.match_id, seat, request.after_version):
-            if isinstance(item, int):
-                yield match_pb2.WatchMatchResponse(
-                    resync=match_pb2.ResyncRequired(
-                        version=item, reason="too far behind: fetch the match and watch again"
+        with self.limits.watching(request.match_id):
+            async for item in self.matches.watch(request.match_id, seat, request.after_version):
+                if isinstance(item, int):
+                    yield match_pb2.WatchMatchResponse(
+                        resync=match_pb2.ResyncRequired(
+                            version=item, reason="too far behind: fetch the match and watch again"
+                        )
                     )
-                )
-                return
-            version, event = item
-            yield match_pb2.WatchMatchResponse(event=convert.event_pb(version, event))
+                    return
+                version, event = item
+                yield match_pb2.WatchMatchResponse(event=convert.event_pb(version, event))
 
     @unary
     async def GetMatchRecord(

@@ -1,0 +1,213 @@
+"""Abuse limits: token buckets for state-changing calls and a cap on watch streams.
+
+* **Per peer** (client address): CreateMatch, JoinMatch and SubmitMove together, at most
+  ``rate`` calls a second on average with bursts of ``burst``.
+* **Per seat** (match id, seat): SubmitMove, likewise.
+* **Streams per match**: at most ``max_watchers`` WatchMatch streams open on one match.
+
+A refused call raises ``TooManyRequests`` (RATE_LIMITED) or ``TooManyStreams``
+(TOO_MANY_STREAMS); both become RESOURCE_EXHAUSTED with a ``google.rpc.RetryInfo`` whose
+delay says when a token will be there again.  Refused calls take no token.
+
+The limits are in memory and per process: with N replicas behind a balancer a client may
+reach N times the rate.  Buckets are kept for at most ``max_keys`` keys (least recently
+used first out); a forgotten bucket comes back full, so the table cannot be used to
+exhaust memory and errs on the lenient side.  The clock is injectable (tests move it by
+hand instead of sleeping).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import TooManyRequests, TooManyStreams
+
+Clock = Callable[[], float]
+
+# The calls that change state, and so are rate limited (method names, bounded: metrics).
+LIMITED_METHODS = ("CreateMatch", "JoinMatch", "SubmitMove")
+
+
+class TokenBucket:
+    """``burst`` tokens, refilled at ``rate`` tokens a second."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = now
+
+    def take(self, now: float, cost: float = 1.0) -> float:
+        """Take ``cost`` tokens and answer 0.0, or take nothing and answer the seconds
+        until there will be enough."""
+        if now > self.stamp:
+            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+            self.stamp = now
+        if self.tokens >= cost:
+            self.tokens -= cost
+            return 0.0
+        return (cost - self.tokens) / self.rate
+
+
+class RateLimiter:
+    """One token bucket per key; ``rate <= 0`` turns the limiter off."""
+
+    def __init__(
+        self, rate: float, burst: float, *, clock: Clock = time.monotonic, max_keys: int = 100_000
+    ) -> None:
+        self.rate = rate
+        self.burst = max(1.0, burst)
+        self.clock = clock
+        self.max_keys = max_keys
+        self._buckets: OrderedDict[Hashable, TokenBucket] = OrderedDict()
+
+    @property
+    def enabled(self) -> bool:
+        return self.rate > 0
+
+    def check(self, key: Hashable) -> float:
+        """0.0 when the call may go ahead (a token was taken), else the retry delay."""
+        if not self.enabled:
+            return 0.0
+        now = self.clock()
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = self._buckets[key] = TokenBucket(self.rate, self.burst, now)
+            while len(self._buckets) > self.max_keys:
+                self._buckets.popitem(last=False)
+        else:
+            self._buckets.move_to_end(key)
+        return bucket.take(now)
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
+class StreamCounter:
+    """Open streams per key, at most ``limit`` each (``limit <= 0``: no cap)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._open: dict[Hashable, int] = {}
+
+    def acquire(self, key: Hashable) -> bool:
+        """Take a slot (True), or answer False when the key is at its limit."""
+        count = self._open.get(key, 0)
+        if 0 < self.limit <= count:
+            return False
+        self._open[key] = count + 1
+        return True
+
+    def release(self, key: Hashable) -> None:
+        left = self._open.get(key, 0) - 1
+        if left > 0:
+            self._open[key] = left
+        else:
+            self._open.pop(key, None)
+
+    def open(self, key: Hashable) -> int:
+        return self._open.get(key, 0)
+
+
+@dataclass
+class LimitsConfig:
+    peer_rate: float = 0.0  # state-changing calls a second per client address; 0 = off
+    peer_burst: float = 1.0
+    seat_rate: float = 0.0  # SubmitMove a second per seat; 0 = off
+    seat_burst: float = 1.0
+    max_watchers: int = 0  # WatchMatch streams per match; 0 = no cap
+    stream_retry_after: float = 5.0
+    client_address_header: str = ""  # e.g. x-forwarded-for, when a trusted proxy sets it
+    max_keys: int = 100_000
+
+
+class Limits:
+    """The limits the MatchService applies.  ``observer.on("rate_limited", None,
+    method=..., scope=...)`` is told of every refusal (scope: peer, seat or streams)."""
+
+    def __init__(
+        self, config: LimitsConfig | None = None, *, clock: Clock = time.monotonic,
+        observer: Any = None,
+    ) -> None:  # fmt: skip
+        self.config = config = config or LimitsConfig()
+        self.clock = clock
+        self.observer = observer
+        self.peers = RateLimiter(
+            config.peer_rate, config.peer_burst, clock=self._now, max_keys=config.max_keys
+        )
+        self.seats = RateLimiter(
+            config.seat_rate, config.seat_burst, clock=self._now, max_keys=config.max_keys
+        )
+        self.streams = StreamCounter(config.max_watchers)
+
+    def _now(self) -> float:
+        return self.clock()  # looked up per call: tests may swap ``clock``
+
+    def check_peer(self, method: str, peer: str) -> None:
+        """Raise TooManyRequests when ``peer`` (a client address) is over its rate."""
+        wait = self.peers.check(peer)
+        if wait:
+            self._refused(method, "peer")
+            raise TooManyRequests(
+                "too many requests from this client: slow down", retry_after=_round_up(wait),
+                scope="peer",
+            )  # fmt: skip
+
+    def check_seat(self, method: str, match_id: str, seat: int) -> None:
+        wait = self.seats.check((match_id, seat))
+        if wait:
+            self._refused(method, "seat")
+            raise TooManyRequests(
+                "too many moves from this seat: slow down", retry_after=_round_up(wait),
+                scope="seat",
+            )  # fmt: skip
+
+    @contextlib.contextmanager
+    def watching(self, match_id: str) -> Iterator[None]:
+        """Hold one of the match's watch-stream slots for the ``with`` block."""
+        if not self.streams.acquire(match_id):
+            self._refused("WatchMatch", "streams")
+            raise TooManyStreams(
+                f"this match already has {self.streams.limit} open watch streams (the limit)",
+                retry_after=self.config.stream_retry_after, limit=str(self.streams.limit),
+            )  # fmt: skip
+        try:
+            yield
+        finally:
+            self.streams.release(match_id)
+
+    def _refused(self, method: str, scope: str) -> None:
+        if self.observer is not None:
+            with contextlib.suppress(Exception):  # metrics must never break a call
+                self.observer.on("rate_limited", None, method=method, scope=scope)
+
+
+def peer_address(peer: str | None, metadata: Any = (), header: str = "") -> str:
+    """The client's address without the port: ``ipv4:10.0.0.7:51234`` -> ``10.0.0.7``,
+    ``ipv6:[::1]:5000`` -> ``::1``.  With ``header`` (set by a trusted proxy, such as
+    x-forwarded-for) its last entry, the address the proxy saw, wins."""
+    if header:
+        for key, value in metadata or ():
+            if key == header and isinstance(value, str) and value.strip():
+                return value.rsplit(",", 1)[-1].strip()[:64]
+    if not peer:
+        return "unknown"
+    kind, _, rest = peer.partition(":")
+    if kind == "ipv6" and rest.startswith("["):
+        return rest[1:].split("]", 1)[0]
+    if kind == "ipv4":
+        return rest.rsplit(":", 1)[0]
+    return peer[:64]
+
+
+def _round_up(seconds: float) -> float:
+    """Retry hints in whole milliseconds, never zero."""
+    return max(0.001, math.ceil(seconds * 1000) / 1000)

@@ -1,0 +1,236 @@
+"""Abuse limits: per-peer and per-seat token buckets on the state-changing calls, and a cap
+on WatchMatch streams per match.  Against a real server; time moves by a fake clock."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+
+from fiveup.limits import Limits, LimitsConfig, RateLimiter, TokenBucket, peer_address
+from fiveup.v1 import match_pb2 as pb
+from tests.service.conftest import Running, auth, human, start, stop, wait_for
+from tests.service.helpers import error_info, snapshot
+
+from .conftest import FakeClock, Recorder, retry_delay
+
+
+@pytest.fixture
+async def limited(tmp_path: Path) -> AsyncIterator[tuple[Running, FakeClock, Recorder]]:
+    running = await start(
+        tmp_path / "limits.sqlite3",
+        rate_limit_peer=2.0, rate_limit_peer_burst=4,
+        rate_limit_seat=1.0, rate_limit_seat_burst=3,
+        max_watchers_per_match=2,
+    )  # fmt: skip
+    clock, recorder = FakeClock(), Recorder()
+    assert running.app.limits is not None
+    running.app.limits.clock = clock
+    running.app.limits.observer = recorder
+    try:
+        yield running, clock, recorder
+    finally:
+        await stop(running)
+
+
+def assert_limited(exc: grpc.aio.AioRpcError, reason: str, scope: str | None = None) -> float:
+    assert exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED, exc.details()
+    info = error_info(exc)
+    assert info.reason == reason
+    if scope is not None:
+        assert info.metadata["scope"] == scope
+    delay = retry_delay(exc)
+    assert delay is not None and delay > 0, "no RetryInfo"
+    return delay
+
+
+# --------------------------------------------------------------------------- units
+
+
+def test_token_bucket_refills_at_its_rate_and_never_beyond_its_burst() -> None:
+    bucket = TokenBucket(rate=2.0, burst=3, now=0.0)
+    assert [bucket.take(0.0) for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert bucket.take(0.0) == pytest.approx(0.5)  # one token comes back every 0.5 s
+    assert bucket.take(0.25) == pytest.approx(0.25)  # refused calls take nothing
+    assert bucket.take(0.5) == 0.0
+    assert bucket.take(100.0) == 0.0  # a long pause refills to the burst, not beyond
+    assert [bucket.take(100.0) for _ in range(3)] == [0.0, 0.0, pytest.approx(0.5)]
+
+
+def test_rate_limiter_keys_are_independent_bounded_and_off_at_zero() -> None:
+    clock = FakeClock()
+    limiter = RateLimiter(1.0, 1, clock=clock, max_keys=3)
+    assert limiter.check("a") == 0.0
+    assert limiter.check("a") > 0
+    assert limiter.check("b") == 0.0
+    for key in "cdefg":
+        limiter.check(key)
+    assert len(limiter) == 3  # the least recently used buckets were dropped
+    off = RateLimiter(0.0, 1, clock=clock)
+    assert all(off.check("x") == 0.0 for _ in range(1000)) and len(off) == 0
+
+
+def test_peer_address_drops_the_port_and_trusts_only_the_configured_header() -> None:
+    assert peer_address("ipv4:10.0.0.7:51234") == "10.0.0.7"
+    assert peer_address("ipv6:[::1]:5000") == "::1"
+    assert peer_address("unix:/tmp/s") == "unix:/tmp/s"
+    forwarded = (("x-forwarded-for", "203.0.113.9, 10.1.2.3"),)
+    assert peer_address("ipv4:10.0.0.7:1", forwarded) == "10.0.0.7"  # not configured: ignored
+    assert peer_address("ipv4:10.0.0.7:1", forwarded, "x-forwarded-for") == "10.1.2.3"
+
+
+def test_stream_slots_are_released() -> None:
+    limits = Limits(LimitsConfig(max_watchers=1))
+    with limits.watching("m"):
+        assert limits.streams.open("m") == 1
+    assert limits.streams.open("m") == 0
+    with pytest.raises(RuntimeError), limits.watching("m"):
+        raise RuntimeError
+    assert limits.streams.open("m") == 0
+
+
+# --------------------------------------------------------------------------- real server
+
+
+async def test_per_peer_limit_on_create_and_join_with_a_retry_hint(
+    limited: tuple[Running, FakeClock, Recorder],
+) -> None:
+    server, clock, recorder = limited
+    created = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
+    for seat in (0, 1):
+        await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id, seat=seat))
+    await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))  # 4 = burst
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
+    assert assert_limited(caught.value, "RATE_LIMITED", "peer") == pytest.approx(0.5)
+    with pytest.raises(grpc.aio.AioRpcError) as caught:  # one bucket for every limited method
+        await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id))
+    assert_limited(caught.value, "RATE_LIMITED", "peer")
+    # Reads are not limited.
+    for _ in range(10):
+        await server.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))
+    assert recorder.seen == [
+        ("rate_limited", {"method": "CreateMatch", "scope": "peer"}),
+        ("rate_limited", {"method": "JoinMatch", "scope": "peer"}),
+    ]
+    clock.advance(0.5)  # the hint was right: one token is back
+    await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
+    with pytest.raises(grpc.aio.AioRpcError):
+        await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
+
+
+async def test_per_seat_limit_on_submit_move_changes_nothing(
+    limited: tuple[Running, FakeClock, Recorder],
+) -> None:
+    server, clock, recorder = limited
+    server.app.limits.peers.rate = 0.0  # type: ignore[union-attr]  # only the seat bucket here
+    created = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
+    tokens = [
+        (
+            await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id, seat=s))
+        ).seat_token
+        for s in (0, 1)
+    ]
+    before = await snapshot(server.matches, created.match_id, tokens)
+
+    async def flood(seat: int, n: int) -> grpc.aio.AioRpcError:
+        request = pb.SubmitMoveRequest(
+            match_id=created.match_id,
+            move=pb.Move(draw=pb.DrawMove()),
+            expected_version=0,
+            request_id=f"flood-{seat}-{n}",
+        )
+        with pytest.raises(grpc.aio.AioRpcError) as caught:
+            await server.matches.SubmitMove(request, metadata=auth(tokens[seat]))
+        return caught.value
+
+    # A stale move is refused by the match; it still spends a token of the seat's bucket.
+    for n in range(3):
+        assert (await flood(0, n)).code() == grpc.StatusCode.ABORTED
+    assert assert_limited(await flood(0, 3), "RATE_LIMITED", "seat") == pytest.approx(1.0)
+    assert (await flood(1, 0)).code() == grpc.StatusCode.ABORTED  # another seat: its own bucket
+    assert await snapshot(server.matches, created.match_id, tokens) == before
+    assert ("rate_limited", {"method": "SubmitMove", "scope": "seat"}) in recorder.seen
+    clock.advance(1.0)
+    assert (await flood(0, 4)).code() == grpc.StatusCode.ABORTED
+
+
+async def test_client_address_header_separates_clients_behind_a_proxy(tmp_path: Path) -> None:
+    server = await start(
+        tmp_path / "proxy.sqlite3",
+        rate_limit_peer=1.0,
+        rate_limit_peer_burst=1,
+        client_address_header="X-Forwarded-For",
+    )
+    try:
+        assert server.app.limits is not None
+        server.app.limits.clock = FakeClock()
+        seats = [human(), human()]
+        for client in ("198.51.100.1", "198.51.100.2"):
+            md = (("x-forwarded-for", client),)
+            await server.matches.CreateMatch(pb.CreateMatchRequest(seats=seats), metadata=md)
+            with pytest.raises(grpc.aio.AioRpcError) as caught:
+                await server.matches.CreateMatch(pb.CreateMatchRequest(seats=seats), metadata=md)
+            assert_limited(caught.value, "RATE_LIMITED", "peer")
+    finally:
+        await stop(server)
+
+
+async def test_watch_streams_per_match_are_capped_and_released(
+    limited: tuple[Running, FakeClock, Recorder],
+) -> None:
+    server, _clock, recorder = limited
+    server.app.limits.peers.rate = 0.0  # type: ignore[union-attr]
+    a = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
+    b = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
+    limits = server.app.limits
+    assert limits is not None
+
+    async def open_stream(match_id: str) -> Any:
+        call = server.matches.WatchMatch(pb.WatchMatchRequest(match_id=match_id))
+        await call.read()  # the first event: the stream is open and holds its slot
+        return call
+
+    first = [await open_stream(a.match_id) for _ in range(2)]
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        third = server.matches.WatchMatch(pb.WatchMatchRequest(match_id=a.match_id))
+        await third.read()
+    assert assert_limited(caught.value, "TOO_MANY_STREAMS") > 0
+    assert ("rate_limited", {"method": "WatchMatch", "scope": "streams"}) in recorder.seen
+    other = await open_stream(b.match_id)  # the cap is per match
+    first[0].cancel()
+
+    async def released() -> bool:
+        return limits.streams.open(a.match_id) == 1
+
+    await wait_for(released, timeout=10)
+    again = await open_stream(a.match_id)
+    for call in (first[1], other, again):
+        call.cancel()
+    await asyncio.sleep(0)
+
+
+async def test_refusals_are_counted_in_the_metrics(tmp_path: Path) -> None:
+    from prometheus_client import REGISTRY
+
+    def count(method: str, scope: str) -> float:
+        labels = {"method": method, "scope": scope}
+        return REGISTRY.get_sample_value("fiveup_rate_limited_total", labels) or 0.0
+
+    server = await start(tmp_path / "metrics.sqlite3", rate_limit_peer=1.0, rate_limit_peer_burst=1)
+    try:
+        assert server.app.limits is not None
+        server.app.limits.clock = FakeClock()  # the real observer: MatchObserver
+        before = count("CreateMatch", "peer")
+        seats = [human(), human()]
+        await server.matches.CreateMatch(pb.CreateMatchRequest(seats=seats))
+        for _ in range(3):
+            with pytest.raises(grpc.aio.AioRpcError):
+                await server.matches.CreateMatch(pb.CreateMatchRequest(seats=seats))
+        assert count("CreateMatch", "peer") - before == 3
+    finally:
+        await stop(server)
