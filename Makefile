@@ -49,5 +49,10 @@ bench: build services
 	$(PY) -m bench.memory
 	$(PY) -m bench.moves
 
+# A long fuzzing run of every RPC (make test runs a small, derandomised one).
+fuzz: build
+	FIVEUP_FUZZ_EXAMPLES=$${FIVEUP_FUZZ_EXAMPLES:-5000} $(PY) -m pytest tests/security/test_fuzz.py \
+		-p no:cacheprovider --timeout 3600 --hypothesis-show-statistics -q $(PYTEST_ARGS)
+
 clean:
 	rm -rf build dist *.egg-info core_ext/fiveup_core/*.so core_ext/fiveup_core/*.c service/fiveup/v1
