@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ._batch import (
     VERDICT_BAD_LAYOUT,
@@ -71,12 +72,14 @@ try:
 except ImportError:  # extension not built: setup.py refuses this under CI=true
     CoreLayout = None
 
-if os.environ.get("FIVEUP_PURE_PYTHON") == "1" or CoreLayout is None:
-    Layout: type[PureLayout] = PureLayout
-    IMPLEMENTATION = "python"
+_USE_TWIN = os.environ.get("FIVEUP_PURE_PYTHON") == "1" or CoreLayout is None
+IMPLEMENTATION = "python" if _USE_TWIN else "cython"
+if TYPE_CHECKING:
+    # For type checkers Layout is the twin's class: the compiled one has the same API
+    # (_core.pyi), and this keeps ``Layout`` usable in annotations.
+    Layout = PureLayout
 else:
-    Layout = CoreLayout
-    IMPLEMENTATION = "cython"
+    Layout = PureLayout if _USE_TWIN else CoreLayout
 
 if IMPLEMENTATION == "cython":  # the compiled bulk paths: same answers, decoded in C
     from ._core import validate_batch, validate_move

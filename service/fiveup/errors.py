@@ -20,7 +20,7 @@ class MatchNotFound(MatchError):
 
 
 class Unauthenticated(MatchError):
-    """No seat token, or a token that belongs to no seat of this match."""
+    """No seat token where one is required (a token of no seat here: PermissionDenied)."""
 
     reason = "UNAUTHENTICATED"
 
