@@ -77,6 +77,7 @@ class MatchSession:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     turn_started: float = 0.0
+    stale: bool = False  # another process appended since this fold was last read
 
 
 class Broker:
@@ -136,6 +137,9 @@ class Matches:
         self._observer = observer  # metrics hooks; see fiveup.metrics.MatchObserver
         self._closing = asyncio.Event()
         self._bot_tasks: set[asyncio.Task[None]] = set()
+        # How the cached folds learn of other processes' appends: "exclusive" (nobody
+        # else writes), "shared" (others may, unannounced) or "notified" (the store tells).
+        self._freshness = "shared" if self.config.watch_poll_seconds > 0 else "exclusive"
         self._sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
@@ -146,6 +150,9 @@ class Matches:
         listen = getattr(self.store, "listen", None)
         if listen is not None:
             await listen(self._on_remote_append)
+            self._freshness = "notified"
+        elif self.config.watch_poll_seconds > 0:
+            self._freshness = "shared"
         for match_id in await self.store.active_match_ids():
             with contextlib.suppress(MatchError):
                 session = await self._session(match_id)
@@ -172,7 +179,10 @@ class Matches:
         self.broker.publish(match_id)
         session = self._sessions.get(match_id)
         if session is not None and not self.closing:
-            asyncio.get_running_loop().create_task(self._refresh_and_kick(match_id, session))
+            session.stale = True
+            task = asyncio.get_running_loop().create_task(self._refresh_and_kick(match_id, session))
+            self._bot_tasks.add(task)  # keep a reference; close() cancels it
+            task.add_done_callback(self._bot_tasks.discard)
 
     async def _refresh_and_kick(self, match_id: str, session: MatchSession) -> None:
         async with session.lock:
@@ -248,13 +258,13 @@ class Matches:
     async def view(self, match_id: str, seat: int | None) -> tuple[MatchView, MatchSession]:
         session = await self._session(match_id)
         async with session.lock:
-            await self._refresh(match_id, session)
+            await self._refresh(match_id, session, for_read=True)
             return view_for(session.match, seat), session
 
     async def legal_actions(self, match_id: str, seat: int) -> tuple[list[Action], int]:
         session = await self._session(match_id)
         async with session.lock:
-            await self._refresh(match_id, session)
+            await self._refresh(match_id, session, for_read=True)
             return session.match.legal_actions(seat), session.match.version
 
     async def submit(
@@ -266,12 +276,14 @@ class Matches:
         session = await self._session(match_id)
         fingerprint = f"{seat}:{action}"
         async with session.lock:
-            prior = await self.store.get_request(match_id, request_id)
-            if prior is not None:
-                return await self._answer_again(session, prior, seat, fingerprint)
-            await self._refresh(match_id, session)
+            await self._refresh(match_id, session, expected=expected_version)
             match = session.match
             if expected_version != match.version:
+                # A retry of an applied request also lands here (its version has moved
+                # on): the idempotency record is only looked up off the happy path.
+                prior = await self.store.get_request(match_id, request_id)
+                if prior is not None:
+                    return await self._answer_again(session, prior, seat, fingerprint)
                 raise StaleVersion(
                     f"the match is at version {match.version}, not {expected_version}",
                     current_version=str(match.version),
@@ -531,8 +543,31 @@ class Matches:
         while len(self._sessions) > self.config.cache_size:
             self._sessions.popitem(last=False)
 
-    async def _refresh(self, match_id: str, session: MatchSession) -> None:
-        """Fold in events other processes appended since this cache was current."""
+    async def _refresh(
+        self,
+        match_id: str,
+        session: MatchSession,
+        *,
+        for_read: bool = False,
+        expected: int | None = None,
+    ) -> None:
+        """Fold in events other processes appended since this cache was current.
+
+        The store is read only when the cache may be behind: always when other processes
+        share a store that cannot notify; with notifications, when one arrived, for reads
+        (a client may have just moved through another replica), or when a writer expects
+        a version the cache has not seen.  A write decided on a cache that is behind
+        anyway fails its version-checked append and reloads, so skipping is safe."""
+        if self._freshness == "exclusive" and not session.stale:
+            return
+        if (
+            self._freshness == "notified"
+            and not session.stale
+            and not for_read
+            and (expected is None or expected == session.match.version)
+        ):
+            return
+        session.stale = False
         stored = await self.store.read_events(match_id, session.match.version)
         for e in stored:
             if e.version != session.match.version + 1:
