@@ -141,8 +141,8 @@ async def create_server(config: ServerConfig) -> tuple[FiveUpServer, int]:
     await health.set(LIVENESS, SERVING)
     for name in READY_SERVICES:
         await health.set(name, NOT_SERVING)
+    await matches.start()  # listen for other replicas before the first call can arrive
     await server.start()
-    await matches.start()
     for name in READY_SERVICES:
         await health.set(name, SERVING)
     app = FiveUpServer(config, server, store, matches, health, port, limits=limits)
