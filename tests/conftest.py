@@ -17,7 +17,9 @@ LOCAL_RULES = Path(__file__).resolve().parent / "data"
 
 
 def _require_compiled() -> bool:
-    return os.environ.get("CI", "").lower() == "true" or os.environ.get("FIVEUP_REQUIRE_CYTHON") == "1"
+    return (
+        os.environ.get("CI", "").lower() == "true" or os.environ.get("FIVEUP_REQUIRE_CYTHON") == "1"
+    )
 
 
 def pytest_report_header(config: pytest.Config) -> str:
@@ -26,7 +28,9 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     if _require_compiled() and fiveup_core.CoreLayout is None:
-        raise pytest.UsageError("CI requires the compiled Cython core, but fiveup_core._core is missing")
+        raise pytest.UsageError(
+            "CI requires the compiled Cython core, but fiveup_core._core is missing"
+        )
 
 
 @pytest.fixture(params=["python", "cython"])

@@ -74,11 +74,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         flag = "--" + f.name.replace("_", "-")
         kind = _TYPES.get(str(f.type), str)
         if kind is bool:
-            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=None,
-                                help=f"(env FIVEUP_{f.name.upper()}; default {f.default})")
+            parser.add_argument(
+                flag,
+                action=argparse.BooleanOptionalAction,
+                default=None,
+                help=f"(env FIVEUP_{f.name.upper()}; default {f.default})",
+            )
         else:
-            parser.add_argument(flag, type=kind, default=None,
-                                help=f"(env FIVEUP_{f.name.upper()}; default {f.default})")
+            parser.add_argument(
+                flag,
+                type=kind,
+                default=None,
+                help=f"(env FIVEUP_{f.name.upper()}; default {f.default})",
+            )
 
 
 _TYPES: dict[str, type] = {"int": int, "float": float, "str": str, "bool": bool}

@@ -203,7 +203,9 @@ class Matches:
             raise InvalidRequest(str(exc), field="seats") from None
         match, events = Match.start(config)
         match_id = secrets.token_hex(8)
-        record = MatchRecord(match_id, config.seats, config.target_points, config.seed, self.clock())
+        record = MatchRecord(
+            match_id, config.seats, config.target_points, config.seed, self.clock()
+        )
         await self.store.create_match(record, [e.to_dict() for e in events])
         session = MatchSession(record, match, {}, turn_started=self.clock())
         self._remember(match_id, session)
@@ -216,15 +218,21 @@ class Matches:
         seats = session.record.seats
         if seat is not None:
             if not 0 <= seat < len(seats):
-                raise InvalidRequest(f"seat {seat} is not in this {len(seats)}-seat match", field="seat")
+                raise InvalidRequest(
+                    f"seat {seat} is not in this {len(seats)}-seat match", field="seat"
+                )
             if seats[seat] != HUMAN:
                 raise SeatTaken(f"seat {seat} is played by the {seats[seat]} bot")
         token = secrets.token_urlsafe(32)
         async with session.lock:
             session.tokens = await self.store.seat_tokens(match_id)
-            candidates = [seat] if seat is not None else [
-                s for s, kind in enumerate(seats) if kind == HUMAN and s not in session.tokens
-            ]
+            candidates = (
+                [seat]
+                if seat is not None
+                else [
+                    s for s, kind in enumerate(seats) if kind == HUMAN and s not in session.tokens
+                ]
+            )
             if not candidates:
                 raise NoFreeSeat("every human seat of this match is taken")
             chosen = candidates[0]
@@ -319,7 +327,9 @@ class Matches:
         async with session.lock:
             await self._refresh(match_id, session)
             if not session.match.finished:
-                raise MatchNotFinished("the record (with all hands and the seed) opens when the match ends")
+                raise MatchNotFinished(
+                    "the record (with all hands and the seed) opens when the match ends"
+                )
         stored = await self.store.read_events(match_id)
         return session.record, [(e.version, event_from_dict(e.body)) for e in stored]
 
@@ -467,7 +477,9 @@ class Matches:
         return seat
 
     async def _sweep_forever(self) -> None:
-        interval = self.config.turn_sweep_seconds or min(5.0, max(0.05, self.config.turn_timeout / 10))
+        interval = self.config.turn_sweep_seconds or min(
+            5.0, max(0.05, self.config.turn_timeout / 10)
+        )
         while not self.closing:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._closing.wait(), interval)
@@ -490,7 +502,10 @@ class Matches:
         started = time.perf_counter()
         try:
             version = await self.store.append(
-                match_id, before, [e.to_dict() for e in events], request=request,
+                match_id,
+                before,
+                [e.to_dict() for e in events],
+                request=request,
                 finished=session.match.finished,
             )
         except BaseException as exc:
@@ -579,7 +594,9 @@ class Matches:
 
     async def _reload(self, match_id: str, session: MatchSession) -> None:
         stored = await self.store.read_events(match_id)
-        session.match = Match.replay(session.match.config, (event_from_dict(e.body) for e in stored))
+        session.match = Match.replay(
+            session.match.config, (event_from_dict(e.body) for e in stored)
+        )
 
     def _notify(self, what: str, match: Match, **details: Any) -> None:
         if self._observer is not None:
@@ -599,7 +616,11 @@ def _human_count(session: MatchSession) -> int:
 
 
 def _check_request_id(request_id: str) -> None:
-    if not 1 <= len(request_id) <= MAX_REQUEST_ID or not request_id.isascii() or not request_id.isprintable():
+    if (
+        not 1 <= len(request_id) <= MAX_REQUEST_ID
+        or not request_id.isascii()
+        or not request_id.isprintable()
+    ):
         raise InvalidRequest(
             f"request_id must be 1-{MAX_REQUEST_ID} printable ASCII characters", field="request_id"
         )

@@ -20,7 +20,11 @@ from .v1 import common_pb2, match_pb2_grpc
 from .v1 import match_pb2 as pb
 
 SIDE_NAMES = {1: "low", 2: "high", 3: "chain_a", 4: "chain_b", 5: "branch_a", 6: "branch_b"}
-BOT_KINDS = {"random": pb.BOT_KIND_RANDOM, "greedy": pb.BOT_KIND_GREEDY, "expert": pb.BOT_KIND_EXPERT}
+BOT_KINDS = {
+    "random": pb.BOT_KIND_RANDOM,
+    "greedy": pb.BOT_KIND_GREEDY,
+    "expert": pb.BOT_KIND_EXPERT,
+}
 
 
 def tile_text(t: common_pb2.Tile) -> str:
@@ -40,7 +44,9 @@ def move_text(move: pb.Move) -> str:
     place = move.place
     if not place.HasField("on"):
         return f"lead {tile_text(place.tile)}"
-    return f"place {tile_text(place.tile)} on {tile_text(place.on.tile)} {SIDE_NAMES[place.on.side]}"
+    return (
+        f"place {tile_text(place.tile)} on {tile_text(place.on.tile)} {SIDE_NAMES[place.on.side]}"
+    )
 
 
 # --------------------------------------------------------------------------- rendering
@@ -72,7 +78,9 @@ def render_layout(view: pb.MatchView) -> list[str]:
         if key in counted:
             marks.append("★ counts " + "+".join(map(str, counted[key])))
         head = "" if root else ("└─" if last else "├─") + f"{label}─ "
-        lines.append(f"  {prefix}{head}{tile_text(tile)}" + (f"  ({', '.join(marks)})" if marks else ""))
+        lines.append(
+            f"  {prefix}{head}{tile_text(tile)}" + (f"  ({', '.join(marks)})" if marks else "")
+        )
         sides = (3, 4, 5, 6) if double else (1, 2)
         branches = [s for s in sides if s != attached_by.get(key)]
         shown = [s for s in branches if (key, s) in children or (key, s) in open_points]
@@ -134,9 +142,12 @@ def render(view: pb.MatchView, notes: Sequence[str]) -> str:
         + ("  → scores!" if view.end_sum and view.end_sum % 5 == 0 else ""),
         "Scores:",
         *render_scores(view),
-        "Hands: " + ", ".join(
-            f"{'you' if s == view.viewer_seat else f'seat {s}'} {n}" for s, n in enumerate(view.hand_sizes)
-        ) + f"; boneyard {view.boneyard_size}",
+        "Hands: "
+        + ", ".join(
+            f"{'you' if s == view.viewer_seat else f'seat {s}'} {n}"
+            for s, n in enumerate(view.hand_sizes)
+        )
+        + f"; boneyard {view.boneyard_size}",
         "Your hand: " + (" ".join(tile_text(t) for t in view.hand) or "(empty)"),
     ]
     if view.HasField("last_round") and view.last_round.round_number:
@@ -145,7 +156,11 @@ def render(view: pb.MatchView, notes: Sequence[str]) -> str:
     if view.status == pb.MATCH_STATUS_FINISHED:
         out.append(f"Match over: side {view.winner_side} wins.")
     elif view.HasField("turn_seat"):
-        out.append("Your turn." if view.turn_seat == view.viewer_seat else f"Seat {view.turn_seat} to play…")
+        out.append(
+            "Your turn."
+            if view.turn_seat == view.viewer_seat
+            else f"Seat {view.turn_seat} to play…"
+        )
     return "\n".join(out)
 
 
@@ -161,7 +176,9 @@ def describe_event(e: pb.MatchEvent, me: int) -> str | None:
         return f"· {who(placed.seat)} placed {tile_text(placed.placement.tile)}{scored} (end sum {placed.end_sum})"
     if kind == "tile_drawn":
         drawn = e.tile_drawn
-        return f"· {who(drawn.seat)} drew " + (tile_text(drawn.tile) if drawn.HasField("tile") else "a tile")
+        return f"· {who(drawn.seat)} drew " + (
+            tile_text(drawn.tile) if drawn.HasField("tile") else "a tile"
+        )
     if kind == "passed":
         return f"· {who(e.passed.seat)} passed"
     if kind == "round_dealt":
@@ -189,7 +206,9 @@ async def play(
 ) -> int:
     """Create a match against bots, play seat 0 until the match ends; 0 on a finished match."""
     ask = ask or _read_line
-    kinds = list(options.bots) * (options.players - 1) if len(options.bots) == 1 else list(options.bots)
+    kinds = (
+        list(options.bots) * (options.players - 1) if len(options.bots) == 1 else list(options.bots)
+    )
     if len(kinds) != options.players - 1:
         print(f"need {options.players - 1} bot kinds, got {len(kinds)}", file=sys.stderr)
         return 2
@@ -199,11 +218,16 @@ async def play(
     loop = asyncio.get_running_loop()
     async with grpc.aio.insecure_channel(options.server) as channel:
         stub = match_pb2_grpc.MatchServiceStub(channel)
-        created = await stub.CreateMatch(pb.CreateMatchRequest(seats=seats, target_points=options.target))
+        created = await stub.CreateMatch(
+            pb.CreateMatchRequest(seats=seats, target_points=options.target)
+        )
         joined = await stub.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id, seat=0))
         md = (("authorization", f"Bearer {joined.seat_token}"),)
-        print(f"Created match {created.match_id}; you are seat 0. "
-              f"Shuffle commitment {created.shuffle_commitment[:16]}…", file=out)
+        print(
+            f"Created match {created.match_id}; you are seat 0. "
+            f"Shuffle commitment {created.shuffle_commitment[:16]}…",
+            file=out,
+        )
         events: asyncio.Queue[pb.MatchEvent | None] = asyncio.Queue()
 
         async def follow() -> None:
@@ -218,7 +242,9 @@ async def play(
         seen = 0
         try:
             while True:
-                view = (await stub.GetMatch(pb.GetMatchRequest(match_id=created.match_id), metadata=md)).view
+                view = (
+                    await stub.GetMatch(pb.GetMatchRequest(match_id=created.match_id), metadata=md)
+                ).view
                 # show what happened since the last screen, from the stream
                 while seen < view.version:
                     event = await events.get()
@@ -247,9 +273,12 @@ async def play(
                     return 1
                 try:
                     result = await stub.SubmitMove(
-                        pb.SubmitMoveRequest(match_id=created.match_id, move=move,
-                                             expected_version=view.version,
-                                             request_id=uuid.uuid4().hex),
+                        pb.SubmitMoveRequest(
+                            match_id=created.match_id,
+                            move=move,
+                            expected_version=view.version,
+                            request_id=uuid.uuid4().hex,
+                        ),
                         metadata=md,
                     )
                 except grpc.aio.AioRpcError as exc:

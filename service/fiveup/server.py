@@ -130,8 +130,12 @@ async def create_server(config: ServerConfig) -> tuple[FiveUpServer, int]:
 
         server.add_generic_rpc_handlers((bench_echo.handler(),))
     reflection.enable_server_reflection(
-        (MATCH_SERVICE, RULES_SERVICE, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
-         reflection.SERVICE_NAME),
+        (
+            MATCH_SERVICE,
+            RULES_SERVICE,
+            health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+            reflection.SERVICE_NAME,
+        ),
         server,
     )
     port = server.add_insecure_port(config.address)
@@ -185,9 +189,13 @@ async def serve(config: ServerConfig, ready: asyncio.Event | None = None) -> Non
     host = config.address.rsplit(":", 1)[0]
     metrics_port = start_metrics_server(config)
     app.metrics_port = metrics_port
-    print(f"fiveup: gRPC listening on {host}:{port} (store: {redact_url(app.store.url)})", flush=True)
+    print(
+        f"fiveup: gRPC listening on {host}:{port} (store: {redact_url(app.store.url)})", flush=True
+    )
     if metrics_port is not None:
-        print(f"fiveup: metrics on http://{config.metrics_address}:{metrics_port}/metrics", flush=True)
+        print(
+            f"fiveup: metrics on http://{config.metrics_address}:{metrics_port}/metrics", flush=True
+        )
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -217,7 +225,9 @@ def run(config: ServerConfig) -> int:
     for index in range(config.workers):
         worker_config = dataclasses.replace(
             config,
-            metrics_port=config.metrics_port + index if config.metrics_port > 0 else config.metrics_port,
+            metrics_port=config.metrics_port + index
+            if config.metrics_port > 0
+            else config.metrics_port,
         )
         pid = os.fork()  # before any gRPC object exists in this process
         if pid == 0:

@@ -89,4 +89,3 @@ def verify_record(record: pb.GetMatchRecordResponse) -> Verdict:
     if not match.finished:
         verdict.fail("the record does not end with the end of the match")
     return verdict
-

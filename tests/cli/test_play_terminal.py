@@ -22,9 +22,19 @@ FIVEUP = [sys.executable, "-m", "fiveup.cli"]
 @pytest.fixture
 def server_process(tmp_path: Path) -> Iterator[str]:
     proc = subprocess.Popen(
-        [*FIVEUP, "serve", "--address", "127.0.0.1:0", "--db", str(tmp_path / "play.sqlite3"),
-         "--metrics-port", "-1"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            *FIVEUP,
+            "serve",
+            "--address",
+            "127.0.0.1:0",
+            "--db",
+            str(tmp_path / "play.sqlite3"),
+            "--metrics-port",
+            "-1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -39,14 +49,31 @@ def server_process(tmp_path: Path) -> Iterator[str]:
 
 def test_a_person_plays_a_whole_match_in_the_terminal(server_process: str, tmp_path: Path) -> None:
     child = pexpect.spawn(
-        sys.executable, ["-m", "fiveup.cli", "play", "--server", server_process, "--players", "3",
-                         "--bots", "greedy,random", "--target", "6"],
-        encoding="utf-8", timeout=60, env={**os.environ, "COLUMNS": "100"}, dimensions=(60, 100),
+        sys.executable,
+        [
+            "-m",
+            "fiveup.cli",
+            "play",
+            "--server",
+            server_process,
+            "--players",
+            "3",
+            "--bots",
+            "greedy,random",
+            "--target",
+            "6",
+        ],
+        encoding="utf-8",
+        timeout=60,
+        env={**os.environ, "COLUMNS": "100"},
+        dimensions=(60, 100),
     )
     transcript = []
     turns = 0
     while True:
-        index = child.expect([r"Your move \[number, q to quit\]: ", r"Match over: side \d+ wins\.", pexpect.EOF])
+        index = child.expect(
+            [r"Your move \[number, q to quit\]: ", r"Match over: side \d+ wins\.", pexpect.EOF]
+        )
         transcript.append(child.before + (child.after if isinstance(child.after, str) else ""))
         if index == 0:
             turns += 1
@@ -67,8 +94,12 @@ def test_a_person_plays_a_whole_match_in_the_terminal(server_process: str, tmp_p
     assert "Match over" in screen
 
     match_id = re.search(r"Created match (\w+)", screen).group(1)  # type: ignore[union-attr]
-    verified = subprocess.run([*FIVEUP, "verify", match_id, "--server", server_process],
-                              capture_output=True, text=True, timeout=60)
+    verified = subprocess.run(
+        [*FIVEUP, "verify", match_id, "--server", server_process],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert verified.returncode == 0, verified.stderr
     assert verified.stdout.startswith("OK:")
 
@@ -101,7 +132,9 @@ def test_verify_rejects_a_tampered_record(server_process: str, tmp_path: Path) -
     b.CopyFrom(swapped)
     bad = tmp_path / "bad.binpb"
     bad.write_bytes(tampered.SerializeToString())
-    failed = subprocess.run([*FIVEUP, "verify", str(bad)], capture_output=True, text=True, timeout=60)
+    failed = subprocess.run(
+        [*FIVEUP, "verify", str(bad)], capture_output=True, text=True, timeout=60
+    )
     assert failed.returncode == 1
     assert "not the deck derived from the seed" in failed.stderr
 
@@ -109,6 +142,8 @@ def test_verify_rejects_a_tampered_record(server_process: str, tmp_path: Path) -
     wrong_seed.CopyFrom(record)
     wrong_seed.shuffle_seed = bytes(32)
     bad.write_bytes(wrong_seed.SerializeToString())
-    failed = subprocess.run([*FIVEUP, "verify", str(bad)], capture_output=True, text=True, timeout=60)
+    failed = subprocess.run(
+        [*FIVEUP, "verify", str(bad)], capture_output=True, text=True, timeout=60
+    )
     assert failed.returncode == 1
     assert "commitment" in failed.stderr

@@ -37,8 +37,12 @@ async def start(db: Path, **overrides: object) -> Running:
     app, port = await create_server(config)
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
     return Running(
-        app, port, channel, match_pb2_grpc.MatchServiceStub(channel),
-        rules_pb2_grpc.RulesServiceStub(channel), db,
+        app,
+        port,
+        channel,
+        match_pb2_grpc.MatchServiceStub(channel),
+        rules_pb2_grpc.RulesServiceStub(channel),
+        db,
     )
 
 

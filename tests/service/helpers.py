@@ -24,9 +24,13 @@ def error_info(exc: grpc.aio.AioRpcError) -> error_details_pb2.ErrorInfo:
     raise AssertionError(f"no ErrorInfo on {exc.code()} {exc.details()}")
 
 
-async def snapshot(stub: match_pb2_grpc.MatchServiceStub, match_id: str, tokens: list[str]) -> list[bytes]:
+async def snapshot(
+    stub: match_pb2_grpc.MatchServiceStub, match_id: str, tokens: list[str]
+) -> list[bytes]:
     """Every seat's view and the spectator's, serialised: equal snapshots mean nothing changed."""
     views = [await stub.GetMatch(pb.GetMatchRequest(match_id=match_id))]
     for token in tokens:
-        views.append(await stub.GetMatch(pb.GetMatchRequest(match_id=match_id), metadata=auth(token)))
+        views.append(
+            await stub.GetMatch(pb.GetMatchRequest(match_id=match_id), metadata=auth(token))
+        )
     return [v.SerializeToString(deterministic=True) for v in views]

@@ -68,7 +68,9 @@ async def play_seat(
     watcher = Watcher(stub, match_id, token).start()
     try:
         for n in range(max_moves):
-            view = (await stub.GetMatch(pb.GetMatchRequest(match_id=match_id), metadata=auth(token))).view
+            view = (
+                await stub.GetMatch(pb.GetMatchRequest(match_id=match_id), metadata=auth(token))
+            ).view
             if view.status == pb.MATCH_STATUS_FINISHED:
                 return view
             if view.HasField("turn_seat") and view.turn_seat == view.viewer_seat:
@@ -80,7 +82,9 @@ async def play_seat(
                 try:
                     await stub.SubmitMove(
                         pb.SubmitMoveRequest(
-                            match_id=match_id, move=move, expected_version=listed.version,
+                            match_id=match_id,
+                            move=move,
+                            expected_version=listed.version,
                             request_id=f"{match_id}-{view.viewer_seat}-{n}",
                         ),
                         metadata=auth(token),

@@ -16,18 +16,27 @@ from .helpers import error_info
 from .players import Watcher, play_seat
 
 
-async def _my_turn_view(stub: match_pb2_grpc.MatchServiceStub, match_id: str, token: str) -> pb.MatchView:
+async def _my_turn_view(
+    stub: match_pb2_grpc.MatchServiceStub, match_id: str, token: str
+) -> pb.MatchView:
     return (await stub.GetMatch(pb.GetMatchRequest(match_id=match_id), metadata=auth(token))).view
 
 
 async def test_retrying_a_request_id_returns_the_original_answer(server: Running) -> None:
     created = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
-    joined = [await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id)) for _ in range(2)]
+    joined = [
+        await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id))
+        for _ in range(2)
+    ]
     view = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))).view
     token = next(j.seat_token for j in joined if j.seat == view.turn_seat)
     own = await _my_turn_view(server.matches, created.match_id, token)
-    request = pb.SubmitMoveRequest(match_id=created.match_id, move=own.legal_moves[0],
-                                   expected_version=own.version, request_id="retry-me")
+    request = pb.SubmitMoveRequest(
+        match_id=created.match_id,
+        move=own.legal_moves[0],
+        expected_version=own.version,
+        request_id="retry-me",
+    )
     first = await server.matches.SubmitMove(request, metadata=auth(token))
     again = await server.matches.SubmitMove(request, metadata=auth(token))
     assert again == first
@@ -37,7 +46,10 @@ async def test_retrying_a_request_id_returns_the_original_answer(server: Running
 
 async def test_two_clients_racing_on_one_version_apply_exactly_one(server: Running) -> None:
     created = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
-    joined = [await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id)) for _ in range(2)]
+    joined = [
+        await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id))
+        for _ in range(2)
+    ]
     view = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))).view
     token = next(j.seat_token for j in joined if j.seat == view.turn_seat)
     own = await _my_turn_view(server.matches, created.match_id, token)
@@ -47,8 +59,12 @@ async def test_two_clients_racing_on_one_version_apply_exactly_one(server: Runni
         results = await asyncio.gather(
             *(
                 stub.SubmitMove(
-                    pb.SubmitMoveRequest(match_id=created.match_id, move=own.legal_moves[i],
-                                         expected_version=own.version, request_id=f"racer-{i}"),
+                    pb.SubmitMoveRequest(
+                        match_id=created.match_id,
+                        move=own.legal_moves[i],
+                        expected_version=own.version,
+                        request_id=f"racer-{i}",
+                    ),
                     metadata=auth(token),
                 )
                 for i, stub in enumerate(stubs)
@@ -78,8 +94,12 @@ async def test_a_watcher_that_reconnects_sees_every_event_exactly_once(server: R
     )
     rng = random.Random(9)
     while True:  # watch in short pieces: disconnect after a few events, resume from the last
-        watcher = Watcher(server.matches, created.match_id, joined.seat_token,
-                          after=seen[-1].version if seen else 0).start()
+        watcher = Watcher(
+            server.matches,
+            created.match_id,
+            joined.seat_token,
+            after=seen[-1].version if seen else 0,
+        ).start()
         wanted = rng.randint(1, 6)
         while len(watcher.events) < wanted and not watcher.done:
             await watcher.wait_change()
@@ -103,11 +123,20 @@ async def test_the_match_survives_a_server_restart(tmp_path) -> None:  # type: i
         view = (await first.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))).view
         own = await _my_turn_view(first.matches, created.match_id, tokens[view.turn_seat])
         await first.matches.SubmitMove(
-            pb.SubmitMoveRequest(match_id=created.match_id, move=own.legal_moves[0],
-                                 expected_version=own.version, request_id=f"m{moves}"),
-            metadata=auth(tokens[view.turn_seat]))
+            pb.SubmitMoveRequest(
+                match_id=created.match_id,
+                move=own.legal_moves[0],
+                expected_version=own.version,
+                request_id=f"m{moves}",
+            ),
+            metadata=auth(tokens[view.turn_seat]),
+        )
     before = [
-        (await first.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id), metadata=auth(t))).view
+        (
+            await first.matches.GetMatch(
+                pb.GetMatchRequest(match_id=created.match_id), metadata=auth(t)
+            )
+        ).view
         for t in tokens.values()
     ]
     await stop(first)
@@ -115,14 +144,20 @@ async def test_the_match_survives_a_server_restart(tmp_path) -> None:  # type: i
     second = await start(db)
     try:
         after = [
-            (await second.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id), metadata=auth(t))).view
+            (
+                await second.matches.GetMatch(
+                    pb.GetMatchRequest(match_id=created.match_id), metadata=auth(t)
+                )
+            ).view
             for t in tokens.values()
         ]
         assert after == before
-        views = await asyncio.gather(*(
-            play_seat(second.matches, created.match_id, t, random.Random(seat))
-            for seat, t in tokens.items()
-        ))
+        views = await asyncio.gather(
+            *(
+                play_seat(second.matches, created.match_id, t, random.Random(seat))
+                for seat, t in tokens.items()
+            )
+        )
         assert all(v.status == pb.MATCH_STATUS_FINISHED for v in views)
     finally:
         await stop(second)
@@ -133,7 +168,8 @@ async def test_bots_resume_after_a_restart(tmp_path, players: int) -> None:  # t
     db = tmp_path / "bots.sqlite3"
     first = await start(db, bot_delay=0.001)
     created = await first.matches.CreateMatch(
-        pb.CreateMatchRequest(seats=[bot("greedy")] * players, target_points=30))
+        pb.CreateMatchRequest(seats=[bot("greedy")] * players, target_points=30)
+    )
     watcher = Watcher(first.matches, created.match_id).start()
     while len(watcher.events) < 10:
         await watcher.wait_change()

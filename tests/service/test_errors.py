@@ -26,11 +26,19 @@ async def table(server: Running) -> dict[str, Any]:
     tokens = {0: a.seat_token, 1: b.seat_token}
     view = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))).view
     mover = view.turn_seat
-    own = (await server.matches.GetMatch(
-        pb.GetMatchRequest(match_id=created.match_id), metadata=auth(tokens[mover]))).view
+    own = (
+        await server.matches.GetMatch(
+            pb.GetMatchRequest(match_id=created.match_id), metadata=auth(tokens[mover])
+        )
+    ).view
     return {
-        "id": created.match_id, "tokens": tokens, "mover": mover, "waiter": 1 - mover,
-        "version": view.version, "hand": list(own.hand), "other_hand_size": view.hand_sizes[1 - mover],
+        "id": created.match_id,
+        "tokens": tokens,
+        "mover": mover,
+        "waiter": 1 - mover,
+        "version": view.version,
+        "hand": list(own.hand),
+        "other_hand_size": view.hand_sizes[1 - mover],
     }
 
 
@@ -38,15 +46,25 @@ def place(tile: common_pb2.Tile, on: common_pb2.ConnectionPoint | None = None) -
     return pb.Move(place=pb.PlaceMove(tile=tile, on=on))
 
 
-def submit(t: dict[str, Any], move: pb.Move, seat: str = "mover", version: int | None = None,
-           request_id: str = "r-1", token: str | None = None) -> Call:
+def submit(
+    t: dict[str, Any],
+    move: pb.Move,
+    seat: str = "mover",
+    version: int | None = None,
+    request_id: str = "r-1",
+    token: str | None = None,
+) -> Call:
     async def call(s: Running, _: dict[str, Any]) -> Any:
         return await s.matches.SubmitMove(
-            pb.SubmitMoveRequest(match_id=t["id"], move=move,
-                                 expected_version=t["version"] if version is None else version,
-                                 request_id=request_id),
+            pb.SubmitMoveRequest(
+                match_id=t["id"],
+                move=move,
+                expected_version=t["version"] if version is None else version,
+                request_id=request_id,
+            ),
             metadata=auth(token if token is not None else t["tokens"][t[seat]]),
         )
+
     return call
 
 
@@ -59,78 +77,146 @@ def not_in_hand(t: dict[str, Any]) -> common_pb2.Tile:
 CASES: dict[str, tuple[Callable[[dict[str, Any]], Call], grpc.StatusCode, str]] = {
     "unknown match": (
         lambda t: lambda s, _: s.matches.GetMatch(pb.GetMatchRequest(match_id="nope")),
-        grpc.StatusCode.NOT_FOUND, "MATCH_NOT_FOUND"),
+        grpc.StatusCode.NOT_FOUND,
+        "MATCH_NOT_FOUND",
+    ),
     "empty match id": (
         lambda t: lambda s, _: s.matches.GetMatch(pb.GetMatchRequest(match_id="")),
-        grpc.StatusCode.INVALID_ARGUMENT, "INVALID_ARGUMENT"),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "INVALID_ARGUMENT",
+    ),
     "too few seats": (
         lambda t: lambda s, _: s.matches.CreateMatch(pb.CreateMatchRequest(seats=[human()])),
-        grpc.StatusCode.INVALID_ARGUMENT, "INVALID_ARGUMENT"),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "INVALID_ARGUMENT",
+    ),
     "five seats": (
         lambda t: lambda s, _: s.matches.CreateMatch(pb.CreateMatchRequest(seats=[human()] * 5)),
-        grpc.StatusCode.INVALID_ARGUMENT, "INVALID_ARGUMENT"),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "INVALID_ARGUMENT",
+    ),
     "bot seat without kind": (
-        lambda t: lambda s, _: s.matches.CreateMatch(
-            pb.CreateMatchRequest(seats=[human(), pb.SeatSpec(kind=pb.SEAT_KIND_BOT)])),
-        grpc.StatusCode.INVALID_ARGUMENT, "INVALID_ARGUMENT"),
+        lambda t: (
+            lambda s, _: s.matches.CreateMatch(
+                pb.CreateMatchRequest(seats=[human(), pb.SeatSpec(kind=pb.SEAT_KIND_BOT)])
+            )
+        ),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "INVALID_ARGUMENT",
+    ),
     "seat taken": (
         lambda t: lambda s, _: s.matches.JoinMatch(pb.JoinMatchRequest(match_id=t["id"], seat=0)),
-        grpc.StatusCode.FAILED_PRECONDITION, "SEAT_TAKEN"),
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "SEAT_TAKEN",
+    ),
     "no free seat": (
         lambda t: lambda s, _: s.matches.JoinMatch(pb.JoinMatchRequest(match_id=t["id"])),
-        grpc.StatusCode.FAILED_PRECONDITION, "NO_FREE_SEAT"),
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "NO_FREE_SEAT",
+    ),
     "seat out of range": (
         lambda t: lambda s, _: s.matches.JoinMatch(pb.JoinMatchRequest(match_id=t["id"], seat=7)),
-        grpc.StatusCode.INVALID_ARGUMENT, "INVALID_ARGUMENT"),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "INVALID_ARGUMENT",
+    ),
     "no token": (
-        lambda t: lambda s, _: s.matches.SubmitMove(pb.SubmitMoveRequest(
-            match_id=t["id"], move=pb.Move(draw=pb.DrawMove()), expected_version=t["version"],
-            request_id="x")),
-        grpc.StatusCode.UNAUTHENTICATED, "UNAUTHENTICATED"),
+        lambda t: (
+            lambda s, _: s.matches.SubmitMove(
+                pb.SubmitMoveRequest(
+                    match_id=t["id"],
+                    move=pb.Move(draw=pb.DrawMove()),
+                    expected_version=t["version"],
+                    request_id="x",
+                )
+            )
+        ),
+        grpc.StatusCode.UNAUTHENTICATED,
+        "UNAUTHENTICATED",
+    ),
     "forged token": (
         lambda t: submit(t, pb.Move(draw=pb.DrawMove()), token="forged-token"),
-        grpc.StatusCode.PERMISSION_DENIED, "PERMISSION_DENIED"),
+        grpc.StatusCode.PERMISSION_DENIED,
+        "PERMISSION_DENIED",
+    ),
     "list moves without token": (
         lambda t: lambda s, _: s.matches.ListLegalMoves(pb.ListLegalMovesRequest(match_id=t["id"])),
-        grpc.StatusCode.UNAUTHENTICATED, "UNAUTHENTICATED"),
+        grpc.StatusCode.UNAUTHENTICATED,
+        "UNAUTHENTICATED",
+    ),
     "not your turn": (
         lambda t: submit(t, place(t["hand"][0]), seat="waiter"),
-        grpc.StatusCode.FAILED_PRECONDITION, "NOT_YOUR_TURN"),
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "NOT_YOUR_TURN",
+    ),
     "stale version": (
         lambda t: submit(t, place(t["hand"][0]), version=t["version"] - 1),
-        grpc.StatusCode.ABORTED, "STALE_VERSION"),
+        grpc.StatusCode.ABORTED,
+        "STALE_VERSION",
+    ),
     "tile not in hand": (
         lambda t: submit(t, place(not_in_hand(t))),
-        grpc.StatusCode.FAILED_PRECONDITION, "TILE_NOT_IN_HAND"),
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "TILE_NOT_IN_HAND",
+    ),
     "lead onto a point of an empty layout": (
-        lambda t: submit(t, place(t["hand"][0], common_pb2.ConnectionPoint(
-            tile=t["hand"][0], side=common_pb2.SIDE_LOW))),
-        grpc.StatusCode.FAILED_PRECONDITION, "ILLEGAL_MOVE"),
+        lambda t: submit(
+            t,
+            place(
+                t["hand"][0],
+                common_pb2.ConnectionPoint(tile=t["hand"][0], side=common_pb2.SIDE_LOW),
+            ),
+        ),
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "ILLEGAL_MOVE",
+    ),
     "draw with a legal placement": (
         lambda t: submit(t, pb.Move(draw=pb.DrawMove())),
-        grpc.StatusCode.FAILED_PRECONDITION, "MUST_PLACE"),
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "MUST_PLACE",
+    ),
     "pass with a legal placement": (
         lambda t: submit(t, pb.Move(**{"pass": pb.PassMove()})),
-        grpc.StatusCode.FAILED_PRECONDITION, "MUST_PLACE"),
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "MUST_PLACE",
+    ),
     "empty move": (
         lambda t: submit(t, pb.Move()),
-        grpc.StatusCode.INVALID_ARGUMENT, "INVALID_ARGUMENT"),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "INVALID_ARGUMENT",
+    ),
     "tile with pip 7": (
         lambda t: submit(t, place(common_pb2.Tile(low=1, high=7))),
-        grpc.StatusCode.INVALID_ARGUMENT, "INVALID_ARGUMENT"),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "INVALID_ARGUMENT",
+    ),
     "unknown side enum value": (
-        lambda t: submit(t, place(t["hand"][0], common_pb2.ConnectionPoint(tile=t["hand"][0], side=42))),  # type: ignore[arg-type]
-        grpc.StatusCode.INVALID_ARGUMENT, "INVALID_ARGUMENT"),
+        lambda t: submit(
+            t, place(t["hand"][0], common_pb2.ConnectionPoint(tile=t["hand"][0], side=42))
+        ),  # type: ignore[arg-type]
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "INVALID_ARGUMENT",
+    ),
     "empty request id": (
         lambda t: submit(t, place(t["hand"][0]), request_id=""),
-        grpc.StatusCode.INVALID_ARGUMENT, "INVALID_ARGUMENT"),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "INVALID_ARGUMENT",
+    ),
     "record before the end": (
         lambda t: lambda s, _: s.matches.GetMatchRecord(pb.GetMatchRecordRequest(match_id=t["id"])),
-        grpc.StatusCode.FAILED_PRECONDITION, "MATCH_NOT_FINISHED"),
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "MATCH_NOT_FINISHED",
+    ),
     "watch from the future": (
-        lambda t: lambda s, _: _drain(s.matches.WatchMatch(
-            pb.WatchMatchRequest(match_id=t["id"], after_version=t["version"] + 5))),
-        grpc.StatusCode.INVALID_ARGUMENT, "INVALID_ARGUMENT"),
+        lambda t: (
+            lambda s, _: _drain(
+                s.matches.WatchMatch(
+                    pb.WatchMatchRequest(match_id=t["id"], after_version=t["version"] + 5)
+                )
+            )
+        ),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "INVALID_ARGUMENT",
+    ),
 }
 
 
@@ -162,17 +248,24 @@ async def test_request_id_reused_for_another_move(server: Running, table: dict[s
     assert await snapshot(server.matches, table["id"], list(table["tokens"].values())) == before
 
 
-async def test_illegal_placement_reports_the_core_reason(server: Running, table: dict[str, Any]) -> None:
+async def test_illegal_placement_reports_the_core_reason(
+    server: Running, table: dict[str, Any]
+) -> None:
     lead = table["hand"][0]
     await submit(table, place(lead), request_id="lead")(server, table)
-    view = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=table["id"]),
-                                          metadata=auth(table["tokens"][table["waiter"]]))).view
+    view = (
+        await server.matches.GetMatch(
+            pb.GetMatchRequest(match_id=table["id"]),
+            metadata=auth(table["tokens"][table["waiter"]]),
+        )
+    ).view
     tile = view.hand[0]
     bad_point = common_pb2.ConnectionPoint(tile=lead, side=common_pb2.SIDE_BRANCH_A)
     before = await snapshot(server.matches, table["id"], list(table["tokens"].values()))
     with pytest.raises(grpc.aio.AioRpcError) as caught:
-        await submit(table, place(tile, bad_point), seat="waiter", version=view.version,
-                     request_id="bad")(server, table)
+        await submit(
+            table, place(tile, bad_point), seat="waiter", version=view.version, request_id="bad"
+        )(server, table)
     assert caught.value.code() == grpc.StatusCode.FAILED_PRECONDITION
     info = error_info(caught.value)
     assert info.reason == "ILLEGAL_MOVE"

@@ -49,15 +49,21 @@ async def test_views_and_streams_never_show_hidden_tiles(server: Running) -> Non
     for game in range(6):
         players = 2 + game % 3
         seats = [human()] + [bot(rng.choice(["random", "greedy"]))] * (players - 1)
-        created = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=seats, target_points=10))
+        created = await server.matches.CreateMatch(
+            pb.CreateMatchRequest(seats=seats, target_points=10)
+        )
         joined = await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id))
         token = joined.seat_token
-        watchers = {0: Watcher(server.matches, created.match_id, token).start(),
-                    None: Watcher(server.matches, created.match_id).start()}
+        watchers = {
+            0: Watcher(server.matches, created.match_id, token).start(),
+            None: Watcher(server.matches, created.match_id).start(),
+        }
         session = server.app.matches._sessions[created.match_id]
         for n in range(3000):
             received = {
-                0: await server.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id), metadata=auth(token)),
+                0: await server.matches.GetMatch(
+                    pb.GetMatchRequest(match_id=created.match_id), metadata=auth(token)
+                ),
                 None: await server.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id)),
             }
             state = session.match  # the server's own state at (at least) that version
@@ -72,9 +78,15 @@ async def test_views_and_streams_never_show_hidden_tiles(server: Running) -> Non
             if view.HasField("turn_seat") and view.turn_seat == 0:
                 move = rng.choice(list(view.legal_moves))
                 try:
-                    await server.matches.SubmitMove(pb.SubmitMoveRequest(
-                        match_id=created.match_id, move=move, expected_version=view.version,
-                        request_id=f"g{game}-{n}"), metadata=auth(token))
+                    await server.matches.SubmitMove(
+                        pb.SubmitMoveRequest(
+                            match_id=created.match_id,
+                            move=move,
+                            expected_version=view.version,
+                            request_id=f"g{game}-{n}",
+                        ),
+                        metadata=auth(token),
+                    )
                 except grpc.aio.AioRpcError as exc:
                     assert exc.code() == grpc.StatusCode.ABORTED
                     assert session.record.seed.hex() not in (exc.details() or "")
@@ -86,7 +98,9 @@ async def test_views_and_streams_never_show_hidden_tiles(server: Running) -> Non
         # Replay the authoritative log and check each streamed event against the state
         # just after it: a placed tile is public from then on, a drawn one is not.
         record = await server.app.store.read_events(created.match_id)
-        config = MatchConfig(session.record.seats, session.record.seed, session.record.target_points)
+        config = MatchConfig(
+            session.record.seats, session.record.seed, session.record.target_points
+        )
         replay = Match(config)
         by_version = {v: {k: None for k in watchers} for v in range(1, len(record) + 1)}
         for viewer, w in watchers.items():

@@ -44,8 +44,11 @@ def random_placement(rng: random.Random, layout: Layout) -> fiveup_core.Placemen
 
 
 def as_pb(layout_placements: list[fiveup_core.Placement]) -> common_pb2.Layout:
-    return common_pb2.Layout(placements=common_pb2.PlacementList(
-        placements=[convert.placement_pb(p) for p in layout_placements]))
+    return common_pb2.Layout(
+        placements=common_pb2.PlacementList(
+            placements=[convert.placement_pb(p) for p in layout_placements]
+        )
+    )
 
 
 async def test_evaluate_layout_matches_the_core(server: Running) -> None:
@@ -62,11 +65,23 @@ async def test_evaluate_layout_matches_the_core(server: Running) -> None:
         elif encoding == "text":
             request_layout = common_pb2.Layout(text=fiveup_core.format_placements(placements))
         else:
-            request_layout = common_pb2.Layout(compact=bytes(
-                b for p in placements for b in (fiveup_core.tile_index(p.tile),
-                    255 if p.on is None else fiveup_core.tile_index(p.on.tile) * 6 + SIDES.index(p.on.side))))
-        answer = await server.rules.EvaluateLayout(rules_pb2.EvaluateLayoutRequest(
-            layout=request_layout, hand=[convert.tile_pb(t) for t in hand]))
+            request_layout = common_pb2.Layout(
+                compact=bytes(
+                    b
+                    for p in placements
+                    for b in (
+                        fiveup_core.tile_index(p.tile),
+                        255
+                        if p.on is None
+                        else fiveup_core.tile_index(p.on.tile) * 6 + SIDES.index(p.on.side),
+                    )
+                )
+            )
+        answer = await server.rules.EvaluateLayout(
+            rules_pb2.EvaluateLayoutRequest(
+                layout=request_layout, hand=[convert.tile_pb(t) for t in hand]
+            )
+        )
         try:
             expected = Layout.from_placements(placements)
         except fiveup_core.IllegalPlacement as exc:
@@ -75,10 +90,16 @@ async def test_evaluate_layout_matches_the_core(server: Running) -> None:
             assert answer.illegal_reason == exc.reason
             continue
         assert answer.legal
-        assert list(answer.open_points) == [convert.open_point_pb(p) for p in expected.open_points()]
-        assert list(answer.counted_ends) == [convert.counted_end_pb(c) for c in expected.counted_ends()]
+        assert list(answer.open_points) == [
+            convert.open_point_pb(p) for p in expected.open_points()
+        ]
+        assert list(answer.counted_ends) == [
+            convert.counted_end_pb(c) for c in expected.counted_ends()
+        ]
         assert answer.end_sum == expected.end_sum()
-        assert list(answer.legal_moves) == [convert.placement_pb(p) for p in expected.legal_moves(hand)]
+        assert list(answer.legal_moves) == [
+            convert.placement_pb(p) for p in expected.legal_moves(hand)
+        ]
         assert answer.layout_compact == expected.to_bytes()
 
 
@@ -88,8 +109,12 @@ async def test_validate_move_and_batches_match_the_core(server: Running) -> None
     for _ in range(120):
         layout = random_layout(rng, rng.randint(0, 18))
         placement = random_placement(rng, layout)
-        answer = await server.rules.ValidateMove(rules_pb2.ValidateMoveRequest(
-            layout=common_pb2.Layout(compact=layout.to_bytes()), placement=convert.placement_pb(placement)))
+        answer = await server.rules.ValidateMove(
+            rules_pb2.ValidateMoveRequest(
+                layout=common_pb2.Layout(compact=layout.to_bytes()),
+                placement=convert.placement_pb(placement),
+            )
+        )
         trial = layout.copy()
         try:
             points = trial.place(placement.tile, placement.on)
@@ -102,22 +127,33 @@ async def test_validate_move_and_batches_match_the_core(server: Running) -> None
             assert (answer.points, answer.end_sum) == (points, trial.end_sum())
             expected.append((rules_pb2.VERDICT_LEGAL, points // 5))
         layouts.append(layout.to_bytes())
-        codes += bytes([fiveup_core.tile_index(placement.tile),
-                        255 if placement.on is None else
-                        fiveup_core.tile_index(placement.on.tile) * 6 + SIDES.index(placement.on.side)])
+        codes += bytes(
+            [
+                fiveup_core.tile_index(placement.tile),
+                255
+                if placement.on is None
+                else fiveup_core.tile_index(placement.on.tile) * 6 + SIDES.index(placement.on.side),
+            ]
+        )
     layouts.append(b"\x01")  # malformed compact layout
     codes += b"\x00\xff"
     expected.append((rules_pb2.VERDICT_BAD_LAYOUT, 0))
 
     async def batches():  # type: ignore[no-untyped-def]
         for start in range(0, len(layouts), 50):
-            yield rules_pb2.ValidateMovesRequest(layouts=layouts[start:start + 50],
-                                                 placements=bytes(codes[2 * start:2 * (start + 50)]))
+            yield rules_pb2.ValidateMovesRequest(
+                layouts=layouts[start : start + 50],
+                placements=bytes(codes[2 * start : 2 * (start + 50)]),
+            )
+
     got = []
     async for response in server.rules.ValidateMoves(batches()):
         got.extend(zip(response.verdicts, response.points, strict=True))
     assert got == expected
-    assert validate_batch(layouts, bytes(codes)) == (bytes(v for v, _ in expected), bytes(p for _, p in expected))
+    assert validate_batch(layouts, bytes(codes)) == (
+        bytes(v for v, _ in expected),
+        bytes(p for _, p in expected),
+    )
 
 
 async def test_malformed_layouts_are_invalid_argument(server: Running) -> None:
@@ -128,13 +164,17 @@ async def test_malformed_layouts_are_invalid_argument(server: Running) -> None:
         assert error_info(caught.value).reason == "INVALID_ARGUMENT"
     illegal = common_pb2.Layout(text="[1|4] [2|2]@[1|4]:low")
     with pytest.raises(grpc.aio.AioRpcError) as caught:
-        await server.rules.ValidateMove(rules_pb2.ValidateMoveRequest(
-            layout=illegal, placement=common_pb2.Placement(tile=common_pb2.Tile(low=4, high=4))))
+        await server.rules.ValidateMove(
+            rules_pb2.ValidateMoveRequest(
+                layout=illegal, placement=common_pb2.Placement(tile=common_pb2.Tile(low=4, high=4))
+            )
+        )
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert error_info(caught.value).metadata["index"] == "1"
     with pytest.raises(grpc.aio.AioRpcError) as caught:
-        async for _ in server.rules.ValidateMoves(iter([rules_pb2.ValidateMovesRequest(
-                layouts=[b""], placements=b"\x00")])):
+        async for _ in server.rules.ValidateMoves(
+            iter([rules_pb2.ValidateMovesRequest(layouts=[b""], placements=b"\x00")])
+        ):
             pass
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert LayoutDecodeError.reason == "MALFORMED_LAYOUT"

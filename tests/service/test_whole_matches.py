@@ -41,7 +41,9 @@ async def test_bots_only_match_plays_itself_to_the_end(server: Running, players:
     assert versions == list(range(1, len(versions) + 1))  # gap-free, in order, once each
     assert watcher.events[-1].WhichOneof("kind") == "match_ended"
 
-    record = await server.matches.GetMatchRecord(pb.GetMatchRecordRequest(match_id=created.match_id))
+    record = await server.matches.GetMatchRecord(
+        pb.GetMatchRecordRequest(match_id=created.match_id)
+    )
     final = [s.raw_points for s in watcher.events[-1].match_ended.scores]
     assert final_scores_from_record(record) == final
     assert max(final) >= 15 * 5 and final.count(max(final)) == 1
@@ -53,9 +55,13 @@ async def test_a_scripted_client_seat_plays_a_whole_match(server: Running, playe
     created = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=seats, target_points=20))
     joined = await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id))
     assert joined.seat == 0
-    view = await play_seat(server.matches, created.match_id, joined.seat_token, random.Random(players))
+    view = await play_seat(
+        server.matches, created.match_id, joined.seat_token, random.Random(players)
+    )
     assert view.status == pb.MATCH_STATUS_FINISHED
-    record = await server.matches.GetMatchRecord(pb.GetMatchRecordRequest(match_id=created.match_id))
+    record = await server.matches.GetMatchRecord(
+        pb.GetMatchRecordRequest(match_id=created.match_id)
+    )
     assert final_scores_from_record(record) == [s.raw_points for s in view.scores]
 
 

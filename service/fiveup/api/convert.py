@@ -57,7 +57,9 @@ _TILE_PB: dict[Tile, common_pb2.Tile] = {}
 def tile_from_pb(msg: common_pb2.Tile, field: str = "tile") -> Tile:
     a, b = msg.low, msg.high
     if a > 6 or b > 6:
-        raise InvalidRequest(f"{field}: [{a}|{b}] is not a double-six tile (pips 0..6)", field=field)
+        raise InvalidRequest(
+            f"{field}: [{a}|{b}] is not a double-six tile (pips 0..6)", field=field
+        )
     return (a, b) if a <= b else (b, a)
 
 
@@ -94,7 +96,9 @@ def seats_from_pb(specs: Sequence[match_pb2.SeatSpec]) -> list[str]:
         elif spec.kind == match_pb2.SEAT_KIND_BOT and spec.bot in PB_TO_BOT:
             seats.append(PB_TO_BOT[spec.bot])
         else:
-            raise InvalidRequest(f"seats[{i}]: choose a seat kind (and a bot kind for bots)", field="seats")
+            raise InvalidRequest(
+                f"seats[{i}]: choose a seat kind (and a bot kind for bots)", field="seats"
+            )
     return seats
 
 
@@ -196,7 +200,10 @@ def event_pb(version: int, e: Event, seats: Sequence[str] = ()) -> match_pb2.Mat
     if isinstance(e, TilePlaced):
         msg.tile_placed.CopyFrom(
             match_pb2.TilePlacedEvent(
-                seat=e.seat, placement=placement_pb((e.tile, e.on)), points=e.points, end_sum=e.end_sum
+                seat=e.seat,
+                placement=placement_pb((e.tile, e.on)),
+                points=e.points,
+                end_sum=e.end_sum,
             )
         )
     elif isinstance(e, TileDrawn):
@@ -246,12 +253,21 @@ def event_from_pb(msg: match_pb2.MatchEvent) -> Event:
     kind = msg.WhichOneof("kind")
     if kind == "match_started":
         e = msg.match_started
-        seats = tuple(HUMAN if s.kind == match_pb2.SEAT_KIND_HUMAN else PB_TO_BOT[s.bot] for s in e.seats)
+        seats = tuple(
+            HUMAN if s.kind == match_pb2.SEAT_KIND_HUMAN else PB_TO_BOT[s.bot] for s in e.seats
+        )
         return MatchStarted(seats, e.target_points, e.shuffle_commitment)
     if kind == "round_dealt":
         d = msg.round_dealt
-        return RoundDealt(d.round_number, d.starter, d.by_lot, tuple(d.hand_sizes), d.boneyard_size,
-                          _hands(d.hands), tuple(tile_from_pb(t) for t in d.boneyard))
+        return RoundDealt(
+            d.round_number,
+            d.starter,
+            d.by_lot,
+            tuple(d.hand_sizes),
+            d.boneyard_size,
+            _hands(d.hands),
+            tuple(tile_from_pb(t) for t in d.boneyard),
+        )
     if kind == "tile_placed":
         p = msg.tile_placed
         placement = placement_from_pb(p.placement)
@@ -263,8 +279,14 @@ def event_from_pb(msg: match_pb2.MatchEvent) -> Event:
         return Passed(msg.passed.seat)
     if kind == "round_ended":
         r = msg.round_ended
-        return RoundEnded(r.round_number, r.blocked, r.winner_seat if r.HasField("winner_seat") else None,
-                          _hands(r.hands), tuple(r.deductions), tuple(s.raw_points for s in r.scores))
+        return RoundEnded(
+            r.round_number,
+            r.blocked,
+            r.winner_seat if r.HasField("winner_seat") else None,
+            _hands(r.hands),
+            tuple(r.deductions),
+            tuple(s.raw_points for s in r.scores),
+        )
     if kind == "match_ended":
         m = msg.match_ended
         return MatchEnded(m.winner_side, tuple(s.raw_points for s in m.scores))
@@ -292,7 +314,9 @@ def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.
         hand_sizes=list(view.hand_sizes),
         boneyard_size=view.boneyard_size,
         legal_moves=[action_pb(a) for a in view.legal_actions],
-        status=match_pb2.MATCH_STATUS_FINISHED if view.finished else match_pb2.MATCH_STATUS_IN_PROGRESS,
+        status=match_pb2.MATCH_STATUS_FINISHED
+        if view.finished
+        else match_pb2.MATCH_STATUS_IN_PROGRESS,
     )
     if view.viewer is not None:
         msg.viewer_seat = view.viewer
@@ -305,4 +329,3 @@ def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.
     if view.winner_side is not None:
         msg.winner_side = view.winner_side
     return msg
-

@@ -35,7 +35,9 @@ def streaming(
     fn: Callable[[Any, Req, grpc.aio.ServicerContext], AsyncIterator[Resp]],
 ) -> Callable[[Any, Req, grpc.aio.ServicerContext], AsyncIterator[Resp]]:
     @functools.wraps(fn)
-    async def wrapper(self: Any, request: Req, context: grpc.aio.ServicerContext) -> AsyncIterator[Resp]:
+    async def wrapper(
+        self: Any, request: Req, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[Resp]:
         try:
             async for item in fn(self, request, context):
                 yield item

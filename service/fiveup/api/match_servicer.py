@@ -52,15 +52,21 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     async def GetMatch(
         self, request: match_pb2.GetMatchRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.GetMatchResponse:
-        seat = await self.matches.authenticate(request.match_id, bearer_token(context), required=False)
+        seat = await self.matches.authenticate(
+            request.match_id, bearer_token(context), required=False
+        )
         view, session = await self.matches.view(request.match_id, seat)
-        return match_pb2.GetMatchResponse(view=convert.view_pb(request.match_id, view, session.tokens))
+        return match_pb2.GetMatchResponse(
+            view=convert.view_pb(request.match_id, view, session.tokens)
+        )
 
     @unary
     async def ListLegalMoves(
         self, request: match_pb2.ListLegalMovesRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.ListLegalMovesResponse:
-        seat = await self.matches.authenticate(request.match_id, bearer_token(context), required=True)
+        seat = await self.matches.authenticate(
+            request.match_id, bearer_token(context), required=True
+        )
         assert seat is not None
         actions, version = await self.matches.legal_actions(request.match_id, seat)
         return match_pb2.ListLegalMovesResponse(
@@ -72,7 +78,9 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         self, request: match_pb2.SubmitMoveRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.SubmitMoveResponse:
         self._limit_peer("SubmitMove", context)
-        seat = await self.matches.authenticate(request.match_id, bearer_token(context), required=True)
+        seat = await self.matches.authenticate(
+            request.match_id, bearer_token(context), required=True
+        )
         assert seat is not None
         self.limits.check_seat("SubmitMove", request.match_id, seat)
         if not request.HasField("move"):
@@ -99,7 +107,9 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     async def WatchMatch(
         self, request: match_pb2.WatchMatchRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[match_pb2.WatchMatchResponse]:
-        seat = await self.matches.authenticate(request.match_id, bearer_token(context), required=False)
+        seat = await self.matches.authenticate(
+            request.match_id, bearer_token(context), required=False
+        )
         with self.limits.watching(request.match_id):
             async for item in self.matches.watch(request.match_id, seat, request.after_version):
                 if isinstance(item, int):

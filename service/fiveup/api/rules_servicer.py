@@ -60,8 +60,10 @@ def layout_from_pb(msg: common_pb2.Layout) -> fiveup_core.PureLayout:
         return Layout.from_bytes(msg.compact)
     if kind == "text":
         return Layout.from_text(msg.text)
-    placements = [convert.placement_from_pb(p, f"layout.placements[{i}]")
-                  for i, p in enumerate(msg.placements.placements)]
+    placements = [
+        convert.placement_from_pb(p, f"layout.placements[{i}]")
+        for i, p in enumerate(msg.placements.placements)
+    ]
     return Layout.from_placements(placements)
 
 
@@ -127,7 +129,9 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
                 )
                 if verdict == VERDICT_LEGAL:
                     return rules_pb2.ValidateMoveResponse(
-                        verdict=VERDICT_LEGAL, points=points, end_sum=end_sum  # type: ignore[arg-type]
+                        verdict=VERDICT_LEGAL,  # type: ignore[arg-type]  # an int of the enum
+                        points=points,
+                        end_sum=end_sum,
                     )
         try:
             layout = layout_from_pb(request.layout)
@@ -136,7 +140,9 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
         except IllegalPlacement as exc:
             raise InvalidRequest(
                 f"the layout is illegal at placement #{exc.index}: {exc}",
-                field="layout", index=str(exc.index), core_reason=exc.reason,
+                field="layout",
+                index=str(exc.index),
+                core_reason=exc.reason,
             ) from None
         if compact:
             placement = _placement_at(tile, code)
@@ -153,7 +159,9 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
                 message=str(exc),
             )
         return rules_pb2.ValidateMoveResponse(
-            verdict=VERDICT_LEGAL, points=points, end_sum=trial.end_sum()  # type: ignore[arg-type]
+            verdict=VERDICT_LEGAL,  # type: ignore[arg-type]  # an int of the enum
+            points=points,
+            end_sum=trial.end_sum(),
         )
 
     async def ValidateMoves(
@@ -164,9 +172,7 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
         async for batch in request_iterator:
             layouts = batch.layouts
             if len(layouts) > MAX_BATCH or len(batch.placements) != 2 * len(layouts):
-                await context.abort(
-                    *_bad_batch(len(layouts), len(batch.placements))
-                )
+                await context.abort(*_bad_batch(len(layouts), len(batch.placements)))
             started = time.perf_counter()
             verdicts, points = fiveup_core.validate_batch(layouts, batch.placements)
             self._observe("ValidateMoves", len(layouts), time.perf_counter() - started)
@@ -197,11 +203,15 @@ def _placement_at(tile: int, code: int) -> fiveup_core.Placement:
     return fiveup_core.Placement(ALL_TILES[tile], on)
 
 
-def _bad_batch(n_layouts: int, n_bytes: int) -> tuple[grpc.StatusCode, str, tuple[tuple[str, bytes], ...]]:
+def _bad_batch(
+    n_layouts: int, n_bytes: int
+) -> tuple[grpc.StatusCode, str, tuple[tuple[str, bytes], ...]]:
     from .errors import rich_status
 
     if n_layouts > MAX_BATCH:
         message = f"a batch holds at most {MAX_BATCH} checks, got {n_layouts}"
     else:
         message = f"{n_layouts} layouts need {2 * n_layouts} placement bytes, got {n_bytes}"
-    return rich_status(grpc.StatusCode.INVALID_ARGUMENT, message, "INVALID_ARGUMENT", {"field": "placements"})
+    return rich_status(
+        grpc.StatusCode.INVALID_ARGUMENT, message, "INVALID_ARGUMENT", {"field": "placements"}
+    )

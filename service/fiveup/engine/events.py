@@ -107,8 +107,16 @@ class SeatAutoPlayed(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
-    for cls in (MatchStarted, RoundDealt, TilePlaced, TileDrawn, Passed, RoundEnded, MatchEnded,
-                SeatAutoPlayed)
+    for cls in (
+        MatchStarted,
+        RoundDealt,
+        TilePlaced,
+        TileDrawn,
+        Passed,
+        RoundEnded,
+        MatchEnded,
+        SeatAutoPlayed,
+    )
 }
 
 

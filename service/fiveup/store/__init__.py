@@ -28,6 +28,14 @@ def open_store(url: str, **options: object) -> EventStore:
 
 
 __all__ = [
-    "DuplicateRequest", "EventStore", "MatchNotFound", "MatchRecord", "RequestRecord",
-    "SeatTaken", "StoreError", "StoredEvent", "VersionConflict", "open_store",
+    "DuplicateRequest",
+    "EventStore",
+    "MatchNotFound",
+    "MatchRecord",
+    "RequestRecord",
+    "SeatTaken",
+    "StoreError",
+    "StoredEvent",
+    "VersionConflict",
+    "open_store",
 ]

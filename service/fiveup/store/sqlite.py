@@ -124,8 +124,13 @@ class SqliteStore:
                 conn.execute(
                     "INSERT INTO matches (match_id, seats, target_points, seed, created_at)"
                     " VALUES (?, ?, ?, ?, ?)",
-                    (record.match_id, json.dumps(list(record.seats)), record.target_points,
-                     record.seed, record.created_at),
+                    (
+                        record.match_id,
+                        json.dumps(list(record.seats)),
+                        record.target_points,
+                        record.seed,
+                        record.created_at,
+                    ),
                 )
                 conn.executemany("INSERT INTO events VALUES (?, ?, ?)", rows)
 
@@ -184,8 +189,14 @@ class SqliteStore:
                 if request is not None:
                     conn.execute(
                         "INSERT INTO requests VALUES (?, ?, ?, ?, ?, ?)",
-                        (match_id, request.request_id, request.seat, request.fingerprint,
-                         request.first_version, request.last_version),
+                        (
+                            match_id,
+                            request.request_id,
+                            request.seat,
+                            request.fingerprint,
+                            request.first_version,
+                            request.last_version,
+                        ),
                     )
                 if finished:
                     conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,))
@@ -290,7 +301,9 @@ def _latest(conn: sqlite3.Connection, match_id: str) -> int:
 
 
 def _exists(conn: sqlite3.Connection, match_id: str) -> bool:
-    return conn.execute("SELECT 1 FROM matches WHERE match_id = ?", (match_id,)).fetchone() is not None
+    return (
+        conn.execute("SELECT 1 FROM matches WHERE match_id = ?", (match_id,)).fetchone() is not None
+    )
 
 
 def _request(conn: sqlite3.Connection, match_id: str, request_id: str) -> RequestRecord | None:
@@ -304,4 +317,3 @@ def _request(conn: sqlite3.Connection, match_id: str, request_id: str) -> Reques
 
 def _dumps(event: dict[str, Any]) -> str:
     return json.dumps(event, separators=(",", ":"))
-
