@@ -22,13 +22,14 @@ from __future__ import annotations
 import contextlib
 import inspect
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import grpc
 from google.protobuf.message import DecodeError
 
 from .errors import rich_status
+from .handlers import WrappingInterceptor
 
 log = logging.getLogger(__name__)
 
@@ -80,25 +81,9 @@ async def _checked(requests: AsyncIterator[Any], context: Any) -> AsyncIterator[
         yield request
 
 
-class GuardInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
-    def __init__(self) -> None:
-        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
-
-    async def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler:
-        handler = await continuation(handler_call_details)
-        if handler is None:
-            return handler
-        method: str = handler_call_details.method
-        cached = self._wrapped.get(method)
-        if cached is not None and cached[0] is handler:
-            return cached[1]
-        wrapped = _wrap(method, handler)
-        self._wrapped[method] = (handler, wrapped)
-        return wrapped
+class GuardInterceptor(WrappingInterceptor):
+    def wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+        return _wrap(method, handler)
 
 
 def _wrap(method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:

@@ -36,11 +36,12 @@ import logging
 import os
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from typing import Any, NoReturn
 
 import grpc
 
+from fiveup.api.handlers import WrappingInterceptor
 from fiveup.logs import ACCESS_LOGGER, request_id_var
 from fiveup.metrics import GRPC_METRICS, GrpcServerMetrics, MethodMetrics, code_name, grpc_type
 
@@ -180,7 +181,7 @@ class _Context:
         self._call.put()
 
 
-class ServerInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+class ServerInterceptor(WrappingInterceptor):
     """Metrics + request id + access log.  ``services`` (ServiceDescriptors) get their
     metric series created up front."""
 
@@ -192,25 +193,9 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         access_log: logging.Logger | None = None,
     ) -> None:
         self.metrics = metrics
+        super().__init__()
         self.log = access_log or logging.getLogger(ACCESS_LOGGER)
-        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
         metrics.initialize(services)
-
-    async def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler:
-        handler = await continuation(handler_call_details)
-        if handler is None:
-            return handler
-        method: str = handler_call_details.method
-        cached = self._wrapped.get(method)
-        if cached is not None and cached[0] is handler:
-            return cached[1]
-        wrapped = self._wrap(method, handler)
-        self._wrapped[method] = (handler, wrapped)
-        return wrapped
 
     # ------------------------------------------------------------------ access log
 
@@ -250,7 +235,7 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ wrapping
 
-    def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+    def wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         kind = grpc_type(handler.request_streaming, handler.response_streaming)
         m = self.metrics.method(method, kind)
         if handler.unary_unary is not None:
