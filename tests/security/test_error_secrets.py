@@ -14,8 +14,8 @@ import pytest
 from fiveup.api.guard import INTERNAL_MESSAGE
 from fiveup.v1 import common_pb2
 from fiveup.v1 import match_pb2 as pb
-from tests.service.conftest import Running, auth, human, start, stop
-from tests.service.helpers import error_info
+from tests.service.conftest import Running, auth, start, stop
+from tests.service.helpers import error_info, two_human_table
 from tests.service.test_errors import CASES, not_in_hand, place
 
 from .leaks import error_blobs, leaks
@@ -33,29 +33,7 @@ async def server(tmp_path: Path) -> AsyncIterator[Running]:
 @pytest.fixture
 async def table(server: Running) -> dict[str, Any]:
     """The table of tests/service/test_errors.py: two joined humans, before any move."""
-    created = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
-    tokens = {
-        s: (
-            await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id, seat=s))
-        ).seat_token
-        for s in (0, 1)
-    }
-    view = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))).view
-    mover = view.turn_seat
-    own = (
-        await server.matches.GetMatch(
-            pb.GetMatchRequest(match_id=created.match_id), metadata=auth(tokens[mover])
-        )
-    ).view
-    return {
-        "id": created.match_id,
-        "tokens": tokens,
-        "mover": mover,
-        "waiter": 1 - mover,
-        "version": view.version,
-        "hand": list(own.hand),
-        "other_hand_size": view.hand_sizes[1 - mover],
-    }
+    return await two_human_table(server)
 
 
 def all_tiles() -> list[common_pb2.Tile]:

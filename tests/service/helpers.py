@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import grpc
 from google.rpc import error_details_pb2, status_pb2
 
@@ -34,3 +36,33 @@ async def snapshot(
             await stub.GetMatch(pb.GetMatchRequest(match_id=match_id), metadata=auth(token))
         )
     return [v.SerializeToString(deterministic=True) for v in views]
+
+
+async def two_human_table(server: Any) -> dict[str, Any]:
+    """A 2-human match with both seats joined, before any move: its id, the seats' tokens,
+    the seat to move ("mover") and the other ("waiter"), the version and the mover's hand."""
+    from .conftest import human
+
+    created = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
+    tokens = {}
+    for seat in (0, 1):
+        joined = await server.matches.JoinMatch(
+            pb.JoinMatchRequest(match_id=created.match_id, seat=seat)
+        )
+        tokens[seat] = joined.seat_token
+    view = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))).view
+    mover = view.turn_seat
+    own = (
+        await server.matches.GetMatch(
+            pb.GetMatchRequest(match_id=created.match_id), metadata=auth(tokens[mover])
+        )
+    ).view
+    return {
+        "id": created.match_id,
+        "tokens": tokens,
+        "mover": mover,
+        "waiter": 1 - mover,
+        "version": view.version,
+        "hand": list(own.hand),
+        "other_hand_size": view.hand_sizes[1 - mover],
+    }

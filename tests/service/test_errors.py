@@ -12,7 +12,7 @@ from fiveup.v1 import common_pb2
 from fiveup.v1 import match_pb2 as pb
 
 from .conftest import Running, auth, human
-from .helpers import error_info, snapshot
+from .helpers import error_info, snapshot, two_human_table
 
 Call = Callable[[Running, dict[str, Any]], Awaitable[Any]]
 
@@ -20,26 +20,7 @@ Call = Callable[[Running, dict[str, Any]], Awaitable[Any]]
 @pytest.fixture
 async def table(server: Running) -> dict[str, Any]:
     """A 2-human match with both seats joined, before any move."""
-    created = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
-    a = await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id, seat=0))
-    b = await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id, seat=1))
-    tokens = {0: a.seat_token, 1: b.seat_token}
-    view = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))).view
-    mover = view.turn_seat
-    own = (
-        await server.matches.GetMatch(
-            pb.GetMatchRequest(match_id=created.match_id), metadata=auth(tokens[mover])
-        )
-    ).view
-    return {
-        "id": created.match_id,
-        "tokens": tokens,
-        "mover": mover,
-        "waiter": 1 - mover,
-        "version": view.version,
-        "hand": list(own.hand),
-        "other_hand_size": view.hand_sizes[1 - mover],
-    }
+    return await two_human_table(server)
 
 
 def place(tile: common_pb2.Tile, on: common_pb2.ConnectionPoint | None = None) -> pb.Move:
