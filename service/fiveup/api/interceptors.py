@@ -51,6 +51,11 @@ _REQUEST_ID_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/+=-]{0,127}")
 # So do the RulesService's answers: thousands a second per core, where one INFO line each
 # cost a quarter of a ValidateMove's CPU (docs/performance.md); metrics still count them.
 QUIET_SERVICES = frozenset({"grpc.health.v1.Health", "fiveup.v1.RulesService"})
+# Successful reads of a match (clients poll them) likewise: state changes stay at INFO.
+QUIET_METHODS = frozenset({
+    ("fiveup.v1.MatchService", "GetMatch"),
+    ("fiveup.v1.MatchService", "ListLegalMoves"),
+})  # fmt: skip
 # Codes that point at the server rather than the request.
 SERVER_FAULTS = frozenset({"UNKNOWN", "INTERNAL", "DATA_LOSS", "UNIMPLEMENTED"})
 
@@ -203,7 +208,9 @@ class ServerInterceptor(WrappingInterceptor):
         m = call.m
         if code in SERVER_FAULTS:
             level = logging.ERROR
-        elif code == "OK" and m.service in QUIET_SERVICES:
+        elif code == "OK" and (
+            m.service in QUIET_SERVICES or (m.service, m.method) in QUIET_METHODS
+        ):
             level = logging.DEBUG
         else:
             level = logging.INFO
