@@ -243,84 +243,61 @@ class ServerInterceptor(WrappingInterceptor):
     # ------------------------------------------------------------------ wrapping
 
     def wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
-        kind = grpc_type(handler.request_streaming, handler.response_streaming)
-        m = self.metrics.method(method, kind)
-        if handler.unary_unary is not None:
-            fn = handler.unary_unary
-            if not inspect.iscoroutinefunction(fn):
-                return handler
-            return grpc.unary_unary_rpc_method_handler(
-                self._unary_unary(m, fn), handler.request_deserializer, handler.response_serializer
-            )
-        if handler.unary_stream is not None:
-            fn = handler.unary_stream
-            behaviour = self._unary_stream(m, fn)
-            if behaviour is None:
-                return handler
-            return grpc.unary_stream_rpc_method_handler(
-                behaviour, handler.request_deserializer, handler.response_serializer
-            )
-        if handler.stream_unary is not None:
-            fn = handler.stream_unary
-            if not inspect.iscoroutinefunction(fn):
-                return handler
-            return grpc.stream_unary_rpc_method_handler(
-                self._stream_unary(m, fn), handler.request_deserializer, handler.response_serializer
-            )
-        if handler.stream_stream is not None:
-            behaviour = self._stream_stream(m, handler.stream_stream)
-            if behaviour is None:
-                return handler
-            return grpc.stream_stream_rpc_method_handler(
-                behaviour, handler.request_deserializer, handler.response_serializer
-            )
-        return handler
+        streaming_in, streaming_out = handler.request_streaming, handler.response_streaming
+        m = self.metrics.method(method, grpc_type(streaming_in, streaming_out))
+        fn = (
+            handler.unary_unary
+            or handler.unary_stream
+            or handler.stream_unary
+            or handler.stream_stream
+        )
+        build = self._streaming if streaming_out else self._single
+        behaviour = build(m, fn, streaming_in)
+        if behaviour is None:  # not an asyncio handler: leave it alone
+            return handler
+        factory = _HANDLER_FACTORIES[(streaming_in, streaming_out)]
+        return factory(behaviour, handler.request_deserializer, handler.response_serializer)
 
-    def _unary_unary(self, m: MethodMetrics, fn: Callable[..., Any]) -> Callable[..., Any]:
-        async def unary_unary(request: Any, context: Any) -> Any:
+    def _single(
+        self, m: MethodMetrics, fn: Callable[..., Any], streaming_in: bool
+    ) -> Callable[..., Any] | None:
+        """unary_unary and stream_unary: one response."""
+        if not inspect.iscoroutinefunction(fn):
+            return None
+
+        async def single(first: Any, context: Any) -> Any:
             call = _Call(self, m, context)
-            call.got()
+            if streaming_in:
+                m.streams.inc()
             try:
-                response = await fn(request, _Context(context, call))
-            except BaseException as exc:
-                call.end(exc)
-                raise
-            call.put()
-            call.end()
-            return response
-
-        return unary_unary
-
-    def _stream_unary(self, m: MethodMetrics, fn: Callable[..., Any]) -> Callable[..., Any]:
-        async def stream_unary(request_iterator: Any, context: Any) -> Any:
-            call = _Call(self, m, context)
-            m.streams.inc()
-            try:
-                response = await fn(_counted(request_iterator, call), _Context(context, call))
+                response = await fn(_requests(first, call, streaming_in), _Context(context, call))
             except BaseException as exc:
                 call.end(exc)
                 raise
             finally:
-                m.streams.dec()
+                if streaming_in:
+                    m.streams.dec()
             call.put()
             call.end()
             return response
 
-        return stream_unary
+        return single
 
-    def _unary_stream(self, m: MethodMetrics, fn: Callable[..., Any]) -> Callable[..., Any] | None:
+    def _streaming(
+        self, m: MethodMetrics, fn: Callable[..., Any], streaming_in: bool
+    ) -> Callable[..., Any] | None:
+        """unary_stream and stream_stream: an async generator, or a coroutine that writes
+        through the context."""
         if inspect.isasyncgenfunction(fn):
 
-            async def unary_stream_gen(request: Any, context: Any) -> AsyncIterator[Any]:
+            async def generated(first: Any, context: Any) -> AsyncIterator[Any]:
                 call = _Call(self, m, context)
-                call.got()
                 m.streams.inc()
                 try:
                     await call.open_stream()
-                    async with contextlib.aclosing(
-                        fn(request, _Context(context, call))
-                    ) as responses:
-                        async for response in responses:
+                    requests = _requests(first, call, streaming_in)
+                    async with contextlib.aclosing(fn(requests, _Context(context, call))) as out:
+                        async for response in out:
                             call.put()
                             yield response
                 except BaseException as exc:
@@ -330,16 +307,15 @@ class ServerInterceptor(WrappingInterceptor):
                     m.streams.dec()
                 call.end()
 
-            return unary_stream_gen
+            return generated
         if inspect.iscoroutinefunction(fn):
 
-            async def unary_stream_rw(request: Any, context: Any) -> None:
+            async def written(first: Any, context: Any) -> None:
                 call = _Call(self, m, context)
-                call.got()
                 m.streams.inc()
                 try:
                     await call.open_stream()
-                    await fn(request, _Context(context, call))
+                    await fn(_requests(first, call, streaming_in), _Context(context, call))
                 except BaseException as exc:
                     call.end(exc)
                     raise
@@ -347,48 +323,25 @@ class ServerInterceptor(WrappingInterceptor):
                     m.streams.dec()
                 call.end()
 
-            return unary_stream_rw
+            return written
         return None
 
-    def _stream_stream(self, m: MethodMetrics, fn: Callable[..., Any]) -> Callable[..., Any] | None:
-        if inspect.isasyncgenfunction(fn):
 
-            async def stream_stream_gen(request_iterator: Any, context: Any) -> AsyncIterator[Any]:
-                call = _Call(self, m, context)
-                m.streams.inc()
-                try:
-                    await call.open_stream()
-                    async with contextlib.aclosing(
-                        fn(_counted(request_iterator, call), _Context(context, call))
-                    ) as responses:
-                        async for response in responses:
-                            call.put()
-                            yield response
-                except BaseException as exc:
-                    call.end(exc)
-                    raise
-                finally:
-                    m.streams.dec()
-                call.end()
+_HANDLER_FACTORIES: dict[tuple[bool, bool], Callable[..., grpc.RpcMethodHandler]] = {
+    (False, False): grpc.unary_unary_rpc_method_handler,
+    (False, True): grpc.unary_stream_rpc_method_handler,
+    (True, False): grpc.stream_unary_rpc_method_handler,
+    (True, True): grpc.stream_stream_rpc_method_handler,
+}
 
-            return stream_stream_gen
-        if inspect.iscoroutinefunction(fn):
 
-            async def stream_stream_rw(request_iterator: Any, context: Any) -> None:
-                call = _Call(self, m, context)
-                m.streams.inc()
-                try:
-                    await call.open_stream()
-                    await fn(_counted(request_iterator, call), _Context(context, call))
-                except BaseException as exc:
-                    call.end(exc)
-                    raise
-                finally:
-                    m.streams.dec()
-                call.end()
-
-            return stream_stream_rw
-        return None
+def _requests(first: Any, call: _Call, streaming_in: bool) -> Any:
+    """The handler's first argument: a counted iterator of requests, or the one request
+    (counted here)."""
+    if streaming_in:
+        return _counted(first, call)
+    call.got()
+    return first
 
 
 async def _counted(requests: AsyncIterator[Any], call: _Call) -> AsyncIterator[Any]:
