@@ -2,9 +2,10 @@
 engine, append the new events with the expected version, publish them, move the bots.
 
 Nothing here knows about protobuf or gRPC; the servicers in ``fiveup.api`` translate.
-The store is the source of truth: the in-memory ``MatchSession`` is a cache that is
-brought up to date from the store before every decision, so several processes or
-replicas can serve the same match and the (match, version) key settles every race.
+The store is the source of truth: the in-memory ``MatchSession`` is a cache, re-read
+from the store whenever it may be behind (see ``_refresh``), and every append is
+version-checked, so several processes or replicas can serve the same match and the
+(match, version) key settles every race.
 """
 
 from __future__ import annotations
@@ -64,7 +65,6 @@ class MoveResult:
     seat: int
     version: int
     events: list[tuple[int, Event]]
-    replayed: bool = False  # answered from the idempotency record
 
 
 @dataclass(slots=True)
@@ -99,6 +99,10 @@ class Broker:
         ev = self._events.pop(match_id, None)
         if ev is not None:
             ev.set()
+
+    def publish_all(self) -> None:
+        for match_id in list(self._events):
+            self.publish(match_id)
 
 
 @dataclass
@@ -162,8 +166,7 @@ class Matches:
 
     async def close(self) -> None:
         self._closing.set()
-        for ev in list(self.broker._events):
-            self.broker.publish(ev)
+        self.broker.publish_all()
         tasks = [t for t in (*self._bot_tasks, self._sweeper) if t is not None and not t.done()]
         for t in tasks:
             t.cancel()
@@ -530,7 +533,7 @@ class Matches:
         events = [
             (e.version, event_from_dict(e.body)) for e in stored if e.version <= prior.last_version
         ]
-        return MoveResult(seat, prior.last_version, events, replayed=True)
+        return MoveResult(seat, prior.last_version, events)
 
     async def _session(self, match_id: str) -> MatchSession:
         if not match_id or len(match_id) > 64:
@@ -544,8 +547,7 @@ class Matches:
         except store_base.MatchNotFound:
             raise MatchNotFound(f"no match {match_id!r}") from None
         config = MatchConfig(record.seats, record.seed, record.target_points)
-        stored = await self.store.read_events(match_id)
-        match = Match.replay(config, (event_from_dict(e.body) for e in stored))
+        match = await self._replay(match_id, config)
         tokens = await self.store.seat_tokens(match_id)
         session = self._sessions.get(match_id)  # another task may have loaded it meanwhile
         if session is None:
@@ -593,10 +595,12 @@ class Matches:
             session.turn_started = self.clock()
 
     async def _reload(self, match_id: str, session: MatchSession) -> None:
+        session.match = await self._replay(match_id, session.match.config)
+
+    async def _replay(self, match_id: str, config: MatchConfig) -> Match:
+        """The match folded from its whole stored log."""
         stored = await self.store.read_events(match_id)
-        session.match = Match.replay(
-            session.match.config, (event_from_dict(e.body) for e in stored)
-        )
+        return Match.replay(config, (event_from_dict(e.body) for e in stored))
 
     def _notify(self, what: str, match: Match, **details: Any) -> None:
         if self._observer is not None:
