@@ -13,22 +13,22 @@ import grpc
 
 import fiveup_core
 from fiveup_core import (
-    ALL_TILES,
     LEAD_CODE,
+    N_SIDES,
     N_TILES,
-    SIDES,
     VERDICT_BY_REASON,
     VERDICT_LEGAL,
     IllegalPlacement,
     LayoutDecodeError,
     decode_hand,
+    placement_at,
     points_for_sum,
 )
 
 from ..errors import InvalidRequest
 from ..v1 import common_pb2, rules_pb2, rules_pb2_grpc
 from . import convert
-from .handlers import unary
+from .handlers import streaming, unary
 
 MAX_BATCH = 10_000
 
@@ -145,7 +145,7 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
                 core_reason=exc.reason,
             ) from None
         if compact:
-            placement = _placement_at(tile, code)
+            placement = placement_at(tile, code)
         else:
             if not request.HasField("placement"):
                 raise InvalidRequest("placement is required", field="placement")
@@ -164,6 +164,7 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
             end_sum=trial.end_sum(),
         )
 
+    @streaming
     async def ValidateMoves(
         self,
         request_iterator: AsyncIterator[rules_pb2.ValidateMovesRequest],
@@ -171,8 +172,7 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
     ) -> AsyncIterator[rules_pb2.ValidateMovesResponse]:
         async for batch in request_iterator:
             layouts = batch.layouts
-            if len(layouts) > MAX_BATCH or len(batch.placements) != 2 * len(layouts):
-                await context.abort(*_bad_batch(len(layouts), len(batch.placements)))
+            _check_batch(len(layouts), len(batch.placements))
             started = time.perf_counter()
             verdicts, points = fiveup_core.validate_batch(layouts, batch.placements)
             self._observe("ValidateMoves", len(layouts), time.perf_counter() - started)
@@ -188,7 +188,7 @@ def _compact_codes(data: bytes) -> tuple[int, int]:
             field="placement_compact",
         )
     tile, code = data[0], data[1]
-    if tile >= N_TILES or (code != LEAD_CODE and code >= N_TILES * len(SIDES)):
+    if tile >= N_TILES or (code != LEAD_CODE and code >= N_TILES * N_SIDES):
         raise InvalidRequest(
             f"placement_compact bytes ({tile}, {code}) are not a tile index and a point code",
             field="placement_compact",
@@ -196,22 +196,13 @@ def _compact_codes(data: bytes) -> tuple[int, int]:
     return tile, code
 
 
-def _placement_at(tile: int, code: int) -> fiveup_core.Placement:
-    if code == LEAD_CODE:
-        return fiveup_core.Placement(ALL_TILES[tile], None)
-    on = fiveup_core.ConnectionPoint(ALL_TILES[code // len(SIDES)], SIDES[code % len(SIDES)])
-    return fiveup_core.Placement(ALL_TILES[tile], on)
-
-
-def _bad_batch(
-    n_layouts: int, n_bytes: int
-) -> tuple[grpc.StatusCode, str, tuple[tuple[str, bytes], ...]]:
-    from .errors import rich_status
-
+def _check_batch(n_layouts: int, n_bytes: int) -> None:
     if n_layouts > MAX_BATCH:
-        message = f"a batch holds at most {MAX_BATCH} checks, got {n_layouts}"
-    else:
-        message = f"{n_layouts} layouts need {2 * n_layouts} placement bytes, got {n_bytes}"
-    return rich_status(
-        grpc.StatusCode.INVALID_ARGUMENT, message, "INVALID_ARGUMENT", {"field": "placements"}
-    )
+        raise InvalidRequest(
+            f"a batch holds at most {MAX_BATCH} checks, got {n_layouts}", field="placements"
+        )
+    if n_bytes != 2 * n_layouts:
+        raise InvalidRequest(
+            f"{n_layouts} layouts need {2 * n_layouts} placement bytes, got {n_bytes}",
+            field="placements",
+        )
