@@ -19,7 +19,12 @@ import grpc
 from .v1 import common_pb2, match_pb2_grpc
 from .v1 import match_pb2 as pb
 
-SIDE_NAMES = {1: "low", 2: "high", 3: "chain_a", 4: "chain_b", 5: "branch_a", 6: "branch_b"}
+# Side enum value -> its name in the notation ("low", "chain_a", ...), from the contract.
+SIDE_NAMES = {
+    v.number: v.name.removeprefix("SIDE_").lower()
+    for v in common_pb2.Side.DESCRIPTOR.values
+    if v.number
+}
 BOT_KINDS = {
     "random": pb.BOT_KIND_RANDOM,
     "greedy": pb.BOT_KIND_GREEDY,
@@ -58,11 +63,9 @@ def render_layout(view: pb.MatchView) -> list[str]:
     if not view.layout:
         return ["  (empty table: the starter leads any tile)"]
     children: dict[tuple[tuple[int, int], int], common_pb2.Tile] = {}
-    attached_by: dict[tuple[int, int], int] = {}
     for p in view.layout:
         if p.HasField("on"):
             children[(_key(p.on.tile), int(p.on.side))] = p.tile
-            attached_by[_key(p.tile)] = _own_side(p)
     open_points = {(_key(o.point.tile), int(o.point.side)): o.pip for o in view.open_points}
     counted: dict[tuple[int, int], list[int]] = {}
     for c in view.counted_ends:
@@ -81,9 +84,9 @@ def render_layout(view: pb.MatchView) -> list[str]:
         lines.append(
             f"  {prefix}{head}{tile_text(tile)}" + (f"  ({', '.join(marks)})" if marks else "")
         )
-        sides = (3, 4, 5, 6) if double else (1, 2)
-        branches = [s for s in sides if s != attached_by.get(key)]
-        shown = [s for s in branches if (key, s) in children or (key, s) in open_points]
+        # The server's view says it all: a side holds a child, or is an open point, or
+        # (the side the tile joined by, an unopened branch) is not drawn.
+        shown = [s for s in SIDE_NAMES if (key, s) in children or (key, s) in open_points]
         child_prefix = prefix + ("" if root else ("   " if last else "│  "))
         for i, side in enumerate(shown):
             is_last = i == len(shown) - 1
@@ -96,15 +99,6 @@ def render_layout(view: pb.MatchView) -> list[str]:
 
     node(view.layout[0].tile, "", "", True, True)
     return lines
-
-
-def _own_side(p: common_pb2.Placement) -> int:
-    """The side by which a placed tile joined its parent (a double: chain_a)."""
-    t = p.tile
-    if t.low == t.high:
-        return 3
-    pip = p.on.tile.low if SIDE_NAMES[p.on.side] == "low" else p.on.tile.high
-    return 1 if min(t.low, t.high) == pip else 2
 
 
 def render_scores(view: pb.MatchView) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from fiveup_core import (
+    SIDES,
     ConnectionPoint,
     CountedEnd,
     OpenPoint,
@@ -39,8 +40,7 @@ from ..engine import (
 from ..errors import InvalidRequest
 from ..v1 import common_pb2, match_pb2
 
-SIDE_NAMES = ("low", "high", "chain_a", "chain_b", "branch_a", "branch_b")
-SIDE_TO_PB = {name: i + 1 for i, name in enumerate(SIDE_NAMES)}
+SIDE_TO_PB = {name: i + 1 for i, name in enumerate(SIDES)}  # enum value = side index + 1
 BOT_TO_PB = {
     "random": match_pb2.BOT_KIND_RANDOM,
     "greedy": match_pb2.BOT_KIND_GREEDY,
@@ -66,7 +66,7 @@ def tile_from_pb(msg: common_pb2.Tile, field: str = "tile") -> Tile:
 def point_from_pb(msg: common_pb2.ConnectionPoint, field: str = "on") -> ConnectionPoint:
     if not 1 <= msg.side <= 6:
         raise InvalidRequest(f"{field}.side: {msg.side} is not a known side", field=f"{field}.side")
-    return ConnectionPoint(tile_from_pb(msg.tile, f"{field}.tile"), SIDE_NAMES[msg.side - 1])
+    return ConnectionPoint(tile_from_pb(msg.tile, f"{field}.tile"), SIDES[msg.side - 1])
 
 
 def placement_from_pb(msg: common_pb2.Placement, field: str = "placement") -> Placement:
