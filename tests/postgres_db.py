@@ -15,6 +15,8 @@ from contextlib import contextmanager
 
 import pytest
 
+from fiveup.logs import redact_url
+
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 _reachable: str | None = None  # the maintenance URL once it answered
@@ -41,7 +43,7 @@ def require_postgres() -> str:
                 conn.execute("SELECT 1")
             _reachable = url
         except Exception as exc:
-            _failure = f"PostgreSQL not reachable at {_redact(url)}: {exc}".strip()
+            _failure = f"PostgreSQL not reachable at {redact_url(url)}: {exc}".strip()
     if _failure is not None:
         if in_ci():
             pytest.fail(_failure + " (CI=true: the PostgreSQL tests must run)", pytrace=False)
@@ -80,13 +82,3 @@ def fresh_database(prefix: str = "fiveup_test") -> Iterator[str]:
     finally:
         with psycopg.connect(maintenance, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def _redact(url: str) -> str:
-    try:
-        from psycopg.conninfo import conninfo_to_dict
-
-        password = conninfo_to_dict(url).get("password")
-    except Exception:
-        return url
-    return url.replace(str(password), "***") if password else url

@@ -9,6 +9,7 @@ returns, so whatever the service acknowledges is durable.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -41,6 +42,11 @@ class RequestRecord:
     fingerprint: str
     first_version: int
     last_version: int
+
+
+def encode_event(event: dict[str, Any]) -> str:
+    """How every store writes an event body: compact JSON (read back with json.loads)."""
+    return json.dumps(event, separators=(",", ":"))
 
 
 class StoreError(Exception):

@@ -54,6 +54,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import AsyncConnectionPool
 
+from ..logs import redact_url
 from .base import (
     DuplicateRequest,
     MatchNotFound,
@@ -63,6 +64,7 @@ from .base import (
     StoredEvent,
     StoreError,
     VersionConflict,
+    encode_event,
 )
 
 log = logging.getLogger(__name__)
@@ -221,7 +223,7 @@ class PostgresStore:
         self.reconnects = 0  # times the listener had to reconnect (tests, diagnostics)
 
     def __repr__(self) -> str:
-        return f"PostgresStore({_redact(self.url)!r})"
+        return f"PostgresStore({redact_url(self.url)!r})"
 
     # ------------------------------------------------------------------ plumbing
 
@@ -359,7 +361,7 @@ class PostgresStore:
                         record.target_points,
                         record.seed,
                         record.created_at,
-                        [_dumps(e) for e in events],
+                        [encode_event(e) for e in events],
                     ),
                 )
         except pg_errors.UniqueViolation:
@@ -401,7 +403,7 @@ class PostgresStore:
         params = (
             match_id,
             expected_version,
-            [_dumps(e) for e in events],
+            [encode_event(e) for e in events],
             None if request is None else request.request_id,
             None if request is None else request.seat,
             None if request is None else request.fingerprint,
@@ -611,18 +613,3 @@ class PostgresStore:
                 callback(match_id)
             except Exception:
                 log.exception("notification callback failed for %s", match_id)
-
-
-def _dumps(event: dict[str, Any]) -> str:
-    return json.dumps(event, separators=(",", ":"))
-
-
-def _redact(url: str) -> str:
-    """The URL without its password (for logs and reprs)."""
-    try:
-        info = psycopg.conninfo.conninfo_to_dict(url)
-    except psycopg.Error:
-        return "postgresql://?"
-    if "password" in info:
-        return url.replace(str(info["password"]), "***")
-    return url

@@ -26,6 +26,7 @@ from .base import (
     SeatTaken,
     StoredEvent,
     VersionConflict,
+    encode_event,
 )
 
 T = TypeVar("T")
@@ -117,7 +118,7 @@ class SqliteStore:
     # ------------------------------------------------------------------ matches
 
     async def create_match(self, record: MatchRecord, events: Sequence[dict[str, Any]]) -> None:
-        rows = [(record.match_id, v, _dumps(e)) for v, e in enumerate(events, start=1)]
+        rows = [(record.match_id, v, encode_event(e)) for v, e in enumerate(events, start=1)]
 
         def create(conn: sqlite3.Connection) -> None:
             with _transaction(conn):
@@ -171,7 +172,7 @@ class SqliteStore:
         request: RequestRecord | None = None,
         finished: bool = False,
     ) -> int:
-        rows = [(match_id, expected_version + i, _dumps(e)) for i, e in enumerate(events, 1)]
+        rows = [(match_id, expected_version + i, encode_event(e)) for i, e in enumerate(events, 1)]
         new_version = expected_version + len(rows)
 
         def append(conn: sqlite3.Connection) -> int:
@@ -313,7 +314,3 @@ def _request(conn: sqlite3.Connection, match_id: str, request_id: str) -> Reques
         (match_id, request_id),
     ).fetchone()
     return None if row is None else RequestRecord(request_id, row[0], row[1], row[2], row[3])
-
-
-def _dumps(event: dict[str, Any]) -> str:
-    return json.dumps(event, separators=(",", ":"))
