@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from fiveup_core import ALL_TILES, DOUBLES, ConnectionPoint, Placement, Tile, reckon_pips
+from fiveup_core import points_for_sum as points_for
 
 END, CHAIN, BRANCH, LEAD = 0, 1, 2, 3
 KIND_NAMES = ("end", "chain", "branch", "lead")
@@ -51,10 +52,6 @@ assert len(DOUBLES) == 7
 def tile_of(tile: Tile) -> int:
     """Index of a tile given low-first (as the engine gives them)."""
     return INDEX[tile if tile[0] <= tile[1] else (tile[1], tile[0])]
-
-
-def points_for(end_sum: int) -> int:
-    return end_sum if end_sum > 0 and end_sum % 5 == 0 else 0
 
 
 def point_kind(on: ConnectionPoint | None) -> tuple[int, int]:
