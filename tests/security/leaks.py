@@ -11,20 +11,10 @@ import grpc
 
 from fiveup.engine import Match
 from fiveup_core import tile_index
+from tests.service.helpers import hidden_tiles
 
 Tile = tuple[int, int]
 TILE_TEXT = re.compile(r"[\[(](\d)\s*[|,]\s*(\d)[\])]")  # [3|4], (3, 4)
-
-
-def hidden_tiles(match: Match, viewer: int | None) -> set[Tile]:
-    r = match.round
-    if r is None or r.over or match.finished:
-        return set()
-    hidden = set(r.boneyard)
-    for seat, hand in enumerate(r.hands):
-        if seat != viewer:
-            hidden |= set(hand)
-    return hidden
 
 
 def seed_forms(seed: bytes) -> list[bytes]:

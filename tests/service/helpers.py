@@ -7,6 +7,7 @@ from typing import Any
 import grpc
 from google.rpc import error_details_pb2, status_pb2
 
+from fiveup.engine import Match
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc
 
@@ -66,3 +67,16 @@ async def two_human_table(server: Any) -> dict[str, Any]:
         "hand": list(own.hand),
         "other_hand_size": view.hand_sizes[1 - mover],
     }
+
+
+def hidden_tiles(match: Match, viewer: int | None) -> set[tuple[int, int]]:
+    """The tiles ``viewer`` (None: a spectator) may not see now: the boneyard and the other
+    seats' hands during a round; nothing between rounds or after the match."""
+    r = match.round
+    if r is None or r.over or match.finished:
+        return set()
+    hidden = set(r.boneyard)
+    for seat, hand in enumerate(r.hands):
+        if seat != viewer:
+            hidden |= set(hand)
+    return hidden

@@ -12,7 +12,7 @@ from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc
 
 from .conftest import Running, auth, bot, human, start, stop
-from .helpers import error_info
+from .helpers import error_info, two_human_table
 from .players import Watcher, play_seat
 
 
@@ -23,16 +23,12 @@ async def _my_turn_view(
 
 
 async def test_retrying_a_request_id_returns_the_original_answer(server: Running) -> None:
-    created = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
-    joined = [
-        await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id))
-        for _ in range(2)
-    ]
-    view = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))).view
-    token = next(j.seat_token for j in joined if j.seat == view.turn_seat)
-    own = await _my_turn_view(server.matches, created.match_id, token)
+    table = await two_human_table(server)
+    match_id = table["id"]
+    token = table["tokens"][table["mover"]]
+    own = await _my_turn_view(server.matches, match_id, token)
     request = pb.SubmitMoveRequest(
-        match_id=created.match_id,
+        match_id=match_id,
         move=own.legal_moves[0],
         expected_version=own.version,
         request_id="retry-me",
@@ -40,19 +36,15 @@ async def test_retrying_a_request_id_returns_the_original_answer(server: Running
     first = await server.matches.SubmitMove(request, metadata=auth(token))
     again = await server.matches.SubmitMove(request, metadata=auth(token))
     assert again == first
-    after = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))).view
+    after = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=match_id))).view
     assert after.version == first.version  # nothing new recorded
 
 
 async def test_two_clients_racing_on_one_version_apply_exactly_one(server: Running) -> None:
-    created = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
-    joined = [
-        await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id))
-        for _ in range(2)
-    ]
-    view = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))).view
-    token = next(j.seat_token for j in joined if j.seat == view.turn_seat)
-    own = await _my_turn_view(server.matches, created.match_id, token)
+    table = await two_human_table(server)
+    match_id = table["id"]
+    token = table["tokens"][table["mover"]]
+    own = await _my_turn_view(server.matches, match_id, token)
     second = grpc.aio.insecure_channel(server.target)
     try:
         stubs = [server.matches, match_pb2_grpc.MatchServiceStub(second)]
@@ -60,7 +52,7 @@ async def test_two_clients_racing_on_one_version_apply_exactly_one(server: Runni
             *(
                 stub.SubmitMove(
                     pb.SubmitMoveRequest(
-                        match_id=created.match_id,
+                        match_id=match_id,
                         move=own.legal_moves[i],
                         expected_version=own.version,
                         request_id=f"racer-{i}",
@@ -78,7 +70,7 @@ async def test_two_clients_racing_on_one_version_apply_exactly_one(server: Runni
     assert len(ok) == 1 and len(failed) == 1, results
     assert failed[0].code() == grpc.StatusCode.ABORTED
     assert error_info(failed[0]).reason == "STALE_VERSION"
-    after = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))).view
+    after = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=match_id))).view
     assert after.version == ok[0].version
     assert len(after.layout) == 1
 

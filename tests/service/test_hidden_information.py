@@ -14,6 +14,7 @@ from fiveup.v1 import common_pb2
 from fiveup.v1 import match_pb2 as pb
 
 from .conftest import Running, auth, bot, human
+from .helpers import hidden_tiles
 from .players import Watcher
 
 REVEALED_FIELDS = {"last_round", "round_ended"}  # the reckoning reveals hands by design
@@ -31,17 +32,6 @@ def tiles_in(message: Message, path: str = "") -> set[tuple[int, int]]:
         for item in items:
             found |= tiles_in(item, f"{path}.{field.name}")
     return found
-
-
-def hidden_from(match: Match, viewer: int | None) -> set[tuple[int, int]]:
-    r = match.round
-    if r is None or r.over:
-        return set()
-    hidden = set(r.boneyard)
-    for seat, hand in enumerate(r.hands):
-        if seat != viewer:
-            hidden |= set(hand)
-    return hidden
 
 
 async def test_views_and_streams_never_show_hidden_tiles(server: Running) -> None:
@@ -70,7 +60,7 @@ async def test_views_and_streams_never_show_hidden_tiles(server: Running) -> Non
             for viewer, response in received.items():
                 parsed = pb.GetMatchResponse.FromString(response.SerializeToString())
                 if parsed.view.version == state.version:
-                    assert not tiles_in(parsed) & hidden_from(state, viewer)
+                    assert not tiles_in(parsed) & hidden_tiles(state, viewer)
                 assert session.record.seed not in response.SerializeToString()
             view = received[0].view
             if view.status == pb.MATCH_STATUS_FINISHED:
@@ -111,6 +101,6 @@ async def test_views_and_streams_never_show_hidden_tiles(server: Running) -> Non
             for viewer in watchers:
                 event = by_version[stored.version][viewer]
                 assert event is not None, f"viewer {viewer} missed version {stored.version}"
-                leaked = tiles_in(event) & hidden_from(replay, viewer)
+                leaked = tiles_in(event) & hidden_tiles(replay, viewer)
                 assert not leaked, (viewer, event)
                 assert session.record.seed not in event.SerializeToString()
