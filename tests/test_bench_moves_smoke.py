@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -20,18 +19,16 @@ ROOT = Path(__file__).resolve().parent.parent
 LINE = re.compile(r"RESULT submit_vs_noop_(sqlite|postgres)=(\d+\.\d\d)")
 
 
-def _run(*args: str) -> tuple[list[str], float]:
-    started = time.perf_counter()
+def _run(*args: str) -> list[str]:
     proc = subprocess.run(
         [sys.executable, "-m", "bench.moves", "--smoke", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=300,  # bounds a hang; no timing is asserted
     )
-    elapsed = time.perf_counter() - started
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    return proc.stdout.strip().splitlines(), elapsed
+    return proc.stdout.strip().splitlines()
 
 
 def _check(lines: list[str], stores: list[str]) -> None:
@@ -48,10 +45,8 @@ def test_moves_bench_smoke(tmp_path: Path) -> None:
     try:
         pg_url = require_postgres()
     except pytest.skip.Exception:  # no PostgreSQL here (and not CI): SQLite alone
-        lines, elapsed = _run("--stores", "sqlite")
+        lines = _run("--stores", "sqlite")
         _check(lines, ["sqlite"])
-        assert elapsed < 20, f"--smoke took {elapsed:.1f}s"
         raise
-    lines, elapsed = _run("--pg-url", pg_url)
+    lines = _run("--pg-url", pg_url)
     _check(lines, ["sqlite", "postgres"])
-    assert elapsed < 20, f"--smoke took {elapsed:.1f}s"

@@ -241,7 +241,9 @@ async def test_a_killed_sqlite_server_keeps_its_file_usable(db_url: str, tmp_pat
         await server.kill()
         await server.start()
         assert server.stub is not None
-        created = await server.stub.CreateMatch(pb.CreateMatchRequest(seats=SEATS))
+        # humans only: no bot may move between the answer and the kill
+        humans = [pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)] * 2
+        created = await server.stub.CreateMatch(pb.CreateMatchRequest(seats=humans))
         assert created.version >= 2
         await server.kill()
         store = await open_checked(db_url)
