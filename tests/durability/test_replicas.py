@@ -121,7 +121,10 @@ async def test_one_match_played_through_two_replicas(
             )
             if listed.version != view.version:
                 continue  # moved on meanwhile
-            if human_moves % 3 == 2:  # race: the same seat, the same version, both replicas
+            # Race the first three human moves and every third after: the same seat, the same
+            # version, through both replicas.  (The count cannot depend on how long the
+            # shuffle makes the match.)
+            if races < 3 or human_moves % 3 == 2:
                 moves = list(listed.moves)
                 results = await asyncio.gather(
                     *(
@@ -178,7 +181,7 @@ async def test_one_match_played_through_two_replicas(
         assert bot_actions, "the bot never moved"
         record = await b.stub.GetMatchRecord(pb.GetMatchRecordRequest(match_id=match_id))
         assert [e.version for e in record.events] == list(range(1, final + 1))
-        assert races >= 3 and human_moves >= 9
+        assert races >= 3 and human_moves > races
         print(
             f"\n{human_moves} human moves ({races} races), {len(bot_actions)} bot moves, "
             f"{final} events; watcher lag median {statistics.median(lags) * 1000:.1f} ms, "
