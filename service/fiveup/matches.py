@@ -6,6 +6,11 @@ The store is the source of truth: the in-memory ``MatchSession`` is a cache, re-
 from the store whenever it may be behind (see ``_refresh``), and every append is
 version-checked, so several processes or replicas can serve the same match and the
 (match, version) key settles every race.
+
+Each session also keeps its match's newest committed events (``RECENT_EVENTS``) decoded,
+so a watcher that keeps up is served from memory; a watcher further behind, one whose
+session has left the cache, or one in a process that cannot trust its cache to be current
+(``watch_poll_seconds``: other writers that do not notify) reads the store.
 """
 
 from __future__ import annotations
@@ -54,6 +59,10 @@ log = logging.getLogger(__name__)
 
 MAX_REQUEST_ID = 128
 STAND_IN_BOT = "greedy"
+# How many of a match's newest committed events its session keeps decoded, so watchers
+# that keep up are served from memory instead of a store read per wake-up (one per
+# watcher per append).  A watcher further behind reads the store as before.
+RECENT_EVENTS = 16
 
 
 def hash_token(token: str) -> bytes:
@@ -78,6 +87,25 @@ class MatchSession:
     bot_task: asyncio.Task[None] | None = None
     turn_started: float = 0.0
     stale: bool = False  # another process appended since this fold was last read
+    # The newest committed events, consecutive versions, ending at the newest version
+    # this process knows to be committed (``match`` runs ahead of it during an append).
+    recent: list[tuple[int, Event]] = field(default_factory=list)
+
+    def remember(self, first_version: int, events: list[Event]) -> None:
+        """Record ``events`` (versions from ``first_version`` on) as committed."""
+        recent = self.recent
+        if recent and recent[-1][0] != first_version - 1:
+            recent.clear()  # a gap: keep only what is consecutive
+        recent.extend(enumerate(events, first_version))
+        del recent[:-RECENT_EVENTS]
+
+    def committed_after(self, version: int) -> list[tuple[int, Event]] | None:
+        """The committed events after ``version`` as far as this process knows, or None
+        when they are not all in memory."""
+        recent = self.recent
+        if not recent or recent[0][0] > version + 1:
+            return None
+        return recent[version + 1 - recent[0][0] :] if version >= recent[0][0] else recent[:]
 
 
 class Broker:
@@ -211,6 +239,7 @@ class Matches:
         )
         await self.store.create_match(record, [e.to_dict() for e in events])
         session = MatchSession(record, match, {}, turn_started=self.clock())
+        session.remember(1, events)
         self._remember(match_id, session)
         self._notify("match_created", match)
         self._kick_bots(match_id, session)
@@ -358,11 +387,11 @@ class Matches:
         while True:
             wake = self.broker.waiter(match_id)
             finished = False
-            for stored in await self.store.read_events(match_id, cursor):
-                event = event_from_dict(stored.body)
+            for version, event in await self._events_after(match_id, cursor, latest):
                 finished = finished or event.kind == "match_ended"
-                yield stored.version, redact(event, viewer)
-                cursor = stored.version
+                yield version, redact(event, viewer)
+                cursor = version
+            session = self._sessions.get(match_id) or session
             if finished or (session.match.finished and cursor >= session.match.version):
                 return
             if self.closing:
@@ -378,6 +407,23 @@ class Matches:
             finally:
                 closing.cancel()
                 woken.cancel()
+
+    async def _events_after(
+        self, match_id: str, cursor: int, at_least: int
+    ) -> list[tuple[int, Event]]:
+        """The events after ``cursor``: from the session's memory when it is known to hold
+        every committed one up to the newest (this process is the only writer, or a
+        notification has not marked it stale) and reaches ``at_least``; else from the
+        store."""
+        session = self._sessions.get(match_id)  # the live one: an evicted one stops growing
+        if session is not None and self._freshness != "shared" and not session.stale:
+            events = session.committed_after(cursor)
+            if events is not None and (events[-1][0] if events else cursor) >= at_least:
+                return events
+        return [
+            (e.version, event_from_dict(e.body))
+            for e in await self.store.read_events(match_id, cursor)
+        ]
 
     # ------------------------------------------------------------------ bots
 
@@ -518,6 +564,7 @@ class Matches:
                 await asyncio.shield(self._reload(match_id, session))
             raise
         self._notify("store_append", session.match, seconds=time.perf_counter() - started)
+        session.remember(before + 1, events)
         session.turn_started = self.clock()
         self.broker.publish(match_id)
         return version
@@ -547,11 +594,12 @@ class Matches:
         except store_base.MatchNotFound:
             raise MatchNotFound(f"no match {match_id!r}") from None
         config = MatchConfig(record.seats, record.seed, record.target_points)
-        match = await self._replay(match_id, config)
+        match, recent = await self._replay(match_id, config)
         tokens = await self.store.seat_tokens(match_id)
         session = self._sessions.get(match_id)  # another task may have loaded it meanwhile
         if session is None:
             session = MatchSession(record, match, tokens, turn_started=self.clock())
+            session.recent = recent
             self._remember(match_id, session)
         return session
 
@@ -590,17 +638,30 @@ class Matches:
             if e.version != session.match.version + 1:
                 await self._reload(match_id, session)
                 return
-            session.match.apply(event_from_dict(e.body))
+            event = event_from_dict(e.body)
+            session.match.apply(event)
+            session.remember(e.version, [event])
         if stored:
             session.turn_started = self.clock()
+            # A watcher may have looked at ``recent`` while this read was in flight (the
+            # session no longer stale, the events not yet in): wake it to look again.
+            self.broker.publish(match_id)
 
     async def _reload(self, match_id: str, session: MatchSession) -> None:
-        session.match = await self._replay(match_id, session.match.config)
+        session.match, session.recent = await self._replay(match_id, session.match.config)
+        self.broker.publish(match_id)  # as in _refresh: ``recent`` may have grown
 
-    async def _replay(self, match_id: str, config: MatchConfig) -> Match:
-        """The match folded from its whole stored log."""
+    async def _replay(
+        self, match_id: str, config: MatchConfig
+    ) -> tuple[Match, list[tuple[int, Event]]]:
+        """The match folded from its whole stored log, and the log's newest events."""
         stored = await self.store.read_events(match_id)
-        return Match.replay(config, (event_from_dict(e.body) for e in stored))
+        events = [event_from_dict(e.body) for e in stored]
+        match = Match.replay(config, events)
+        first = len(events) - min(len(events), RECENT_EVENTS)
+        return match, [
+            (e.version, ev) for e, ev in zip(stored[first:], events[first:], strict=True)
+        ]
 
     def _notify(self, what: str, match: Match, **details: Any) -> None:
         if self._observer is not None:
