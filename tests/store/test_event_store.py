@@ -160,6 +160,9 @@ async def test_concurrent_appenders_get_exactly_one_winner_per_version(
             seen = await via.latest_version("race")
             if seen >= target:
                 return
+            # Let the other writers read the same version before this one appends: the
+            # race under test (SQLite calls run inline, so nothing else would interleave).
+            await asyncio.sleep(0)
             try:
                 version = await via.append("race", seen, [{"writer": name, "after": seen}])
             except VersionConflict as exc:

@@ -1,10 +1,23 @@
 """SQLite event store: the embedded default.
 
-One connection, owned by one worker thread, so commits never block the event loop and
-SQLite sees a single writer.  The database runs in WAL mode; ``synchronous=NORMAL``
-(the default here) makes every committed transaction survive a crash of the process,
-``synchronous=FULL`` also survives power loss at the cost of an fsync per commit
-(``--sqlite-synchronous full``).
+The database runs in WAL mode; ``synchronous=NORMAL`` (the default here) makes every
+committed transaction survive a crash of the process, ``synchronous=FULL`` also survives
+power loss at the cost of an fsync per commit (``--sqlite-synchronous full``).
+
+Where the calls run.  With ``synchronous`` OFF or NORMAL a commit only appends to the
+WAL (no fsync), and a call (a version check and an insert, or an indexed read) takes
+tens of microseconds: less than handing it to a thread and back, which costs the event
+loop about 150 us and a GIL hand-over per call (bench.moves: 456-484 moves/s through a
+thread, 591-654 inline).  So those calls run inline on the event loop's own connection,
+which never waits for a lock (``busy_timeout=0``) and never checkpoints (the fsyncs
+live there): a call that finds the database locked (another process writes the same
+file, ``--workers``) is retried on a worker thread's connection, which waits up to
+``busy_timeout``, and the worker thread checkpoints the WAL every
+``CHECKPOINT_EVERY`` inline commits.  While it does, writes queue behind it on the worker
+thread: a checkpoint racing a stream of inline commits would never catch up with them,
+and the WAL would grow without end; one that completes lets the next commit restart the
+WAL from its beginning, so the file stays bounded.  Calls that may scan a whole table,
+and every call under FULL/EXTRA (an fsync per commit), run on the worker thread.
 """
 
 from __future__ import annotations
@@ -67,6 +80,9 @@ MIGRATIONS: list[str] = [
 ]
 
 SYNCHRONOUS_LEVELS = ("off", "normal", "full", "extra")
+INLINE_LEVELS = ("OFF", "NORMAL")  # no fsync at commit: cheap enough for the event loop
+CHECKPOINT_EVERY = 256  # inline write transactions between two WAL checkpoints
+BUSY_TIMEOUT_MS = 5000  # how long the worker thread's connection waits for a lock
 
 
 class SqliteStore:
@@ -77,12 +93,38 @@ class SqliteStore:
         if synchronous.lower() not in SYNCHRONOUS_LEVELS:
             raise ValueError(f"sqlite synchronous must be one of {SYNCHRONOUS_LEVELS}")
         self.synchronous = synchronous.upper()
+        # ":memory:" is one database per connection: everything on the worker's.
+        self.inline = self.synchronous in INLINE_LEVELS and path != ":memory:"
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
-        self._conn: sqlite3.Connection | None = None
+        self._conn: sqlite3.Connection | None = None  # the worker thread's
+        self._loop_conn: sqlite3.Connection | None = None  # the event loop's (inline)
+        self._since_checkpoint = 0
+        self._checkpoint: asyncio.Future[None] | None = None
+        self.retried_off_loop = 0  # inline calls that found the database locked (tests)
 
     # ------------------------------------------------------------------ plumbing
 
-    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def _run(self, fn: Callable[[sqlite3.Connection], T], *, writes: bool = False) -> T:
+        """Run a short call: inline when that is cheap and the database is free, else on
+        the worker thread."""
+        conn = self._loop_conn
+        if writes and self._checkpoint is not None and not self._checkpoint.done():
+            conn = None  # queue behind the checkpoint, so it completes and the WAL restarts
+        if conn is not None:
+            try:
+                result = fn(conn)
+            except sqlite3.OperationalError as exc:
+                if not _is_busy(exc):
+                    raise
+                self.retried_off_loop += 1  # another process holds the lock: wait off-loop
+            else:
+                if writes:
+                    self._count_commit()
+                return result
+        return await self._off_loop(fn)
+
+    async def _off_loop(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run a call on the worker thread (long scans, fsyncs, lock waits)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, self._call, fn)
 
@@ -90,29 +132,52 @@ class SqliteStore:
         assert self._conn is not None, "store is not open"
         return fn(self._conn)
 
+    def _count_commit(self) -> None:
+        self._since_checkpoint += 1
+        if self._since_checkpoint >= CHECKPOINT_EVERY and (
+            self._checkpoint is None or self._checkpoint.done()
+        ):
+            self._since_checkpoint = 0
+            self._checkpoint = asyncio.ensure_future(self._off_loop(_checkpoint))
+
+    def _connect(self, busy_timeout_ms: int) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        _set_wal(conn)
+        conn.execute(f"PRAGMA synchronous={self.synchronous}")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")
+        return conn
+
     async def open(self) -> None:
         def connect() -> None:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            _set_wal(conn)
-            conn.execute(f"PRAGMA synchronous={self.synchronous}")
-            conn.execute("PRAGMA foreign_keys=ON")
-            conn.execute("PRAGMA busy_timeout=5000")
+            conn = self._connect(BUSY_TIMEOUT_MS)
             _migrate(conn)
             self._conn = conn
 
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._executor, connect)
+        await self._off_loop_unchecked(connect)
+        if self.inline:
+            conn = await self._off_loop_unchecked(lambda: self._connect(0))
+            conn.execute("PRAGMA wal_autocheckpoint=0")  # the worker thread checkpoints
+            self._loop_conn = conn
+
+    async def _off_loop_unchecked(self, fn: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, fn)
 
     async def close(self) -> None:
+        loop_conn, self._loop_conn = self._loop_conn, None
+        if self._checkpoint is not None:
+            await asyncio.gather(self._checkpoint, return_exceptions=True)
+
         def close() -> None:
+            if loop_conn is not None:
+                loop_conn.close()
             if self._conn is not None:
-                self._conn.close()
+                self._conn.close()  # the last connection: SQLite checkpoints the WAL
                 self._conn = None
 
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._executor, close)
+        await self._off_loop_unchecked(close)
         self._executor.shutdown(wait=True)
 
     # ------------------------------------------------------------------ matches
@@ -135,7 +200,7 @@ class SqliteStore:
                 )
                 conn.executemany("INSERT INTO events VALUES (?, ?, ?)", rows)
 
-        await self._run(create)
+        await self._run(create, writes=True)
 
     async def load_match(self, match_id: str) -> MatchRecord:
         def load(conn: sqlite3.Connection) -> MatchRecord:
@@ -203,7 +268,7 @@ class SqliteStore:
                     conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,))
             return new_version
 
-        return await self._run(append)
+        return await self._run(append, writes=True)
 
     async def get_request(self, match_id: str, request_id: str) -> RequestRecord | None:
         return await self._run(lambda conn: _request(conn, match_id, request_id))
@@ -220,7 +285,7 @@ class SqliteStore:
                     raise MatchNotFound(match_id) from None
                 raise SeatTaken(f"seat {seat} of match {match_id!r} is taken") from None
 
-        await self._run(claim)
+        await self._run(claim, writes=True)
 
     async def seat_tokens(self, match_id: str) -> dict[int, bytes]:
         def tokens(conn: sqlite3.Connection) -> dict[int, bytes]:
@@ -239,7 +304,7 @@ class SqliteStore:
             ).fetchall()
             return [r[0] for r in rows]
 
-        return await self._run(active)
+        return await self._off_loop(active)  # may scan the whole table
 
     async def count_matches(self) -> tuple[int, int]:
         def count(conn: sqlite3.Connection) -> tuple[int, int]:
@@ -248,7 +313,7 @@ class SqliteStore:
             ).fetchone()
             return int(row[0]), int(row[1])
 
-        return await self._run(count)
+        return await self._off_loop(count)  # scans the whole table
 
 
 # ---------------------------------------------------------------------- helpers
@@ -265,7 +330,29 @@ class _transaction:
         self.conn.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+        if exc_type is None:
+            try:
+                self.conn.execute("COMMIT")
+                return
+            except BaseException:
+                if self.conn.in_transaction:  # e.g. a busy COMMIT: leave no lock behind
+                    self.conn.execute("ROLLBACK")
+                raise
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return (code & 0xFF) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
+def _checkpoint(conn: sqlite3.Connection) -> None:
+    """Copy the WAL into the database as far as readers allow, without blocking writers
+    (the next writer then restarts the WAL from its beginning)."""
+    conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
 
 def _set_wal(conn: sqlite3.Connection, patience: float = 5.0) -> None:
