@@ -13,10 +13,12 @@ which never waits for a lock (``busy_timeout=0``) and never checkpoints (the fsy
 live there): a call that finds the database locked (another process writes the same
 file, ``--workers``) is retried on a worker thread's connection, which waits up to
 ``busy_timeout``, and the worker thread checkpoints the WAL every
-``CHECKPOINT_EVERY`` inline commits.  While it does, writes queue behind it on the worker
-thread: a checkpoint racing a stream of inline commits would never catch up with them,
-and the WAL would grow without end; one that completes lets the next commit restart the
-WAL from its beginning, so the file stays bounded.  Calls that may scan a whole table,
+``CHECKPOINT_EVERY`` inline commits.  While it does (a few ms), writes wait for it:
+a checkpoint racing a stream of inline commits would never catch up with them, and the
+WAL would grow without end; one that completes lets the next commit restart the WAL from
+its beginning, so the file stays bounded.  (They wait on the event loop and then run
+inline, not queued on the worker thread: every call there costs a GIL hand-over, up to
+the 5 ms switch interval while the loop is busy, and a queue of them made p99 45 ms.)  Calls that may scan a whole table,
 and every call under FULL/EXTRA (an fsync per commit), run on the worker thread.
 """
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
@@ -43,6 +46,7 @@ from .base import (
 )
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 MIGRATIONS: list[str] = [
     # 1: the event log, seats and idempotency records
@@ -107,9 +111,10 @@ class SqliteStore:
     async def _run(self, fn: Callable[[sqlite3.Connection], T], *, writes: bool = False) -> T:
         """Run a short call: inline when that is cheap and the database is free, else on
         the worker thread."""
+        checkpoint = self._checkpoint
+        if writes and checkpoint is not None and not checkpoint.done():
+            await asyncio.wait([checkpoint])  # let it complete: then the WAL restarts
         conn = self._loop_conn
-        if writes and self._checkpoint is not None and not self._checkpoint.done():
-            conn = None  # queue behind the checkpoint, so it completes and the WAL restarts
         if conn is not None:
             try:
                 result = fn(conn)
@@ -139,6 +144,7 @@ class SqliteStore:
         ):
             self._since_checkpoint = 0
             self._checkpoint = asyncio.ensure_future(self._off_loop(_checkpoint))
+            self._checkpoint.add_done_callback(_log_failure)
 
     def _connect(self, busy_timeout_ms: int) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -347,6 +353,11 @@ def _is_busy(exc: sqlite3.OperationalError) -> bool:
     if code is not None:
         return (code & 0xFF) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
     return "locked" in str(exc) or "busy" in str(exc)
+
+
+def _log_failure(future: asyncio.Future[None]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.warning("WAL checkpoint failed: %s", future.exception())
 
 
 def _checkpoint(conn: sqlite3.Connection) -> None:
