@@ -15,6 +15,31 @@ class InvalidRequest(MatchError):
     reason = "INVALID_ARGUMENT"
 
 
+class InvalidTile(InvalidRequest):
+    """A tile that is not one of the 28 double-six tiles."""
+
+    reason = "INVALID_TILE"
+
+
+class MalformedLayout(InvalidRequest):
+    """Layout bytes or text that cannot be decoded."""
+
+    reason = "MALFORMED_LAYOUT"
+
+
+class IllegalLayout(InvalidRequest):
+    """A layout whose placements break the rules where a legal one is required;
+    ``details['index']`` / ``details['core_reason']`` name the first bad placement."""
+
+    reason = "ILLEGAL_LAYOUT"
+
+
+class InvalidMatchConfig(InvalidRequest):
+    """A match configuration the engine refuses (seat count, target)."""
+
+    reason = "INVALID_CONFIG"
+
+
 class MatchNotFound(MatchError):
     reason = "MATCH_NOT_FOUND"
 

@@ -41,6 +41,7 @@ from .engine import (
 from .engine.errors import InvalidConfig, MatchError
 from .engine.shuffle import new_seed
 from .errors import (
+    InvalidMatchConfig,
     InvalidRequest,
     MatchNotFinished,
     MatchNotFound,
@@ -231,7 +232,8 @@ class Matches:
         try:
             config = MatchConfig(seats=tuple(seats), seed=new_seed(), target_points=target_points)
         except InvalidConfig as exc:
-            raise InvalidRequest(str(exc), field="seats") from None
+            field = "seats" if len(seats) not in range(2, 5) else "target_points"
+            raise InvalidMatchConfig(str(exc), field=field) from None
         match, events = Match.start(config)
         match_id = secrets.token_hex(8)
         record = MatchRecord(

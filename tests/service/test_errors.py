@@ -69,12 +69,21 @@ CASES: dict[str, tuple[Callable[[dict[str, Any]], Call], grpc.StatusCode, str]] 
     "too few seats": (
         lambda t: lambda s, _: s.matches.CreateMatch(pb.CreateMatchRequest(seats=[human()])),
         grpc.StatusCode.INVALID_ARGUMENT,
-        "INVALID_ARGUMENT",
+        "INVALID_CONFIG",
     ),
     "five seats": (
         lambda t: lambda s, _: s.matches.CreateMatch(pb.CreateMatchRequest(seats=[human()] * 5)),
         grpc.StatusCode.INVALID_ARGUMENT,
-        "INVALID_ARGUMENT",
+        "INVALID_CONFIG",
+    ),
+    "target beyond 10,000": (
+        lambda t: (
+            lambda s, _: s.matches.CreateMatch(
+                pb.CreateMatchRequest(seats=[human()] * 2, target_points=10_001)
+            )
+        ),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "INVALID_CONFIG",
     ),
     "bot seat without kind": (
         lambda t: (
@@ -168,7 +177,7 @@ CASES: dict[str, tuple[Callable[[dict[str, Any]], Call], grpc.StatusCode, str]] 
     "tile with pip 7": (
         lambda t: submit(t, place(common_pb2.Tile(low=1, high=7))),
         grpc.StatusCode.INVALID_ARGUMENT,
-        "INVALID_ARGUMENT",
+        "INVALID_TILE",
     ),
     "unknown side enum value": (
         lambda t: submit(

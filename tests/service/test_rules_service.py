@@ -161,7 +161,18 @@ async def test_malformed_layouts_are_invalid_argument(server: Running) -> None:
         with pytest.raises(grpc.aio.AioRpcError) as caught:
             await server.rules.EvaluateLayout(rules_pb2.EvaluateLayoutRequest(layout=layout))
         assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
-        assert error_info(caught.value).reason == "INVALID_ARGUMENT"
+        assert error_info(caught.value).reason == "MALFORMED_LAYOUT"
+        assert error_info(caught.value).metadata["field"] == "layout"
+    bad_tile = common_pb2.Layout(
+        placements=common_pb2.PlacementList(
+            placements=[common_pb2.Placement(tile=common_pb2.Tile(low=2, high=8))]
+        )
+    )
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await server.rules.EvaluateLayout(rules_pb2.EvaluateLayoutRequest(layout=bad_tile))
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert error_info(caught.value).reason == "INVALID_TILE"
+    assert error_info(caught.value).metadata["field"] == "layout.placements[0].tile"
     illegal = common_pb2.Layout(text="[1|4] [2|2]@[1|4]:low")
     with pytest.raises(grpc.aio.AioRpcError) as caught:
         await server.rules.ValidateMove(
@@ -170,6 +181,7 @@ async def test_malformed_layouts_are_invalid_argument(server: Running) -> None:
             )
         )
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert error_info(caught.value).reason == "ILLEGAL_LAYOUT"
     assert error_info(caught.value).metadata["index"] == "1"
     with pytest.raises(grpc.aio.AioRpcError) as caught:
         async for _ in server.rules.ValidateMoves(

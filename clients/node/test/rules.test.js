@@ -150,7 +150,7 @@ test.describe('RulesService', () => {
     assert.deepEqual(moves, ['[3|4]@[4|4]:chain_b', '[1|2]@[1|1]:chain_b']);
     await assert.rejects(client.evaluateLayout({ layout: { compact: Buffer.from([1]) } }), (err) => {
       assert.equal(err.codeName, 'INVALID_ARGUMENT');
-      assert.equal(err.info.reason, 'INVALID_ARGUMENT');
+      assert.equal(err.info.reason, 'MALFORMED_LAYOUT');
       assert.equal(err.info.domain, 'fiveup.v1');
       return true;
     });

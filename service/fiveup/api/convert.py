@@ -37,7 +37,7 @@ from ..engine import (
     side_of,
     tally,
 )
-from ..errors import InvalidRequest
+from ..errors import InvalidRequest, InvalidTile
 from ..v1 import common_pb2, match_pb2
 
 SIDE_TO_PB = {name: i + 1 for i, name in enumerate(SIDES)}  # enum value = side index + 1
@@ -57,7 +57,7 @@ _TILE_PB: dict[Tile, common_pb2.Tile] = {}
 def tile_from_pb(msg: common_pb2.Tile, field: str = "tile") -> Tile:
     a, b = msg.low, msg.high
     if a > 6 or b > 6:
-        raise InvalidRequest(
+        raise InvalidTile(
             f"{field}: [{a}|{b}] is not a double-six tile (pips 0..6)", field=field
         )
     return (a, b) if a <= b else (b, a)

@@ -25,7 +25,7 @@ from fiveup_core import (
     points_for_sum,
 )
 
-from ..errors import InvalidRequest
+from ..errors import IllegalLayout, InvalidRequest, MalformedLayout
 from ..v1 import common_pb2, rules_pb2, rules_pb2_grpc
 from . import convert
 from .handlers import streaming, unary
@@ -86,7 +86,7 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
         try:
             layout = layout_from_pb(request.layout)
         except LayoutDecodeError as exc:
-            raise InvalidRequest(str(exc), field="layout") from None
+            raise MalformedLayout(str(exc), field="layout") from None
         except IllegalPlacement as exc:
             return rules_pb2.EvaluateLayoutResponse(
                 legal=False,
@@ -136,9 +136,9 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
         try:
             layout = layout_from_pb(request.layout)
         except LayoutDecodeError as exc:
-            raise InvalidRequest(str(exc), field="layout") from None
+            raise MalformedLayout(str(exc), field="layout") from None
         except IllegalPlacement as exc:
-            raise InvalidRequest(
+            raise IllegalLayout(
                 f"the layout is illegal at placement #{exc.index}: {exc}",
                 field="layout",
                 index=str(exc.index),
