@@ -57,9 +57,7 @@ _TILE_PB: dict[Tile, common_pb2.Tile] = {}
 def tile_from_pb(msg: common_pb2.Tile, field: str = "tile") -> Tile:
     a, b = msg.low, msg.high
     if a > 6 or b > 6:
-        raise InvalidTile(
-            f"{field}: [{a}|{b}] is not a double-six tile (pips 0..6)", field=field
-        )
+        raise InvalidTile(f"{field}: [{a}|{b}] is not a double-six tile (pips 0..6)", field=field)
     return (a, b) if a <= b else (b, a)
 
 
