@@ -7,9 +7,9 @@ import random
 import pytest
 
 from fiveup.bots.inference import Knowledge, infer, sample_deal
-from fiveup.bots.table import N_TILES, PIP_MASK, Table, point_kind, tile_of
 from fiveup.engine import MatchView, Passed, TileDrawn, TilePlaced
 from fiveup_core import ALL_TILES, Layout
+from fiveup_core.abstract import N_TILES, PIP_MASK, AbstractLayout, tile_of
 
 from .helpers import positions
 
@@ -107,7 +107,7 @@ def test_sampling_falls_back_to_a_matching_under_tight_constraints() -> None:
     tight = 0b0011111
     unseen = [t for t in range(N_TILES) if t not in (0, 1)]
     know = Knowledge(
-        seat=0, n_seats=2, hand=[0, 1], table=Table(), layout_tiles=[], unseen=unseen,
+        seat=0, n_seats=2, hand=[0, 1], table=AbstractLayout(), layout_tiles=[], unseen=unseen,
         slots=[[], [tight, tight, tight]], boneyard_size=len(unseen) - 3,
     )  # fmt: skip
     rng = random.Random(1)
@@ -117,27 +117,3 @@ def test_sampling_falls_back_to_a_matching_under_tight_constraints() -> None:
         assert len(bone) == know.boneyard_size
         hands, bone = sample_deal(know, rng)
         assert sorted(ALL_TILES[t] for t in hands[1]) == [(5, 5), (5, 6), (6, 6)]
-
-
-def test_table_matches_the_rules_core() -> None:
-    """The expert's abstract layout gives the core's legal pips and points exactly."""
-    rng = random.Random(42)
-    for _ in range(150):
-        layout, table = Layout(), Table()
-        remaining = list(ALL_TILES)
-        rng.shuffle(remaining)
-        while moves := layout.legal_moves(remaining):
-            assert layout.end_sum() == table.end_sum
-            for tile in remaining:
-                t = tile_of(tile)
-                core = {
-                    point_kind(p.on): layout.score_if(p.tile, p.on)
-                    for p in layout.legal_placements(tile)
-                }
-                assert core == {(k, pip): pts for k, pip, pts in table.options(t)}
-            move = moves[rng.randrange(len(moves))]
-            assert layout.place(move.tile, move.on) == table.place(
-                tile_of(move.tile), *point_kind(move.on)
-            )
-            assert layout.open_pip_mask() & 0x7F == table.open_mask()
-            remaining.remove(move.tile)

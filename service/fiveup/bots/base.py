@@ -6,6 +6,11 @@ from typing import Protocol, runtime_checkable
 
 from fiveup.engine.actions import Action
 from fiveup.engine.views import MatchView
+from fiveup_core.abstract import IS_DOUBLE, N_TILES, PIPS
+
+# Greedy preference among equally scoring moves, by tile index: shed the heaviest tile,
+# doubles first.
+SHED_KEY: tuple[int, ...] = tuple(2 * PIPS[t] + IS_DOUBLE[t] for t in range(N_TILES))
 
 
 @runtime_checkable

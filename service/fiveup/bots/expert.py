@@ -28,10 +28,10 @@ import time
 from fiveup.engine.actions import Action, Place
 from fiveup.engine.scoring import n_sides, side_of
 from fiveup.engine.views import MatchView
+from fiveup_core.abstract import JOINS, PIPS, RECKON, AbstractLayout, point_kind, tile_of
 
-from .base import check_view
+from .base import SHED_KEY, check_view
 from .inference import Knowledge, infer, sample_deal
-from .table import JOINS, PIPS, RECKON, SHED_KEY, Table, point_kind, tile_of
 
 DEFAULT_SAMPLES = 32
 
@@ -122,7 +122,7 @@ class ExpertBot:
         return [v / done for v in totals]
 
 
-def greedy_move(tiles: list[int], table: Table) -> tuple[int, int, int, int] | None:
+def greedy_move(tiles: list[int], table: AbstractLayout) -> tuple[int, int, int, int] | None:
     """The greedy placement among ``tiles`` on ``table``: (tile, kind, pip, points)."""
     nd, ch, br, s = table.nd, table.ch, table.br, table.end_sum
     best_key = -1
@@ -151,7 +151,7 @@ def greedy_move(tiles: list[int], table: Table) -> tuple[int, int, int, int] | N
 
 
 def play_out(
-    table: Table, hands: list[list[int]], boneyard: list[int], turn: int
+    table: AbstractLayout, hands: list[list[int]], boneyard: list[int], turn: int
 ) -> tuple[list[int], int | None]:
     """Play the rest of a round greedily from ``turn`` (mutating every argument).
 

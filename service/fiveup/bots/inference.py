@@ -25,8 +25,7 @@ from dataclasses import dataclass
 
 from fiveup.engine.events import Passed, RoundDealt, TileDrawn, TilePlaced
 from fiveup.engine.views import MatchView
-
-from .table import N_TILES, PIP_MASK, Table, point_kind, tile_of
+from fiveup_core.abstract import N_TILES, PIP_MASK, AbstractLayout, point_kind, tile_of
 
 
 @dataclass(slots=True)
@@ -36,7 +35,7 @@ class Knowledge:
     seat: int
     n_seats: int
     hand: list[int]  # own tiles (indices)
-    table: Table  # the layout, abstracted
+    table: AbstractLayout  # the layout, abstracted
     layout_tiles: list[int]
     unseen: list[int]  # every tile not in own hand and not on the table
     slots: list[list[int]]  # per seat: forbidden-pip masks of its hidden tiles (own: empty)
@@ -57,7 +56,7 @@ def infer(view: MatchView) -> Knowledge:
         raise ValueError("a spectator has no hand to reason from")
     me = view.viewer
     n = view.n_seats
-    table = Table()
+    table = AbstractLayout()
     slots: list[list[int]] = [[] for _ in range(n)]
     prev: object = None
     for event in view.round_events:

@@ -7,9 +7,9 @@ import random
 from fiveup.engine.actions import Action, Place
 from fiveup.engine.views import MatchView
 from fiveup_core import Layout, Placement, PureLayout
+from fiveup_core.abstract import tile_of
 
-from .base import check_view
-from .table import SHED_KEY, tile_of
+from .base import SHED_KEY, check_view
 
 
 class RandomBot:

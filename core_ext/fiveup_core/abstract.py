@@ -1,4 +1,4 @@
-"""A compact, exact abstraction of a layout for the bots' fast play-outs.
+"""A compact, exact abstraction of a layout, for fast play-outs (the expert bot's).
 
 For the rules, a layout matters only through its connection points and its end sum, and
 two connection points that show the same pip and are of the same *kind* are
@@ -12,19 +12,24 @@ interchangeable for the rest of the round:
 
 So a layout reduces to three arrays indexed by pip -- free ends per pip, free chains of
 the double of that pip, open branches of that double -- plus the end sum.  That state is
-what ``fiveup_core`` would compute (same legal pips, same points; the differential test in
-``tests/bots`` checks it) but costs a few list operations per placement, which is what
-makes hundreds of simulated rounds per decision affordable in pure Python.
+what ``Layout`` computes (same legal pips, same points:
+``tests/core/test_abstract.py`` checks it move by move against both implementations) but
+costs a few list operations per placement, which is what makes hundreds of simulated
+rounds per decision affordable in pure Python.  It lives here, beside ``Layout``, because
+it is rules knowledge: when the rules change, both change together.
 
-Tiles are indices 0..27 in ``fiveup_core.ALL_TILES`` order.
+It has no compiled twin: it is small, and its callers (play-outs) spend their time in
+their own loops around it, not in it.
+
+Tiles are indices 0..27 in ``ALL_TILES`` order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from fiveup_core import ALL_TILES, DOUBLES, ConnectionPoint, Placement, Tile, reckon_pips
-from fiveup_core import points_for_sum as points_for
+from ._types import ALL_TILES, DOUBLES, ConnectionPoint, Placement, Tile, reckon_pips
+from ._types import points_for_sum as points_for
 
 END, CHAIN, BRANCH, LEAD = 0, 1, 2, 3
 KIND_NAMES = ("end", "chain", "branch", "lead")
@@ -37,9 +42,6 @@ IS_DOUBLE: tuple[bool, ...] = tuple(t[0] == t[1] for t in ALL_TILES)
 PIP_MASK: tuple[int, ...] = tuple((1 << t[0]) | (1 << t[1]) for t in ALL_TILES)
 INDEX: dict[Tile, int] = {t: i for i, t in enumerate(ALL_TILES)}
 ALL_MASK = (1 << 7) - 1
-
-# Greedy preference among equally scoring moves: shed the heaviest tile, doubles first.
-SHED_KEY: tuple[int, ...] = tuple(2 * PIPS[t] + IS_DOUBLE[t] for t in range(N_TILES))
 
 # (pip joined, pip left open or -1 for a double) for each way a tile can join a pip
 JOINS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
@@ -64,7 +66,7 @@ def point_kind(on: ConnectionPoint | None) -> tuple[int, int]:
     return END, (a if side == "low" else b)
 
 
-class Table:
+class AbstractLayout:
     """The abstract layout: free ends, free chains and open branches per pip + end sum."""
 
     __slots__ = ("br", "ch", "empty", "end_sum", "nd")
@@ -77,15 +79,15 @@ class Table:
         self.empty = True
 
     @classmethod
-    def from_placements(cls, placements: Iterable[Placement]) -> Table:
+    def from_placements(cls, placements: Iterable[Placement]) -> AbstractLayout:
         table = cls()
         for p in placements:
             kind, pip = point_kind(p.on)
             table.place(tile_of(p.tile), kind, pip)
         return table
 
-    def copy(self) -> Table:
-        other = Table.__new__(Table)
+    def copy(self) -> AbstractLayout:
+        other = AbstractLayout.__new__(AbstractLayout)
         other.nd = self.nd[:]
         other.ch = self.ch[:]
         other.br = self.br[:]
