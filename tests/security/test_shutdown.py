@@ -314,6 +314,13 @@ async def test_the_drain_step_by_step_in_process(tmp_path: Path) -> None:
     await watch.read()
     readiness = health.Watch(health_pb2.HealthCheckRequest(service="fiveup.readiness"))
     assert (await readiness.read()).status == health_pb2.HealthCheckResponse.SERVING
+    serving = health_pb2.HealthCheckResponse.SERVING
+    listed = (await health.List(health_pb2.HealthListRequest())).statuses
+    assert {name: s.status for name, s in listed.items()} == {
+        name: serving
+        for name in ("", "fiveup.liveness", "fiveup.readiness", "fiveup.v1.MatchService",
+                     "fiveup.v1.RulesService")
+    }  # fmt: skip
     # A move whose store append is slow, in flight when the drain starts.
     store = running.app.store
     real_append = store.append
@@ -346,6 +353,9 @@ async def test_the_drain_step_by_step_in_process(tmp_path: Path) -> None:
         assert check.status == health_pb2.HealthCheckResponse.NOT_SERVING
         alive = await health.Check(health_pb2.HealthCheckRequest(service="fiveup.liveness"))
         assert alive.status == health_pb2.HealthCheckResponse.SERVING
+        listed = (await health.List(health_pb2.HealthListRequest())).statuses
+        assert listed["fiveup.readiness"].status == health_pb2.HealthCheckResponse.NOT_SERVING
+        assert listed["fiveup.liveness"].status == serving
         await running.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))
         # 3: the streams end, with the documented reconnect answer.
         for stream in (watch, readiness):

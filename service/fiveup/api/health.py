@@ -1,4 +1,5 @@
-"""The standard health service, with Watch streams that end when the server drains.
+"""The standard health service, with Watch streams that end when the server drains, and
+``List`` (which grpcio-health-checking's servicer leaves UNIMPLEMENTED).
 
 gRPC's reference ``HealthServicer.Watch`` never returns: an open Watch stream would hold
 a draining server for its whole grace period and then be cut with CANCELLED.  Here
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from grpc_health.v1 import health_pb2
 from grpc_health.v1._async import HealthServicer
 
 from ..errors import ShuttingDown
@@ -38,6 +40,17 @@ class DrainingHealthServicer(HealthServicer):  # type: ignore[misc]
             ShuttingDown("the server is shutting down; watch another replica")
         )
         await context.abort(code, message, trailing_metadata=trailers)
+
+    async def List(self, request: Any, context: Any) -> health_pb2.HealthListResponse:
+        """Every service name this server reports, with its status (the overall one is
+        the empty name)."""
+        statuses = dict(self._server_status)  # a snapshot: set() may run meanwhile
+        return health_pb2.HealthListResponse(
+            statuses={
+                name: health_pb2.HealthCheckResponse(status=status)
+                for name, status in statuses.items()
+            }
+        )
 
     async def end_watches(self) -> None:
         """End every Watch stream (and refuse new ones): the server is going away."""
