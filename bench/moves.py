@@ -275,7 +275,8 @@ async def drive(
             beyond = 0
         view = (
             await table.stub.GetMatch(
-                pb.GetMatchRequest(match_id=table.match_id), metadata=_auth(table.tokens[seat])
+                pb.GetMatchRequest(match_id=table.match_id, min_version=table.version),
+                metadata=_auth(table.tokens[seat]),
             )
         ).view
         phase.other_calls += 1
@@ -305,6 +306,7 @@ async def drive(
                     raise
                 phase.other_calls += 1
                 continue
+            table.version = max(table.version, response.version)
             following = (seat + 1) % len(SEATS)
             if response.HasField("round_ended") or response.HasField("drawn_tile"):
                 pass  # a new deal, or a drawer moving again: GetMatch says who is next

@@ -297,16 +297,22 @@ class Matches:
             raise PermissionDenied("the token does not belong to a seat of this match")
         return found
 
-    async def view(self, match_id: str, seat: int | None) -> tuple[MatchView, MatchSession]:
+    async def view(
+        self, match_id: str, seat: int | None, min_version: int = 0
+    ) -> tuple[MatchView, MatchSession]:
+        """The match as ``seat`` may see it, at ``min_version`` or later if the match has
+        it (``min_version``: the newest version the client has seen; 0: unknown)."""
         session = await self._session(match_id)
         async with session.lock:
-            await self._refresh(match_id, session, for_read=True)
+            await self._refresh(match_id, session, for_read=True, seen=_seen(min_version))
             return view_for(session.match, seat), session
 
-    async def legal_actions(self, match_id: str, seat: int) -> tuple[list[Action], int]:
+    async def legal_actions(
+        self, match_id: str, seat: int, min_version: int = 0
+    ) -> tuple[list[Action], int]:
         session = await self._session(match_id)
         async with session.lock:
-            await self._refresh(match_id, session, for_read=True)
+            await self._refresh(match_id, session, for_read=True, seen=_seen(min_version))
             return session.match.legal_actions(seat), session.match.version
 
     async def submit(
@@ -617,21 +623,25 @@ class Matches:
         *,
         for_read: bool = False,
         expected: int | None = None,
+        seen: int = 0,
     ) -> None:
         """Fold in events other processes appended since this cache was current.
 
         The store is read only when the cache may be behind: always when other processes
         share a store that cannot notify; with notifications, when one arrived, for reads
-        (a client may have just moved through another replica), or when a writer expects
-        a version the cache has not seen.  A write decided on a cache that is behind
-        anyway fails its version-checked append and reloads, so skipping is safe."""
-        if self._freshness == "exclusive" and not session.stale:
+        (a client may have just moved through another replica) unless the client says
+        which version it has seen (``seen``) and the cache has it, or when a writer
+        expects a version the cache has not seen; and always when a client has seen a
+        version the cache has not.  A write decided on a cache that is behind anyway
+        fails its version-checked append and reloads, so skipping is safe."""
+        current = session.match.version
+        if self._freshness == "exclusive" and not session.stale and current >= seen:
             return
         if (
             self._freshness == "notified"
             and not session.stale
-            and not for_read
-            and (expected is None or expected == session.match.version)
+            and (not for_read or 0 < seen <= current)
+            and (expected is None or expected == current)
         ):
             return
         session.stale = False
@@ -680,6 +690,12 @@ class Matches:
 
 def _human_count(session: MatchSession) -> int:
     return sum(1 for kind in session.record.seats if kind == HUMAN)
+
+
+def _seen(min_version: int) -> int:
+    if min_version < 0:
+        raise InvalidRequest("min_version must be >= 0", field="min_version")
+    return min_version
 
 
 def _check_request_id(request_id: str) -> None:

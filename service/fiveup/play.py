@@ -236,9 +236,8 @@ async def play(
         seen = 0
         try:
             while True:
-                view = (
-                    await stub.GetMatch(pb.GetMatchRequest(match_id=created.match_id), metadata=md)
-                ).view
+                request = pb.GetMatchRequest(match_id=created.match_id, min_version=seen)
+                view = (await stub.GetMatch(request, metadata=md)).view
                 # show what happened since the last screen, from the stream
                 while seen < view.version:
                     event = await events.get()

@@ -156,6 +156,14 @@ async def test_one_match_played_through_two_replicas(
                     metadata=md,
                 )  # fmt: skip
             human_moves += 1
+            # Read-your-writes through either replica, whether or not the one that did not
+            # write has its notification yet: min_version makes a cache that is behind
+            # read the store.
+            for stub in stubs:
+                seen = await stub.GetMatch(
+                    pb.GetMatchRequest(match_id=match_id, min_version=response.version)
+                )
+                assert seen.view.version >= response.version
             for w in watchers:  # the other replica's watchers too, promptly
                 lags.append(await _reach(w, response.version))
         else:

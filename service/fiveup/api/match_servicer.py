@@ -55,7 +55,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         seat = await self.matches.authenticate(
             request.match_id, bearer_token(context), required=False
         )
-        view, session = await self.matches.view(request.match_id, seat)
+        view, session = await self.matches.view(request.match_id, seat, request.min_version)
         return match_pb2.GetMatchResponse(
             view=convert.view_pb(request.match_id, view, session.tokens)
         )
@@ -68,7 +68,9 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             request.match_id, bearer_token(context), required=True
         )
         assert seat is not None
-        actions, version = await self.matches.legal_actions(request.match_id, seat)
+        actions, version = await self.matches.legal_actions(
+            request.match_id, seat, request.min_version
+        )
         return match_pb2.ListLegalMovesResponse(
             moves=[convert.action_pb(a) for a in actions], version=version
         )
