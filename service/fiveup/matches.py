@@ -574,6 +574,12 @@ class Matches:
         self._notify("store_append", session.match, seconds=time.perf_counter() - started)
         session.remember(before + 1, events)
         session.turn_started = self.clock()
+        live = self._sessions.get(match_id)
+        if live is not None and live is not session:
+            # This session left the cache while in use (a bot's turn) and another was
+            # loaded in its place, which has not seen this append: mark it, so it re-reads
+            # and its watchers read the store meanwhile.
+            live.stale = True
         self.broker.publish(match_id)
         return version
 

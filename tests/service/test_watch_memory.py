@@ -157,3 +157,37 @@ async def test_a_watcher_outlives_its_session_leaving_the_cache(store: CountingS
         assert watcher.got == await stored_as_seen(store, match_id, None)
     finally:
         await watcher.stop()
+
+
+async def test_a_bot_moving_through_an_evicted_session_still_reaches_watchers(
+    store: CountingStore,
+) -> None:
+    """A bot turn that started on a session which then left the cache appends through
+    that old session; the session loaded in its place must not stay behind, or watchers
+    served from its memory would never see the bot's move."""
+    matches = Matches(store, MatchesConfig(cache_size=1))
+    match_id, _, _ = await matches.create(["human", "greedy"], 61)
+    await matches.join(match_id, 0)
+    watcher = Collector(matches, match_id, None, 0)
+    rng = random.Random(1)
+    try:
+        for _ in range(20):
+            view, _ = await matches.view(match_id, None)
+            await watcher.reach(view.version)
+            if view.turn != 0:  # the bot is to move at the start: let it
+                continue
+            actions, version = await matches.legal_actions(match_id, 0)
+            # Nothing below suspends (SQLite calls run inline), so the bot's turn, kicked
+            # by this move, runs only after the session it holds has been replaced.
+            await matches.submit(match_id, 0, rng.choice(actions), version, f"h{version}")
+            await human_match(matches)  # evicts match_id's session
+            view, _ = await matches.view(match_id, None)  # a new session for it
+            if view.turn == 1:
+                break
+        else:
+            pytest.fail("the bot never got a turn")
+        await watcher.reach(view.version + 1)  # the bot's move, through the old session
+        assert watcher.got == await stored_as_seen(store, match_id, None)
+        assert (await matches.view(match_id, None))[0].version == watcher.got[-1][0]
+    finally:
+        await watcher.stop()
