@@ -290,13 +290,27 @@ def parse_tile(text: str) -> Tile:
 
 def format_placement(p: Placement | tuple[object, object]) -> str:
     """``[1|4]`` for a lead, ``[1|1]@[1|4]:low`` for a tile joined to a connection point."""
+    text = _PLACEMENT_TEXT.get(id(p))
+    if text is not None:
+        return text
     tile, on = p
     head = format_tile(tile) if _looks_like_tile(tile) else repr(tile)
     if on is None:
-        return head
-    if isinstance(on, tuple) and len(on) == 2 and _looks_like_tile(on[0]):
-        return f"{head}@{format_tile(on[0])}:{on[1]}"
-    return f"{head}@{on!r}"
+        text = head
+    elif isinstance(on, tuple) and len(on) == 2 and _looks_like_tile(on[0]):
+        text = f"{head}@{format_tile(on[0])}:{on[1]}"
+    else:
+        return f"{head}@{on!r}"
+    if id(p) in _INTERNED:
+        _PLACEMENT_TEXT[id(p)] = text  # views format the same interned placements again
+    return text
+
+
+# Texts of the interned placements (``PLACEMENTS``, alive for good, so their ids are
+# theirs alone) once formatted, by id: a hit is that very object, never an equal-looking
+# one such as ``((1.0, 4.0), None)``, which must still be quoted as given.
+_INTERNED = frozenset(id(p) for p in PLACEMENTS)
+_PLACEMENT_TEXT: dict[int, str] = {}
 
 
 def _looks_like_tile(t: object) -> TypeGuard[Tile]:

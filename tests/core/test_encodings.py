@@ -28,6 +28,7 @@ from fiveup_core import (
     encode_hand,
     format_placement,
     parse_placement,
+    placement_at,
     parse_tile,
     tile_index,
 )
@@ -226,3 +227,16 @@ def test_constructor_and_subclasses(layout_cls: Any) -> None:
     assert type(Sub.from_placements(layout.placements())) is Sub
     assert type(layout.copy()) is layout_cls  # copy() always gives the base class
     assert layout == layout_cls.from_text(layout.to_text())
+
+
+def test_formatting_interned_placements_again_gives_the_same_text() -> None:
+    """format_placement remembers the interned placements' texts; equal-looking input that
+    is not one of them is still quoted as given."""
+    lead = placement_at(tile_index((1, 4)), LEAD_CODE)
+    joined = placement_at(tile_index((1, 1)), tile_index((1, 4)) * 6)
+    for _ in range(2):  # the second round is served from memory
+        assert format_placement(lead) == "[1|4]"
+        assert format_placement(joined) == "[1|1]@[1|4]:low"
+    assert format_placement(((1.0, 4.0), None)) == "(1.0, 4.0)"
+    assert format_placement(((True, 4), None)) == "(True, 4)"
+    assert format_placement(((1, 1), ((1, 4), "low"))) == "[1|1]@[1|4]:low"

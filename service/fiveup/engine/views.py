@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fiveup_core import CountedEnd, OpenPoint, Placement, Tile
+from fiveup_core import CountedEnd, OpenPoint, Placement, Tile, format_placements
 
 from .actions import Action
 from .events import Event, RoundEnded, redact
@@ -29,7 +29,6 @@ class MatchView:
     open_points: tuple[OpenPoint, ...]
     counted_ends: tuple[CountedEnd, ...]
     layout_compact: bytes
-    layout_text: str
     end_sum: int
     hand: tuple[Tile, ...]  # the viewer's own hand (empty for a spectator)
     hand_sizes: tuple[int, ...]
@@ -46,6 +45,13 @@ class MatchView:
     @property
     def n_seats(self) -> int:
         return len(self.seats)
+
+    @property
+    def layout_text(self) -> str:
+        """The layout in the readable notation (``Layout.to_text()``).  Computed when asked:
+        the clients' views need it, the bots' (one per bot move) do not, and it is the
+        costliest part of a view to build."""
+        return format_placements(self.layout)
 
 
 def view_for(match: Match, viewer: int | None) -> MatchView:
@@ -64,7 +70,6 @@ def view_for(match: Match, viewer: int | None) -> MatchView:
         open_points=tuple(r.layout.open_points()) if r else (),
         counted_ends=tuple(r.layout.counted_ends()) if r else (),
         layout_compact=r.layout.to_bytes() if r else b"",
-        layout_text=r.layout.to_text() if r else "",
         end_sum=r.layout.end_sum() if r else 0,
         hand=tuple(r.hands[viewer]) if own and r and viewer is not None else (),
         hand_sizes=tuple(len(h) for h in r.hands) if r else (),
