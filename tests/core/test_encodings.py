@@ -28,8 +28,8 @@ from fiveup_core import (
     encode_hand,
     format_placement,
     parse_placement,
-    placement_at,
     parse_tile,
+    placement_at,
     tile_index,
 )
 
