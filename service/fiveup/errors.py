@@ -34,12 +34,6 @@ class IllegalLayout(InvalidRequest):
     reason = "ILLEGAL_LAYOUT"
 
 
-class InvalidMatchConfig(InvalidRequest):
-    """A match configuration the engine refuses (seat count, target)."""
-
-    reason = "INVALID_CONFIG"
-
-
 class MatchNotFound(MatchError):
     reason = "MATCH_NOT_FOUND"
 

@@ -38,10 +38,9 @@ from .engine import (
     redact,
     view_for,
 )
-from .engine.errors import InvalidConfig, MatchError
+from .engine.errors import MatchError
 from .engine.shuffle import new_seed
 from .errors import (
-    InvalidMatchConfig,
     InvalidRequest,
     MatchNotFinished,
     MatchNotFound,
@@ -229,11 +228,7 @@ class Matches:
         for i, kind in enumerate(seats):
             if kind != HUMAN and kind not in BOT_KINDS:
                 raise InvalidRequest(f"seat {i}: unknown bot kind {kind!r}", field="seats")
-        try:
-            config = MatchConfig(seats=tuple(seats), seed=new_seed(), target_points=target_points)
-        except InvalidConfig as exc:
-            field = "seats" if len(seats) not in range(2, 5) else "target_points"
-            raise InvalidMatchConfig(str(exc), field=field) from None
+        config = MatchConfig(seats=tuple(seats), seed=new_seed(), target_points=target_points)
         match, events = Match.start(config)
         match_id = secrets.token_hex(8)
         record = MatchRecord(

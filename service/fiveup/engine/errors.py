@@ -15,6 +15,8 @@ class MatchError(Exception):
 
 
 class InvalidConfig(MatchError):
+    """A match configuration the rules refuse; ``details['field']`` names the setting."""
+
     reason = "INVALID_CONFIG"
 
 

@@ -87,9 +87,13 @@ class MatchConfig:
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.seats) <= 4:
-            raise errors.InvalidConfig(f"a match has 2 to 4 seats, got {len(self.seats)}")
+            raise errors.InvalidConfig(
+                f"a match has 2 to 4 seats, got {len(self.seats)}", field="seats"
+            )
         if not 1 <= self.target_points <= 10_000:
-            raise errors.InvalidConfig(f"target must be 1..10000 points, got {self.target_points}")
+            raise errors.InvalidConfig(
+                f"target must be 1..10000 points, got {self.target_points}", field="target_points"
+            )
 
     @property
     def n_seats(self) -> int:
