@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import fiveup_core
 from fiveup_core import (
     SIDES,
     ConnectionPoint,
@@ -15,6 +16,7 @@ from fiveup_core import (
     OpenPoint,
     Placement,
     Tile,
+    normalize_tile,
 )
 
 from ..engine import (
@@ -56,9 +58,12 @@ _TILE_PB: dict[Tile, common_pb2.Tile] = {}
 
 def tile_from_pb(msg: common_pb2.Tile, field: str = "tile") -> Tile:
     a, b = msg.low, msg.high
-    if a > 6 or b > 6:
-        raise InvalidTile(f"{field}: [{a}|{b}] is not a double-six tile (pips 0..6)", field=field)
-    return (a, b) if a <= b else (b, a)
+    try:
+        return normalize_tile((a, b))
+    except fiveup_core.InvalidTile:
+        raise InvalidTile(
+            f"{field}: [{a}|{b}] is not a double-six tile (pips 0..6)", field=field
+        ) from None
 
 
 def point_from_pb(msg: common_pb2.ConnectionPoint, field: str = "on") -> ConnectionPoint:
