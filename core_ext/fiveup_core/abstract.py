@@ -28,19 +28,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._types import ALL_TILES, DOUBLES, ConnectionPoint, Placement, Tile, reckon_pips
+from ._types import (
+    ALL_TILES,
+    DOUBLES,
+    N_TILES,
+    TILE_INDEX,
+    ConnectionPoint,
+    Placement,
+    Tile,
+    reckon_pips,
+)
 from ._types import points_for_sum as points_for
 
 END, CHAIN, BRANCH, LEAD = 0, 1, 2, 3
 KIND_NAMES = ("end", "chain", "branch", "lead")
 
-N_TILES = len(ALL_TILES)
 LO: tuple[int, ...] = tuple(t[0] for t in ALL_TILES)
 HI: tuple[int, ...] = tuple(t[1] for t in ALL_TILES)
 PIPS: tuple[int, ...] = tuple(t[0] + t[1] for t in ALL_TILES)
 IS_DOUBLE: tuple[bool, ...] = tuple(t[0] == t[1] for t in ALL_TILES)
 PIP_MASK: tuple[int, ...] = tuple((1 << t[0]) | (1 << t[1]) for t in ALL_TILES)
-INDEX: dict[Tile, int] = {t: i for i, t in enumerate(ALL_TILES)}
 ALL_MASK = (1 << 7) - 1
 
 # (pip joined, pip left open or -1 for a double) for each way a tile can join a pip
@@ -52,8 +59,9 @@ assert len(DOUBLES) == 7
 
 
 def tile_of(tile: Tile) -> int:
-    """Index of a tile given low-first (as the engine gives them)."""
-    return INDEX[tile if tile[0] <= tile[1] else (tile[1], tile[0])]
+    """Index of a tile in either order: ``tile_index`` without its validation, for play-outs
+    that only ever see real tiles."""
+    return TILE_INDEX[tile if tile[0] <= tile[1] else (tile[1], tile[0])]
 
 
 def point_kind(on: ConnectionPoint | None) -> tuple[int, int]:
