@@ -8,8 +8,8 @@ import pytest
 
 from fiveup.bots.inference import Knowledge, infer, sample_deal
 from fiveup.engine import MatchView, Passed, TileDrawn, TilePlaced
-from fiveup_core import ALL_TILES, Layout
-from fiveup_core.abstract import N_TILES, PIP_MASK, AbstractLayout, tile_of
+from fiveup_core import ALL_TILES, N_TILES, Layout
+from fiveup_core.abstract import PIP_MASK, AbstractLayout, tile_of
 
 from .helpers import positions
 

@@ -6,7 +6,8 @@ from typing import Protocol, runtime_checkable
 
 from fiveup.engine.actions import Action
 from fiveup.engine.views import MatchView
-from fiveup_core.abstract import IS_DOUBLE, N_TILES, PIPS
+from fiveup_core import N_TILES
+from fiveup_core.abstract import IS_DOUBLE, PIPS
 
 # Greedy preference among equally scoring moves, by tile index: shed the heaviest tile,
 # doubles first.

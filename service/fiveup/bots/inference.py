@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 from fiveup.engine.events import Passed, RoundDealt, TileDrawn, TilePlaced
 from fiveup.engine.views import MatchView
-from fiveup_core.abstract import N_TILES, PIP_MASK, AbstractLayout, point_kind, tile_of
+from fiveup_core import N_TILES
+from fiveup_core.abstract import PIP_MASK, AbstractLayout, point_kind, tile_of
 
 
 @dataclass(slots=True)
