@@ -105,7 +105,7 @@ class MatchSession:
         recent = self.recent
         if not recent or recent[0][0] > version + 1:
             return None
-        return recent[version + 1 - recent[0][0] :] if version >= recent[0][0] else recent[:]
+        return recent[version + 1 - recent[0][0] :]
 
 
 class Broker:

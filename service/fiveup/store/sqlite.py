@@ -18,8 +18,9 @@ a checkpoint racing a stream of inline commits would never catch up with them, a
 WAL would grow without end; one that completes lets the next commit restart the WAL from
 its beginning, so the file stays bounded.  (They wait on the event loop and then run
 inline, not queued on the worker thread: every call there costs a GIL hand-over, up to
-the 5 ms switch interval while the loop is busy, and a queue of them made p99 45 ms.)  Calls that may scan a whole table,
-and every call under FULL/EXTRA (an fsync per commit), run on the worker thread.
+the 5 ms switch interval while the loop is busy, and a queue of them made p99 45 ms.)
+Calls that may scan a whole table, and every call under FULL/EXTRA (an fsync per
+commit), run on the worker thread.
 """
 
 from __future__ import annotations
@@ -129,13 +130,15 @@ class SqliteStore:
         return await self._off_loop(fn)
 
     async def _off_loop(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run a call on the worker thread (long scans, fsyncs, lock waits)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, self._call, fn)
+        """Run a call on the worker thread's connection (long scans, fsyncs, lock waits)."""
+        return await self._in_worker(lambda: fn(self._worker_conn()))
 
-    def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def _in_worker(self, fn: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, fn)
+
+    def _worker_conn(self) -> sqlite3.Connection:
         assert self._conn is not None, "store is not open"
-        return fn(self._conn)
+        return self._conn
 
     def _count_commit(self) -> None:
         self._since_checkpoint += 1
@@ -162,14 +165,11 @@ class SqliteStore:
             _migrate(conn)
             self._conn = conn
 
-        await self._off_loop_unchecked(connect)
+        await self._in_worker(connect)
         if self.inline:
-            conn = await self._off_loop_unchecked(lambda: self._connect(0))
+            conn = await self._in_worker(lambda: self._connect(0))
             conn.execute("PRAGMA wal_autocheckpoint=0")  # the worker thread checkpoints
             self._loop_conn = conn
-
-    async def _off_loop_unchecked(self, fn: Callable[[], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._executor, fn)
 
     async def close(self) -> None:
         loop_conn, self._loop_conn = self._loop_conn, None
@@ -183,7 +183,7 @@ class SqliteStore:
                 self._conn.close()  # the last connection: SQLite checkpoints the WAL
                 self._conn = None
 
-        await self._off_loop_unchecked(close)
+        await self._in_worker(close)
         self._executor.shutdown(wait=True)
 
     # ------------------------------------------------------------------ matches
@@ -349,10 +349,7 @@ class _transaction:
 
 
 def _is_busy(exc: sqlite3.OperationalError) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None:
-        return (code & 0xFF) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-    return "locked" in str(exc) or "busy" in str(exc)
+    return (exc.sqlite_errorcode & 0xFF) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 def _log_failure(future: asyncio.Future[None]) -> None:
