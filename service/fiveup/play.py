@@ -234,31 +234,32 @@ async def play(
         watcher = asyncio.ensure_future(follow())
         notes: list[str] = []
         seen = 0
+
+        async def take_event() -> bool:
+            """Note the next streamed event; False once the stream has ended."""
+            nonlocal seen
+            event = await events.get()
+            if event is None:
+                return False
+            seen = event.version
+            note = describe_event(event, 0)
+            if note:
+                notes.append(note)
+            return True
+
         try:
             while True:
                 request = pb.GetMatchRequest(match_id=created.match_id, min_version=seen)
                 view = (await stub.GetMatch(request, metadata=md)).view
                 # show what happened since the last screen, from the stream
-                while seen < view.version:
-                    event = await events.get()
-                    if event is None:
-                        break
-                    seen = event.version
-                    note = describe_event(event, 0)
-                    if note:
-                        notes.append(note)
+                while seen < view.version and await take_event():
+                    pass
                 print(render(view, notes[-8:]), file=out, flush=True)
                 notes.clear()
                 if view.status == pb.MATCH_STATUS_FINISHED:
                     return 0
                 if not (view.HasField("turn_seat") and view.turn_seat == view.viewer_seat):
-                    event = await events.get()
-                    if event is None:
-                        continue
-                    seen = event.version
-                    note = describe_event(event, 0)
-                    if note:
-                        notes.append(note)
+                    await take_event()  # someone else's turn: wait for what they do
                     continue
                 move = await _choose(view, ask, out, loop)
                 if move is None:
