@@ -107,7 +107,7 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
             open_points=[convert.open_point_pb(p) for p in layout.open_points()],
             counted_ends=[convert.counted_end_pb(c) for c in layout.counted_ends()],
             end_sum=end_sum,
-            points=points_for_sum(end_sum) if len(layout) else 0,
+            points=points_for_sum(end_sum),
             legal_moves=[convert.placement_pb(p) for p in layout.legal_moves(hand)],
             layout_compact=layout.to_bytes(),
         )
