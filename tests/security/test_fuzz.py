@@ -676,25 +676,19 @@ def test_tokens_of_the_wrong_seat_or_match_forged_or_reused(fuzzed: Fuzzed) -> N
     # A request id already used: the same move is answered again (nothing new is
     # recorded), another move with it is refused.
     legal = valid_requests(f)["SubmitMove"][0]
-    first = pb.SubmitMoveResponse.FromString(
-        f.channel.unary_unary(MATCHES + "SubmitMove")(
-            pb.SubmitMoveRequest(
-                match_id=f.match_id, move=legal.move, expected_version=version, request_id="once"
-            ).SerializeToString(),
-            metadata=bearer(f.tokens[mover]),
-            timeout=UNARY_DEADLINE,
+    once = pb.SubmitMoveRequest(
+        match_id=f.match_id, move=legal.move, expected_version=version, request_id="once"
+    ).SerializeToString()
+
+    def submit_once() -> pb.SubmitMoveResponse:
+        answer = f.channel.unary_unary(MATCHES + "SubmitMove")(
+            once, metadata=bearer(f.tokens[mover]), timeout=UNARY_DEADLINE
         )
-    )
+        return pb.SubmitMoveResponse.FromString(answer)
+
+    first = submit_once()
     f.baseline = f.snapshot()
-    again = pb.SubmitMoveResponse.FromString(
-        f.channel.unary_unary(MATCHES + "SubmitMove")(
-            pb.SubmitMoveRequest(
-                match_id=f.match_id, move=legal.move, expected_version=version, request_id="once"
-            ).SerializeToString(),
-            metadata=bearer(f.tokens[mover]),
-            timeout=UNARY_DEADLINE,
-        )
-    )
+    again = submit_once()
     assert again == first and f.snapshot() == f.baseline
     assert submit(bearer(f.tokens[mover]), "once", pb.Move(**{"pass": pb.PassMove()})) == (
         grpc.StatusCode.ALREADY_EXISTS,
