@@ -282,12 +282,12 @@ class Matches:
                 raise Unauthenticated("this call needs `authorization: Bearer <seat token>`")
             return None
         digest = hash_token(token)
-        if not session.tokens or len(session.tokens) < _human_count(session):
+        found = _seat_of(session.tokens, digest)
+        if found is None and len(session.tokens) < _human_count(session):
+            # A seat may have been claimed through another process since: re-read them.
+            # (Only then: a token that matches a cached seat is valid for good.)
             session.tokens = await self.store.seat_tokens(match_id)
-        found: int | None = None
-        for seat, stored in session.tokens.items():  # compare with every seat: constant time
-            if hmac.compare_digest(stored, digest):
-                found = seat
+            found = _seat_of(session.tokens, digest)
         if found is None:
             raise PermissionDenied("the token does not belong to a seat of this match")
         return found
@@ -687,6 +687,14 @@ class Matches:
 
     def cached_sessions(self) -> int:
         return len(self._sessions)
+
+
+def _seat_of(tokens: dict[int, bytes], digest: bytes) -> int | None:
+    found: int | None = None
+    for seat, stored in tokens.items():  # compare with every seat: constant time
+        if hmac.compare_digest(stored, digest):
+            found = seat
+    return found
 
 
 def _human_count(session: MatchSession) -> int:
