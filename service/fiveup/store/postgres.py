@@ -334,13 +334,8 @@ class PostgresStore:
             await pool.putconn(conn)
 
     async def _fetchone(self, query: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
-        pool = self.pool
-        conn = await pool.getconn()
-        try:
-            cur = await conn.execute(query, params)
-            return await cur.fetchone()
-        finally:
-            await pool.putconn(conn)
+        rows = await self._fetchall(query, params)
+        return rows[0] if rows else None
 
     # ------------------------------------------------------------------ matches
 
