@@ -99,7 +99,7 @@ async def breakdown(n: int, seats: list[str], top: int = 15) -> None:
 
         async def create(count: int) -> None:
             for _ in range(count):
-                match_id, _, _ = await matches.create(seats, 61)
+                match_id = (await matches.create(seats, 61)).match_id
                 if "human" in seats:
                     await matches.join(match_id, None)
             await asyncio.sleep(0.5)  # the bots' first moves

@@ -1,7 +1,8 @@
 """Errors of the application layer, beside the engine's rule errors.
 
-Every error the service can report is a ``MatchError`` with a stable ``reason``; the API
-layer maps reasons to gRPC status codes in one table (``fiveup.api.errors``).
+Every error the service can report is a ``MatchError`` with a stable ``reason`` and the
+canonical status ``code`` it is reported with; the API layer derives its table from the
+classes (``fiveup.api.errors``).  Subclasses inherit their parent's code.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ class InvalidRequest(MatchError):
     """A malformed request (bad field values); ``details['field']`` names the field."""
 
     reason = "INVALID_ARGUMENT"
+    code = "INVALID_ARGUMENT"
 
 
 class InvalidTile(InvalidRequest):
@@ -36,46 +38,55 @@ class IllegalLayout(InvalidRequest):
 
 class MatchNotFound(MatchError):
     reason = "MATCH_NOT_FOUND"
+    code = "NOT_FOUND"
 
 
 class Unauthenticated(MatchError):
     """No seat token where one is required (a token of no seat here: PermissionDenied)."""
 
     reason = "UNAUTHENTICATED"
+    code = "UNAUTHENTICATED"
 
 
 class PermissionDenied(MatchError):
     reason = "PERMISSION_DENIED"
+    code = "PERMISSION_DENIED"
 
 
 class SeatTaken(MatchError):
     reason = "SEAT_TAKEN"
+    code = "FAILED_PRECONDITION"
 
 
 class NoFreeSeat(MatchError):
     reason = "NO_FREE_SEAT"
+    code = "FAILED_PRECONDITION"
 
 
 class StaleVersion(MatchError):
     """The client's expected_version is not the match's version (another move won)."""
 
     reason = "STALE_VERSION"
+    code = "ABORTED"
 
 
 class RequestIdReused(MatchError):
     """A request id already used for a different move or seat."""
 
     reason = "REQUEST_ID_REUSED"
+    code = "ALREADY_EXISTS"
 
 
 class MatchNotFinished(MatchError):
     reason = "MATCH_NOT_FINISHED"
+    code = "FAILED_PRECONDITION"
 
 
 class TooManyRequests(MatchError):
     """A rate limit or concurrency cap; ``retry_after`` says when to try again."""
 
     reason = "RATE_LIMITED"
+    code = "RESOURCE_EXHAUSTED"
 
     def __init__(self, message: str, retry_after: float = 1.0, **details: str) -> None:
         super().__init__(message, **details)
@@ -90,3 +101,4 @@ class TooManyStreams(TooManyRequests):
 
 class ShuttingDown(MatchError):
     reason = "SHUTTING_DOWN"
+    code = "UNAVAILABLE"

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import TooManyRequests, TooManyStreams
+from .observer import Observer
 
 Clock = Callable[[], float]
 
@@ -130,12 +131,12 @@ class LimitsConfig:
 
 
 class Limits:
-    """The limits the MatchService applies.  ``observer.on("rate_limited", None,
-    method=..., scope=...)`` is told of every refusal (scope: peer, seat or streams)."""
+    """The limits the MatchService applies.  ``observer.rate_limited(method, scope)`` is
+    told of every refusal (scope: peer, seat or streams)."""
 
     def __init__(
         self, config: LimitsConfig | None = None, *, clock: Clock = time.monotonic,
-        observer: Any = None,
+        observer: Observer | None = None,
     ) -> None:  # fmt: skip
         self.config = config = config or LimitsConfig()
         self.clock = clock
@@ -187,7 +188,7 @@ class Limits:
     def _refused(self, method: str, scope: str) -> None:
         if self.observer is not None:
             with contextlib.suppress(Exception):  # metrics must never break a call
-                self.observer.on("rate_limited", None, method=method, scope=scope)
+                self.observer.rate_limited(method, scope)
 
 
 def peer_address(peer: str | None, metadata: Any = (), header: str = "") -> str:

@@ -22,8 +22,9 @@ deltas, never absolute values):
   the registered services is pre-initialised with every code at zero, so ``rate()`` and
   alerts see the first error, and the set of series never grows with traffic.
 
-* **Game metrics** (``MatchObserver``), fed by ``Matches(observer=...)`` and
-  ``RulesServicer(observer=...)`` through ``on(what, match, **details)``: matches created
+* **Game metrics** (``MatchObserver``, an implementation of the typed protocol
+  ``fiveup.observer.Observer``: one method per happening), fed by
+  ``Matches(observer=...)``, ``Limits(observer=...)`` and ``RulesServicer(observer=...)``: matches created
   and finished, matches active/finished in the store (read at scrape time), moves by kind
   and outcome, rejections by reason, rounds ended, points scored, bot thinking time,
   store append latency and conflicts, rules validations and core evaluation time.
@@ -43,7 +44,7 @@ import logging
 import threading
 import time
 import weakref
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,7 +56,12 @@ from prometheus_client.registry import Collector
 import fiveup_core
 
 from . import __version__
+from .bots import BOT_KINDS
 from .config import ServerConfig
+from .engine import Action, Draw, Event, Match, MatchEnded, Pass, RoundEnded, TilePlaced
+from .engine.errors import MOVE_ERRORS
+from .errors import InvalidRequest
+from .store.base import EventStore
 
 log = logging.getLogger(__name__)
 
@@ -184,12 +190,11 @@ MOVE_KINDS = ("placed", "drawn", "passed")
 MOVE_OUTCOMES = ("accepted", "rejected")
 ROUND_OUTCOMES = ("won", "blocked")
 RULES_RPCS = ("EvaluateLayout", "ValidateMove", "ValidateMoves")
-BOT_NAMES = ("random", "greedy", "expert")
+BOT_NAMES: tuple[str, ...] = tuple(BOT_KINDS)
 # Why a submitted move was refused: the engine's reasons (fiveup.engine.errors) and the
 # application's (fiveup.errors) that Matches.submit can meet; anything else is "OTHER".
-REJECTION_REASONS = (
-    "NOT_YOUR_TURN", "ILLEGAL_MOVE", "TILE_NOT_IN_HAND", "MUST_PLAY_DRAWN_TILE", "MUST_PLACE",
-    "MUST_DRAW", "BONEYARD_EMPTY", "MATCH_FINISHED", "INVALID_ARGUMENT", "OTHER",
+REJECTION_REASONS: tuple[str, ...] = (
+    *(error.reason for error in MOVE_ERRORS), InvalidRequest.reason, "OTHER",
 )  # fmt: skip
 FAST_BUCKETS = (
     0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
@@ -289,21 +294,15 @@ def _bounded(value: object, allowed: tuple[str, ...], other: str = "other") -> s
 
 
 class MatchObserver:
-    """Turns the application's notifications into metrics.
-
-    ``Matches`` calls ``on(what, match, **details)`` with ``match_created``, ``move`` (seat,
-    action, events), ``move_rejected`` (reason, action), ``bot_thought`` (kind, seconds),
-    ``store_append`` (seconds), ``store_conflict`` and ``seat_auto_played`` (seat,
-    active); ``fiveup.limits.Limits`` calls ``on("rate_limited", None, method=...,
-    scope=...)``; the RulesServicer calls
-    ``on("rules_checked", None, rpc=..., items=..., seconds=...)``.
+    """Turns the service's happenings into metrics: implements ``fiveup.observer.Observer``
+    (told by ``Matches``, ``fiveup.limits.Limits`` and the ``RulesServicer``).
 
     Given the store, it also reports ``fiveup_matches{state="active"|"finished"}`` from
     ``store.count_matches()`` at scrape time (the whole store, so every replica reports
     the same figure: aggregate with ``max``, not ``sum``).
     """
 
-    def __init__(self, store: Any = None, *, cache_seconds: float = 5.0) -> None:
+    def __init__(self, store: EventStore | None = None, *, cache_seconds: float = 5.0) -> None:
         self.store = store
         self.cache_seconds = cache_seconds
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -317,50 +316,42 @@ class MatchObserver:
 
     # ------------------------------------------------------------------ notifications
 
-    def on(self, what: str, match: Any, **details: Any) -> None:
-        handler = getattr(self, "_on_" + what, None)
-        if handler is not None:
-            handler(match, **details)
-
-    def _on_match_created(self, match: Any) -> None:
+    def match_created(self, match: Match) -> None:
         MATCHES_CREATED.labels(_players(match)).inc()
 
-    def _on_move(self, match: Any, seat: int = 0, action: Any = None, events: Any = ()) -> None:
+    def move(self, match: Match, seat: int, action: Action, events: Sequence[Event]) -> None:
         MOVES.labels(move_kind(action), "accepted").inc()
         for event in events:
-            kind = getattr(event, "kind", "")
-            if kind == "tile_placed":
+            if isinstance(event, TilePlaced):
                 if event.points:
                     POINTS_SCORED.inc(event.points)
-            elif kind == "round_ended":
+            elif isinstance(event, RoundEnded):
                 ROUNDS_ENDED.labels("blocked" if event.blocked else "won").inc()
-            elif kind == "match_ended":
+            elif isinstance(event, MatchEnded):
                 MATCHES_FINISHED.labels(_players(match)).inc()
 
-    def _on_move_rejected(self, match: Any, reason: str = "OTHER", action: Any = None) -> None:
+    def move_rejected(self, match: Match, reason: str, action: Action) -> None:
         MOVES.labels(move_kind(action), "rejected").inc()
         MOVES_REJECTED.labels(_bounded(reason, REJECTION_REASONS, "OTHER")).inc()
 
-    def _on_bot_thought(self, match: Any, kind: str = "other", seconds: float = 0.0) -> None:
+    def bot_thought(self, kind: str, seconds: float) -> None:
         BOT_THINKING.labels(_bounded(kind, BOT_NAMES)).observe(seconds)
 
-    def _on_store_append(self, match: Any, seconds: float = 0.0) -> None:
+    def store_append(self, seconds: float) -> None:
         STORE_APPEND.observe(seconds)
 
-    def _on_store_conflict(self, match: Any) -> None:
+    def store_conflict(self) -> None:
         STORE_CONFLICTS.inc()
 
-    def _on_rate_limited(self, match: Any, method: str = "", scope: str = "") -> None:
+    def rate_limited(self, method: str, scope: str) -> None:
         if (method, scope) in LIMITED:
             RATE_LIMITED.labels(method, scope).inc()
 
-    def _on_seat_auto_played(self, match: Any, seat: int = 0, active: bool = True) -> None:
+    def seat_auto_played(self, seat: int, active: bool) -> None:
         if active:
             SEATS_AUTO_PLAYED.inc()
 
-    def _on_rules_checked(
-        self, match: Any, rpc: str = "", items: int = 1, seconds: float = 0.0
-    ) -> None:
+    def rules_checked(self, rpc: str, items: int, seconds: float) -> None:
         series = RULES_SERIES.get(rpc)
         if series is None:
             return
@@ -398,16 +389,16 @@ class MatchObserver:
         return self._counts
 
 
-def move_kind(action: Any) -> str:
-    name = type(action).__name__
-    return {"Place": "placed", "Draw": "drawn", "Pass": "passed"}.get(name, "placed")
+def move_kind(action: Action) -> str:
+    if isinstance(action, Draw):
+        return "drawn"
+    if isinstance(action, Pass):
+        return "passed"
+    return "placed"
 
 
-def _players(match: Any) -> str:
-    try:
-        return _bounded(len(match.config.seats), PLAYER_COUNTS)
-    except AttributeError:
-        return "other"
+def _players(match: Match) -> str:
+    return _bounded(len(match.config.seats), PLAYER_COUNTS)
 
 
 class _StoreCollector(Collector):

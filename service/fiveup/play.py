@@ -12,7 +12,7 @@ import sys
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TextIO, cast
 
 import grpc
 
@@ -25,10 +25,11 @@ SIDE_NAMES = {
     for v in common_pb2.Side.DESCRIPTOR.values
     if v.number
 }
+# Bot kind name ("greedy", ...) -> its enum value, from the contract.
 BOT_KINDS = {
-    "random": pb.BOT_KIND_RANDOM,
-    "greedy": pb.BOT_KIND_GREEDY,
-    "expert": pb.BOT_KIND_EXPERT,
+    v.name.removeprefix("BOT_KIND_").lower(): cast(pb.BotKind, v.number)
+    for v in pb.BotKind.DESCRIPTOR.values
+    if v.number
 }
 
 

@@ -12,6 +12,8 @@ import asyncio
 import contextlib
 import logging
 import signal
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import grpc
@@ -28,6 +30,7 @@ from .config import ServerConfig
 from .limits import Limits, LimitsConfig
 from .matches import Matches, MatchesConfig
 from .metrics import MatchObserver
+from .repository import Freshness
 from .store import EventStore, open_store
 from .v1 import match_pb2, match_pb2_grpc, rules_pb2, rules_pb2_grpc
 
@@ -38,6 +41,10 @@ RULES_SERVICE = rules_pb2.DESCRIPTOR.services_by_name["RulesService"].full_name
 LIVENESS = "fiveup.liveness"  # SERVING while the process is healthy, even when draining
 READINESS = "fiveup.readiness"  # NOT_SERVING while starting or draining
 READY_SERVICES = ("", READINESS, MATCH_SERVICE, RULES_SERVICE)
+
+# Workers sharing a store that cannot notify (several on one SQLite file) re-read it this
+# often for their watchers: another worker's append wakes nobody here.
+SHARED_POLL_SECONDS = 0.25
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
@@ -53,6 +60,7 @@ class FiveUpServer:
     port: int = 0
     metrics_port: int | None = None
     limits: Limits | None = None
+    observer: MatchObserver | None = None
     _stopped: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def stop(self, grace: float | None = None, settle: float = 0.0) -> None:
@@ -99,22 +107,15 @@ def server_options(config: ServerConfig) -> list[tuple[str, int]]:
     ]
 
 
-async def create_server(config: ServerConfig) -> tuple[FiveUpServer, int]:
+async def create_server(
+    config: ServerConfig, *, clock: Callable[[], float] = time.time
+) -> tuple[FiveUpServer, int]:
+    """Open the store, wire the servicers and start serving (``clock``: wall-clock time
+    for the application layer, e.g. the turn timer; tests inject a fake one)."""
     store = open_store(config.db, **_store_options(config))
     await store.open()
-    shared_sqlite = config.workers > 1 and not hasattr(store, "listen")
     observer = MatchObserver(store)
-    matches = Matches(
-        store,
-        MatchesConfig(
-            cache_size=config.cache_size,
-            bot_delay=config.bot_delay,
-            watch_poll_seconds=0.25 if shared_sqlite else 0.0,
-            turn_timeout=config.turn_timeout_seconds,
-            stand_in_delay=config.stand_in_delay_seconds,
-        ),
-        observer=observer,
-    )
+    matches = Matches(store, matches_config(config, store), clock=clock, observer=observer)
     server = grpc.aio.server(
         interceptors=[ServerInterceptor(_descriptors()), GuardInterceptor()],
         options=server_options(config),
@@ -149,8 +150,25 @@ async def create_server(config: ServerConfig) -> tuple[FiveUpServer, int]:
     await server.start()
     for name in READY_SERVICES:
         await health.set(name, SERVING)
-    app = FiveUpServer(config, server, store, matches, health, port, limits=limits)
+    app = FiveUpServer(
+        config, server, store, matches, health, port, limits=limits, observer=observer
+    )
     return app, port
+
+
+def matches_config(config: ServerConfig, store: EventStore) -> MatchesConfig:
+    """The application's settings; the cache's freshness is chosen here, once: other
+    workers share the store when there are several (``workers``), and a store that
+    notifies tells them about each other's appends."""
+    freshness = Freshness.for_store(store, shared=config.workers > 1)
+    return MatchesConfig(
+        cache_size=config.cache_size,
+        bot_delay=config.bot_delay,
+        freshness=freshness,
+        watch_poll_seconds=SHARED_POLL_SECONDS if freshness is Freshness.SHARED else 0.0,
+        turn_timeout=config.turn_timeout_seconds,
+        stand_in_delay=config.stand_in_delay_seconds,
+    )
 
 
 def limits_config(config: ServerConfig) -> LimitsConfig:

@@ -19,8 +19,9 @@ from prometheus_client.parser import text_string_to_metric_families
 import fiveup_core
 from fiveup import __version__
 from fiveup.config import ServerConfig
+from fiveup.matches import Matches
 from fiveup.metrics import start_metrics_server, stop_metrics_server
-from fiveup.store.base import VersionConflict
+from fiveup.store import open_store
 from fiveup.v1 import common_pb2, rules_pb2
 from fiveup.v1 import match_pb2 as pb
 from tests.service.conftest import Running, auth, bot, human, start, stop, wait_for
@@ -81,7 +82,8 @@ class Ops:
 @pytest.fixture
 async def ops(tmp_path: Path) -> AsyncIterator[Ops]:
     running = await start(tmp_path / "ops.sqlite3")
-    running.app.matches._observer.cache_seconds = 0.0  # store counts fresh at every scrape
+    assert running.app.observer is not None
+    running.app.observer.cache_seconds = 0.0  # store counts fresh at every scrape
     port = start_metrics_server(ServerConfig(metrics_port=0, metrics_address="127.0.0.1"))
     assert port is not None
     try:
@@ -305,18 +307,52 @@ async def test_store_conflicts_and_active_streams_are_counted(ops: Ops) -> None:
     assert delta(before, during, "fiveup_grpc_streams_active", grpc_method="WatchMatch") == 3
     for w in watchers:
         await w.stop()
-    after = await ops.until(
-        lambda s: delta(before, s, "fiveup_grpc_streams_active", grpc_method="WatchMatch") == 0
-    )
+
+    # A scrape reads the series one after another while the server goes on counting, so
+    # one scrape can see the gauge already down but the handled count not yet up (it is
+    # read first): wait for a scrape that shows both, the condition asserted.
+    def ended(s: Scrape) -> bool:
+        return (
+            delta(before, s, "fiveup_grpc_streams_active", grpc_method="WatchMatch") == 0
+            and handled(before, s, MATCH, "WatchMatch", "CANCELLED") == 3
+        )
+
+    after = await ops.until(ended)
     assert delta(before, after, "fiveup_grpc_streams_active", grpc_method="WatchMatch") == 0
     assert handled(before, after, MATCH, "WatchMatch", "CANCELLED") == 3
 
-    # A conflict: the store refuses an append at a version another writer took first.
-    observer = r.app.matches._observer
-    session = await r.app.matches._session(created.match_id)
-    version = session.match.version
-    with pytest.raises(VersionConflict):
-        await r.app.matches._append(created.match_id, session, version - 1, [], None)
+    # A conflict: another writer the server is not told about (a second application layer
+    # on the same SQLite file) records a move first; the server's cache still expects the
+    # old version, so the store refuses its append and the client hears STALE_VERSION.
+    match_id = created.match_id
+    tokens = {}
+    for seat in (0, 1):
+        joined = await r.matches.JoinMatch(pb.JoinMatchRequest(match_id=match_id, seat=seat))
+        tokens[seat] = joined.seat_token
+    view = (await r.matches.GetMatch(pb.GetMatchRequest(match_id=match_id))).view
+    mover = view.turn_seat
+    legal = await r.matches.ListLegalMoves(
+        pb.ListLegalMovesRequest(match_id=match_id), metadata=auth(tokens[mover])
+    )
+    elsewhere = open_store(str(r.db))
+    await elsewhere.open()
+    try:
+        other = Matches(elsewhere)
+        moves = await other.legal_actions(match_id, mover)
+        await other.submit(match_id, mover, moves.actions[0], moves.version, "elsewhere")
+    finally:
+        await elsewhere.close()
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await r.matches.SubmitMove(
+            pb.SubmitMoveRequest(
+                match_id=match_id,
+                move=legal.moves[0],
+                expected_version=view.version,
+                request_id="here",
+            ),
+            metadata=auth(tokens[mover]),
+        )
+    assert caught.value.code() == grpc.StatusCode.ABORTED
     conflicts = await ops.scrape()
     assert delta(after, conflicts, "fiveup_store_conflicts_total") == 1
-    assert observer is not None
+    assert r.app.observer is not None

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 import grpc
 from google.rpc import error_details_pb2, status_pb2
 
+from fiveup.observer import NullObserver
+
 
 @dataclass
 class FakeClock:
@@ -32,11 +34,11 @@ def retry_delay(exc: grpc.aio.AioRpcError | grpc.RpcError) -> float | None:
     return None
 
 
-class Recorder:
-    """An observer that remembers what it was told."""
+class Recorder(NullObserver):
+    """An observer that remembers the rate limits it was told of."""
 
     def __init__(self) -> None:
         self.seen: list[tuple[str, dict[str, object]]] = []
 
-    def on(self, what: str, match: object, **details: object) -> None:
-        self.seen.append((what, details))
+    def rate_limited(self, method: str, scope: str) -> None:
+        self.seen.append(("rate_limited", {"method": method, "scope": scope}))

@@ -43,7 +43,7 @@ def all_tiles() -> list[common_pb2.Tile]:
 async def test_no_error_path_reveals_the_seed_or_hidden_tiles(
     server: Running, table: dict[str, Any]
 ) -> None:
-    match = server.app.matches._sessions[table["id"]].match
+    match = cached_match(server, table["id"])
     checked = 0
     for name, (make, code, _reason) in sorted(CASES.items()):
         with pytest.raises(grpc.aio.AioRpcError) as caught:
@@ -85,7 +85,7 @@ async def test_a_bug_is_reported_as_an_opaque_internal_error(
     """An unexpected exception whose text quotes secrets reaches the client as INTERNAL with
     a fixed message: gRPC's default would send ``str(exc)``."""
     matches = server.app.matches
-    match = matches._sessions[table["id"]].match
+    match = cached_match(server, table["id"])
     secret = f"seed={match.config.seed.hex()} boneyard={match.round.boneyard}"  # type: ignore[union-attr]
 
     async def broken(*args: Any, **kwargs: Any) -> Any:
@@ -110,6 +110,13 @@ async def test_a_bug_is_reported_as_an_opaque_internal_error(
         blob, text = error_blobs(caught.value)
         assert leaks(blob, text, match, None) == []
         assert b"ValueError" not in blob and b"boneyard" not in blob
+
+
+def cached_match(server: Running, match_id: str) -> Any:
+    """The server's own state of the match (every hand and the seed), live."""
+    session = server.app.matches.repository.cached(match_id)
+    assert session is not None
+    return session.match
 
 
 async def _drain(call: Any) -> list[Any]:

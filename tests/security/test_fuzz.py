@@ -82,7 +82,9 @@ class Fuzzed:
 
     @property
     def match(self) -> Any:
-        return self.running.app.matches._sessions[self.match_id].match
+        session = self.running.app.matches.repository.cached(self.match_id)
+        assert session is not None
+        return session.match
 
     def snapshot(self) -> list[bytes]:
         assert self.stub is not None

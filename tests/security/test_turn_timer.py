@@ -13,7 +13,7 @@ import grpc
 import pytest
 from prometheus_client import REGISTRY
 
-from fiveup.engine import SeatAutoPlayed, TilePlaced, event_from_dict
+from fiveup.engine import Match, SeatAutoPlayed, TilePlaced, event_from_dict
 from fiveup.matches import Matches, MatchesConfig
 from fiveup.store import open_store
 from fiveup.v1 import match_pb2 as pb
@@ -28,13 +28,11 @@ TIMEOUT = 60.0
 async def timed(
     tmp_path: Path, stand_in_delay: float = 0.0, **overrides: Any
 ) -> tuple[Running, FakeClock]:
+    clock = FakeClock()  # the server's from the start: every turn starts on it
     running = await start(
-        tmp_path / "timer.sqlite3", turn_timeout_seconds=TIMEOUT,
+        tmp_path / "timer.sqlite3", clock=clock, turn_timeout_seconds=TIMEOUT,
         stand_in_delay_seconds=stand_in_delay, **overrides,
     )  # fmt: skip
-    clock = FakeClock()
-    running.app.matches.clock = clock  # before any match exists: every turn starts on it
-    running.app.matches.config.stand_in_delay = stand_in_delay
     return running, clock
 
 
@@ -57,6 +55,13 @@ async def two_humans(s: Running, join: tuple[int, ...] = (0, 1)) -> tuple[str, d
         tokens[seat] = joined.seat_token
     view = (await s.matches.GetMatch(pb.GetMatchRequest(match_id=created.match_id))).view
     return created.match_id, tokens, view.turn_seat
+
+
+def cached_match(s: Running, match_id: str) -> Match:
+    """The server's own, live state of the match."""
+    session = s.app.matches.repository.cached(match_id)
+    assert session is not None
+    return session.match
 
 
 async def log_of(s: Running, match_id: str) -> list[Any]:
@@ -115,10 +120,8 @@ async def test_the_owner_takes_the_seat_back_by_moving_again(tmp_path: Path) -> 
         assert not response.events[0].seat_auto_played.active
         assert response.events[0].version == own.version + 1
         # The stand-in, waking from its pause, finds nothing to do.
-        session = s.app.matches._sessions[match_id]
-        assert session.bot_task is not None
-        await asyncio.wait_for(asyncio.shield(session.bot_task), 5)
-        assert session.match.version == response.version
+        assert await asyncio.wait_for(s.app.matches.bots.settled(match_id), 5)
+        assert cached_match(s, match_id).version == response.version
         view = (await s.matches.GetMatch(pb.GetMatchRequest(match_id=match_id))).view
         assert not any(seat.auto_played for seat in view.seats)
     finally:
@@ -149,7 +152,7 @@ async def test_an_illegal_move_does_not_take_the_seat_back(tmp_path: Path) -> No
             )
         assert error_info(caught.value).reason == "MUST_PLACE"
         assert await snapshot(s.matches, match_id, list(tokens.values())) == before
-        assert s.app.matches._sessions[match_id].match.auto_seats == {mover}
+        assert cached_match(s, match_id).auto_seats == {mover}
         assert len(await log_of(s, match_id)) == own.version
     finally:
         await stop(s)
@@ -169,14 +172,13 @@ async def test_an_unclaimed_seat_waits_for_its_player(server: tuple[Running, Fak
 
 
 async def test_the_timer_is_off_at_zero(tmp_path: Path) -> None:
-    s = await start(tmp_path / "off.sqlite3", turn_timeout_seconds=0.0)
+    clock = FakeClock()
+    s = await start(tmp_path / "off.sqlite3", clock=clock, turn_timeout_seconds=0.0)
     try:
-        clock = FakeClock()
-        s.app.matches.clock = clock
         await two_humans(s)
         clock.advance(1e9)
         assert await s.app.matches.sweep_turns() == []
-        assert s.app.matches._sweeper is None
+        assert not s.app.matches.timer.running
     finally:
         await stop(s)
 
@@ -205,7 +207,7 @@ async def test_two_replicas_record_the_take_over_once(tmp_path: Path) -> None:
         await store.open()
     replicas = [Matches(store, config, clock=clock) for store in stores]
     try:
-        match_id, _, _ = await replicas[0].create(["human", "human"], 61)
+        match_id = (await replicas[0].create(["human", "human"], 61)).match_id
         for seat in (0, 1):
             await replicas[0].join(match_id, seat)
         await replicas[1].view(match_id, None)  # cached on both
@@ -216,7 +218,8 @@ async def test_two_replicas_record_the_take_over_once(tmp_path: Path) -> None:
         assert sum(isinstance(e, SeatAutoPlayed) for e in stored) == 1
         for r in replicas:  # both caches agree with the log
             await r.view(match_id, None)
-            assert r._sessions[match_id].match.version == len(stored)
+            session = r.repository.cached(match_id)
+            assert session is not None and session.match.version == len(stored)
     finally:
         for r in replicas:
             await r.close()

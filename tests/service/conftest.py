@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,11 +31,14 @@ class Running:
         return f"127.0.0.1:{self.port}"
 
 
-async def start(db: Path, **overrides: object) -> Running:
+async def start(
+    db: Path, *, clock: Callable[[], float] = time.time, **overrides: object
+) -> Running:
+    """A server on a free port over ``db`` (``clock``: the application's wall clock)."""
     config = ServerConfig(address="127.0.0.1:0", db=str(db), metrics_port=-1, grace_seconds=2.0)
     for key, value in overrides.items():
         setattr(config, key, value)
-    app, port = await create_server(config)
+    app, port = await create_server(config, clock=clock)
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
     return Running(
         app,

@@ -48,7 +48,8 @@ async def test_views_and_streams_never_show_hidden_tiles(server: Running) -> Non
             0: Watcher(server.matches, created.match_id, token).start(),
             None: Watcher(server.matches, created.match_id).start(),
         }
-        session = server.app.matches._sessions[created.match_id]
+        session = server.app.matches.repository.cached(created.match_id)
+        assert session is not None
         for n in range(3000):
             received = {
                 0: await server.matches.GetMatch(

@@ -7,6 +7,7 @@ Incoming messages are validated here: anything malformed becomes ``InvalidReques
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 import fiveup_core
 from fiveup_core import (
@@ -19,6 +20,7 @@ from fiveup_core import (
     normalize_tile,
 )
 
+from ..bots import BOT_KINDS
 from ..engine import (
     HUMAN,
     Action,
@@ -43,10 +45,11 @@ from ..errors import InvalidRequest, InvalidTile
 from ..v1 import common_pb2, match_pb2
 
 SIDE_TO_PB = {name: i + 1 for i, name in enumerate(SIDES)}  # enum value = side index + 1
-BOT_TO_PB = {
-    "random": match_pb2.BOT_KIND_RANDOM,
-    "greedy": match_pb2.BOT_KIND_GREEDY,
-    "expert": match_pb2.BOT_KIND_EXPERT,
+# Bot kinds: the service's (fiveup.bots.BOT_KINDS) by the contract's enum value of the
+# same name (BOT_KIND_<NAME>); a kind the contract lacks fails here, at import.
+BOT_TO_PB: dict[str, match_pb2.BotKind] = {
+    kind: cast(match_pb2.BotKind, match_pb2.BotKind.Value(f"BOT_KIND_{kind.upper()}"))
+    for kind in BOT_KINDS
 }
 PB_TO_BOT = {v: k for k, v in BOT_TO_PB.items()}
 

@@ -1,4 +1,8 @@
-"""The one table from domain errors to gRPC status codes.
+"""Domain errors as gRPC statuses.
+
+Each domain error class carries its reason and status code (``fiveup.errors``,
+``fiveup.engine.errors``); ``STATUS_BY_REASON`` is derived from them, and the rules
+core's errors are reported as the domain error that says the same (``CORE_ERRORS``).
 
 Every failure leaves the call with a status code, a human message and a
 ``google.rpc.ErrorInfo`` (domain ``fiveup.v1``) whose ``reason`` is machine-readable;
@@ -11,44 +15,56 @@ import grpc
 from google.protobuf import any_pb2, duration_pb2
 from google.rpc import error_details_pb2, status_pb2
 
+import fiveup_core
 from fiveup_core import FiveUpError
 
 from ..engine.errors import MatchError
-from ..errors import TooManyRequests
+from ..errors import IllegalLayout, InvalidTile, MalformedLayout, TooManyRequests
 
 DOMAIN = "fiveup.v1"
 
-STATUS_BY_REASON: dict[str, grpc.StatusCode] = {
-    # malformed requests
-    "INVALID_ARGUMENT": grpc.StatusCode.INVALID_ARGUMENT,
-    "INVALID_CONFIG": grpc.StatusCode.INVALID_ARGUMENT,
-    "MALFORMED_LAYOUT": grpc.StatusCode.INVALID_ARGUMENT,
-    "ILLEGAL_LAYOUT": grpc.StatusCode.INVALID_ARGUMENT,
-    "INVALID_TILE": grpc.StatusCode.INVALID_ARGUMENT,
-    # who is calling
-    "UNAUTHENTICATED": grpc.StatusCode.UNAUTHENTICATED,
-    "PERMISSION_DENIED": grpc.StatusCode.PERMISSION_DENIED,
-    # what is addressed
-    "MATCH_NOT_FOUND": grpc.StatusCode.NOT_FOUND,
-    "REQUEST_ID_REUSED": grpc.StatusCode.ALREADY_EXISTS,
-    # the rules or the match's state forbid it now
-    "NOT_YOUR_TURN": grpc.StatusCode.FAILED_PRECONDITION,
-    "ILLEGAL_MOVE": grpc.StatusCode.FAILED_PRECONDITION,
-    "TILE_NOT_IN_HAND": grpc.StatusCode.FAILED_PRECONDITION,
-    "MUST_PLAY_DRAWN_TILE": grpc.StatusCode.FAILED_PRECONDITION,
-    "MUST_PLACE": grpc.StatusCode.FAILED_PRECONDITION,
-    "MUST_DRAW": grpc.StatusCode.FAILED_PRECONDITION,
-    "BONEYARD_EMPTY": grpc.StatusCode.FAILED_PRECONDITION,
-    "MATCH_FINISHED": grpc.StatusCode.FAILED_PRECONDITION,
-    "MATCH_NOT_FINISHED": grpc.StatusCode.FAILED_PRECONDITION,
-    "SEAT_TAKEN": grpc.StatusCode.FAILED_PRECONDITION,
-    "NO_FREE_SEAT": grpc.StatusCode.FAILED_PRECONDITION,
-    # concurrency and load
-    "STALE_VERSION": grpc.StatusCode.ABORTED,
-    "RATE_LIMITED": grpc.StatusCode.RESOURCE_EXHAUSTED,
-    "TOO_MANY_STREAMS": grpc.StatusCode.RESOURCE_EXHAUSTED,
-    "SHUTTING_DOWN": grpc.StatusCode.UNAVAILABLE,
+
+def domain_error_classes() -> list[type[MatchError]]:
+    """Every concrete domain error class defined so far (the base excluded)."""
+    found: list[type[MatchError]] = []
+    pending = list(MatchError.__subclasses__())
+    while pending:
+        cls = pending.pop(0)
+        found.append(cls)
+        pending.extend(cls.__subclasses__())
+    return found
+
+
+def status_of(error: type[MatchError]) -> grpc.StatusCode:
+    """The status code an error class carries (raises TypeError when it names none: a
+    bug, reported as INTERNAL, never as a guessed code)."""
+    try:
+        return grpc.StatusCode[error.code]
+    except KeyError:
+        raise TypeError(f"{error.__name__} names no status code ({error.code!r})") from None
+
+
+# The rules core's errors, reported as the domain error that says the same thing (the
+# nearest listed ancestor of the core error's class wins).
+CORE_ERRORS: dict[type[FiveUpError], type[MatchError]] = {
+    fiveup_core.InvalidTile: InvalidTile,
+    fiveup_core.LayoutDecodeError: MalformedLayout,
+    fiveup_core.IllegalPlacement: IllegalLayout,
+    FiveUpError: IllegalLayout,
 }
+
+# reason -> status code, for docs/api.md and tests: derived from the classes.
+STATUS_BY_REASON: dict[str, grpc.StatusCode] = {
+    cls.reason: status_of(cls) for cls in domain_error_classes()
+}
+
+
+def _reported_as(exc: FiveUpError) -> type[MatchError]:
+    for cls in type(exc).__mro__:
+        if cls in CORE_ERRORS:
+            return CORE_ERRORS[cls]
+    return IllegalLayout
+
 
 STATUS_DETAILS_KEY = "grpc-status-details-bin"
 
@@ -79,16 +95,17 @@ def status_for(exc: BaseException) -> tuple[grpc.StatusCode, str, tuple[tuple[st
     """The status a domain error is reported with."""
     if isinstance(exc, MatchError):
         reason = exc.reason
+        code = status_of(type(exc))
         meta = {k: str(v) for k, v in exc.details.items()}
     elif isinstance(exc, FiveUpError):
-        reason = exc.reason if exc.reason in STATUS_BY_REASON else "ILLEGAL_LAYOUT"
+        reported = _reported_as(exc)
+        reason, code = reported.reason, status_of(reported)
         meta = {"core_reason": exc.reason}
         index = getattr(exc, "index", None)
         if index is not None:
             meta["index"] = str(index)
     else:
         raise TypeError(f"not a domain error: {exc!r}")
-    code = STATUS_BY_REASON.get(reason, grpc.StatusCode.FAILED_PRECONDITION)
     retry_after = exc.retry_after if isinstance(exc, TooManyRequests) else None
     return rich_status(code, str(exc), reason, meta, retry_after)
 

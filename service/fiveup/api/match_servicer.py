@@ -12,6 +12,7 @@ from ..engine.shuffle import commitment
 from ..errors import InvalidRequest
 from ..limits import Limits, peer_address
 from ..matches import Matches
+from ..results import Resync
 from ..v1 import match_pb2, match_pb2_grpc
 from . import convert
 from .handlers import bearer_token, streaming, unary
@@ -34,9 +35,11 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         self._limit_peer("CreateMatch", context)
         seats = convert.seats_from_pb(request.seats)
         target = request.target_points or DEFAULT_TARGET
-        match_id, version, commitment = await self.matches.create(seats, target)
+        created = await self.matches.create(seats, target)
         return match_pb2.CreateMatchResponse(
-            match_id=match_id, version=version, shuffle_commitment=commitment
+            match_id=created.match_id,
+            version=created.version,
+            shuffle_commitment=created.commitment,
         )
 
     @unary
@@ -45,8 +48,10 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     ) -> match_pb2.JoinMatchResponse:
         self._limit_peer("JoinMatch", context)
         seat = request.seat if request.HasField("seat") else None
-        chosen, token, version = await self.matches.join(request.match_id, seat)
-        return match_pb2.JoinMatchResponse(seat=chosen, seat_token=token, version=version)
+        joined = await self.matches.join(request.match_id, seat)
+        return match_pb2.JoinMatchResponse(
+            seat=joined.seat, seat_token=joined.token, version=joined.version
+        )
 
     @unary
     async def GetMatch(
@@ -55,9 +60,9 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         seat = await self.matches.authenticate(
             request.match_id, bearer_token(context), required=False
         )
-        view, session = await self.matches.view(request.match_id, seat, request.min_version)
+        seen = await self.matches.view(request.match_id, seat, request.min_version)
         return match_pb2.GetMatchResponse(
-            view=convert.view_pb(request.match_id, view, session.tokens)
+            view=convert.view_pb(request.match_id, seen.view, seen.joined)
         )
 
     @unary
@@ -68,11 +73,9 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             request.match_id, bearer_token(context), required=True
         )
         assert seat is not None
-        actions, version = await self.matches.legal_actions(
-            request.match_id, seat, request.min_version
-        )
+        legal = await self.matches.legal_actions(request.match_id, seat, request.min_version)
         return match_pb2.ListLegalMovesResponse(
-            moves=[convert.action_pb(a) for a in actions], version=version
+            moves=[convert.action_pb(a) for a in legal.actions], version=legal.version
         )
 
     @unary
@@ -114,10 +117,11 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         )
         with self.limits.watching(request.match_id):
             async for item in self.matches.watch(request.match_id, seat, request.after_version):
-                if isinstance(item, int):
+                if isinstance(item, Resync):
                     yield match_pb2.WatchMatchResponse(
                         resync=match_pb2.ResyncRequired(
-                            version=item, reason="too far behind: fetch the match and watch again"
+                            version=item.version,
+                            reason="too far behind: fetch the match and watch again",
                         )
                     )
                     return
@@ -128,12 +132,13 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     async def GetMatchRecord(
         self, request: match_pb2.GetMatchRecordRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.GetMatchRecordResponse:
-        record, events = await self.matches.record(request.match_id)
+        log = await self.matches.record(request.match_id)
+        record = log.record
         return match_pb2.GetMatchRecordResponse(
             match_id=record.match_id,
             seats=convert.seat_infos_pb(record.seats, range(len(record.seats)), ()),
             target_points=record.target_points,
             shuffle_commitment=commitment(record.seed),
             shuffle_seed=record.seed,
-            events=[convert.event_pb(v, e) for v, e in events],
+            events=[convert.event_pb(v, e) for v, e in log.events],
         )

@@ -26,6 +26,7 @@ from fiveup_core import (
 )
 
 from ..errors import IllegalLayout, InvalidRequest, MalformedLayout
+from ..observer import Contained, Observer
 from ..v1 import common_pb2, rules_pb2, rules_pb2_grpc
 from . import convert
 from .handlers import streaming, unary
@@ -68,15 +69,11 @@ def layout_from_pb(msg: common_pb2.Layout) -> fiveup_core.PureLayout:
 
 
 class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
-    def __init__(self, observer: Any = None) -> None:
-        self.observer = observer  # fiveup.metrics.MatchObserver: on("rules_checked", ...)
+    def __init__(self, observer: Observer | None = None) -> None:
+        self.observer = Contained(observer)  # its failures never break an answer
 
     def _observe(self, rpc: str, items: int, seconds: float) -> None:
-        if self.observer is not None:
-            try:
-                self.observer.on("rules_checked", None, rpc=rpc, items=items, seconds=seconds)
-            except Exception:  # metrics must never break an answer
-                log.exception("observer failed on %s", rpc)
+        self.observer.rules_checked(rpc, items, seconds)
 
     @unary
     @_observed("EvaluateLayout")

@@ -10,9 +10,14 @@ returns, so whatever the service acknowledges is durable.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
+
+# One name per error: a missing match or a taken seat means the same to the store and to
+# the application, so the store raises the application's errors (which carry their
+# reason, and through it their gRPC code).
+from ..errors import MatchNotFound, SeatTaken
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +58,6 @@ class StoreError(Exception):
     pass
 
 
-class MatchNotFound(StoreError):
-    def __init__(self, match_id: str) -> None:
-        super().__init__(f"no match {match_id!r}")
-        self.match_id = match_id
-
-
 class VersionConflict(StoreError):
     """Another writer appended first; ``current`` is the version now stored."""
 
@@ -74,10 +73,6 @@ class DuplicateRequest(StoreError):
     def __init__(self, record: RequestRecord) -> None:
         super().__init__(f"request {record.request_id!r} already applied")
         self.record = record
-
-
-class SeatTaken(StoreError):
-    pass
 
 
 class EventStore(Protocol):
@@ -128,7 +123,28 @@ class EventStore(Protocol):
     async def count_matches(self) -> tuple[int, int]:
         """(active, finished) match counts, for metrics."""
 
-    # Optional: a store shared by several processes may also offer
-    #   async def listen(self, callback: Callable[[str], None]) -> None
-    # calling ``callback(match_id)`` on the event loop whenever any process appends to a
-    # match (PostgreSQL: LISTEN/NOTIFY).  Matches.start() uses it when present.
+
+@runtime_checkable
+class NotifyingStore(EventStore, Protocol):
+    """A store shared by several processes that tells each of them about the others'
+    appends (PostgreSQL: LISTEN/NOTIFY), so their caches need not re-read on every use.
+    The server checks for it once, when it chooses the cache's freshness mode."""
+
+    async def listen(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(match_id)`` on the event loop whenever any process appends to
+        a match, from now until the store closes."""
+
+
+__all__ = [
+    "DuplicateRequest",
+    "EventStore",
+    "MatchNotFound",
+    "MatchRecord",
+    "NotifyingStore",
+    "RequestRecord",
+    "SeatTaken",
+    "StoreError",
+    "StoredEvent",
+    "VersionConflict",
+    "encode_event",
+]

@@ -368,7 +368,7 @@ class PostgresStore:
             (match_id,),
         )
         if row is None:
-            raise MatchNotFound(match_id)
+            raise MatchNotFound(f"no match {match_id!r}")
         seats, target, seed, created = row
         return MatchRecord(match_id, tuple(seats), int(target), bytes(seed), float(created))
 
@@ -419,7 +419,7 @@ class PostgresStore:
             current = await self.latest_version(match_id)
             raise VersionConflict(match_id, expected_version, current) from None
         except pg_errors.ForeignKeyViolation:
-            raise MatchNotFound(match_id) from None
+            raise MatchNotFound(f"no match {match_id!r}") from None
         except BaseException:
             self._maybe_appended(match_id)  # e.g. the connection broke during COMMIT
             raise
@@ -438,7 +438,7 @@ class PostgresStore:
                 RequestRecord(request.request_id, int(seat), fingerprint, int(first), int(last))
             )
         if outcome == "missing":
-            raise MatchNotFound(match_id)
+            raise MatchNotFound(f"no match {match_id!r}")
         raise StoreError(f"unexpected append outcome {outcome!r}")
 
     async def get_request(self, match_id: str, request_id: str) -> RequestRecord | None:
@@ -463,7 +463,7 @@ class PostgresStore:
         except pg_errors.UniqueViolation:
             raise SeatTaken(f"seat {seat} of match {match_id!r} is taken") from None
         except pg_errors.ForeignKeyViolation:
-            raise MatchNotFound(match_id) from None
+            raise MatchNotFound(f"no match {match_id!r}") from None
 
     async def seat_tokens(self, match_id: str) -> dict[int, bytes]:
         rows = await self._fetchall(

@@ -215,7 +215,7 @@ class SqliteStore:
                 (match_id,),
             ).fetchone()
             if row is None:
-                raise MatchNotFound(match_id)
+                raise MatchNotFound(f"no match {match_id!r}")
             return MatchRecord(match_id, tuple(json.loads(row[0])), row[1], bytes(row[2]), row[3])
 
         return await self._run(load)
@@ -254,7 +254,7 @@ class SqliteStore:
                         raise DuplicateRequest(prior)
                 current = _latest(conn, match_id)
                 if current == 0 and not _exists(conn, match_id):
-                    raise MatchNotFound(match_id)
+                    raise MatchNotFound(f"no match {match_id!r}")
                 if current != expected_version:
                     raise VersionConflict(match_id, expected_version, current)
                 conn.executemany("INSERT INTO events VALUES (?, ?, ?)", rows)
@@ -288,7 +288,7 @@ class SqliteStore:
                     conn.execute("INSERT INTO seats VALUES (?, ?, ?)", (match_id, seat, token_hash))
             except sqlite3.IntegrityError:
                 if not _exists(conn, match_id):
-                    raise MatchNotFound(match_id) from None
+                    raise MatchNotFound(f"no match {match_id!r}") from None
                 raise SeatTaken(f"seat {seat} of match {match_id!r} is taken") from None
 
         await self._run(claim, writes=True)

@@ -1,0 +1,249 @@
+"""Moves nobody submits: the bots' turns (``BotRunner``) and the turn timer that hands an
+abandoned human seat to a stand-in bot (``TurnTimer``).
+
+Both act through the ``MatchRepository`` like any writer: under the session's lock, on a
+refreshed fold, with a version-checked append; when another replica's bot or timer was
+first, the append fails, the session reloads and the loser looks again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+import weakref
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any
+
+from .bots import Bot, make_bot
+from .engine import HUMAN, view_for
+from .engine.errors import MatchError
+from .observer import Contained
+from .repository import MatchRepository, MatchSession
+from .store.base import StoreError, VersionConflict
+
+log = logging.getLogger(__name__)
+
+STAND_IN_BOT = "greedy"  # the kind that plays for an abandoned seat
+
+BotFactory = Callable[[str], Bot]
+
+
+def default_bot_factory(kind: str) -> Bot:
+    return make_bot(kind, secrets.SystemRandom())
+
+
+@dataclass
+class AutoplayConfig:
+    bot_delay: float = 0.0  # seconds a bot waits before moving (pace for human opponents)
+    # Abandoned seats: a joined human seat to move for this long gets a stand-in bot
+    # (SeatAutoPlayed), until its owner submits a move again; 0 = never.
+    turn_timeout: float = 0.0
+    stand_in_delay: float = 0.0  # the stand-in's pause on each turn: the owner's window
+    turn_sweep_seconds: float = 0.0  # how often to look for expired turns; 0 = derived
+
+
+class BotRunner:
+    """Plays the bots' turns (and the stand-ins'), one task per match at a time."""
+
+    def __init__(
+        self,
+        repository: MatchRepository,
+        config: AutoplayConfig,
+        closing: asyncio.Event,
+        *,
+        bot_factory: BotFactory | None = None,
+        observer: Contained | None = None,
+    ) -> None:
+        self.repository = repository
+        self.config = config
+        self._closing = closing
+        self._bot_factory = bot_factory or default_bot_factory
+        self._observer = observer or Contained(None)
+        # Each session's latest bots' task (a session that left the cache keeps its own
+        # until the task ends: it may still be playing through it).
+        self._latest: weakref.WeakKeyDictionary[MatchSession, asyncio.Task[None]] = (
+            weakref.WeakKeyDictionary()
+        )
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def kick(self, session: MatchSession) -> None:
+        """Start playing the bots' turns of this match if it is a bot's turn now."""
+        if self._closing.is_set() or not session.match.is_bot_turn():
+            return
+        current = self._latest.get(session)
+        if current is not None and not current.done():
+            return
+        self._latest[session] = self._spawn(self._run(session))
+
+    def after_remote_append(self, session: MatchSession) -> None:
+        """Another replica appended: fold it in and, if it is now a bot's turn, let this
+        replica's bots try too (the version key picks one winner)."""
+        if not self._closing.is_set():
+            self._spawn(self._refresh_and_kick(session))
+
+    async def settled(self, match_id: str) -> bool:
+        """Wait until the bots' task of ``match_id``'s cached session (if one was ever
+        started) has nothing left to do; answer whether there was one."""
+        session = self.repository.cached(match_id)
+        task = self._latest.get(session) if session is not None else None
+        if task is None:
+            return False
+        await asyncio.shield(task)
+        return True
+
+    async def close(self) -> None:
+        tasks = [t for t in self._tasks if not t.done()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)  # keep a reference; close() cancels it
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _refresh_and_kick(self, session: MatchSession) -> None:
+        async with session.lock:
+            await self.repository.refresh(session)
+        self.kick(session)
+
+    async def _run(self, session: MatchSession) -> None:
+        repository = self.repository
+        bots: dict[int, Bot] = {}
+        paused_at = -1  # the version a stand-in last paused at
+        while not self._closing.is_set():
+            if self.config.bot_delay:
+                await asyncio.sleep(self.config.bot_delay)
+            async with session.lock:
+                await repository.refresh(session)
+                match = session.match
+                if not match.is_bot_turn():
+                    return
+                seat = match.to_move()
+                assert seat is not None
+                kind = match.config.seats[seat]
+                if kind == HUMAN:  # a stand-in for an abandoned seat
+                    kind = STAND_IN_BOT
+                    pause = self.config.stand_in_delay > 0 and paused_at != match.version
+                    paused_at = match.version
+                else:
+                    pause = False
+                if not pause:
+                    bot = bots.get(seat) or bots.setdefault(seat, self._bot_factory(kind))
+                    started = time.perf_counter()
+                    action = bot.choose(view_for(match, seat))
+                    self._observer.bot_thought(kind, time.perf_counter() - started)
+                    before = match.version
+                    events = match.act(seat, action)
+                    try:
+                        await repository.append(session, before, events)
+                    except VersionConflict:
+                        await repository.reload(session)  # another replica's bot moved first
+                        continue
+            if pause:  # the owner's window to take the seat back (outside the lock)
+                await asyncio.sleep(self.config.stand_in_delay)
+                continue
+            self._observer.move(match, seat, action, events)
+            await asyncio.sleep(0)  # let clients and watchers in between bot moves
+
+
+class TurnTimer:
+    """Gives a stand-in bot every joined human seat whose turn has lasted longer than
+    ``turn_timeout``: sweeps every ``turn_sweep_seconds`` on its own once started; tests
+    call ``sweep`` directly with an injected clock."""
+
+    def __init__(
+        self,
+        repository: MatchRepository,
+        config: AutoplayConfig,
+        bots: BotRunner,
+        closing: asyncio.Event,
+        *,
+        observer: Contained | None = None,
+    ) -> None:
+        self.repository = repository
+        self.config = config
+        self.bots = bots
+        self._closing = closing
+        self._observer = observer or Contained(None)
+        self._sweeper: asyncio.Task[None] | None = None
+
+    @property
+    def running(self) -> bool:
+        """Whether the timer sweeps on its own (only with a turn timeout)."""
+        return self._sweeper is not None and not self._sweeper.done()
+
+    def start(self) -> None:
+        if self.config.turn_timeout > 0 and self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def close(self) -> None:
+        if self._sweeper is not None and not self._sweeper.done():
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
+
+    async def sweep(self) -> list[tuple[str, int]]:
+        """Take over every expired turn; answer the (match id, seat) pairs taken over."""
+        timeout = self.config.turn_timeout
+        if timeout <= 0 or self._closing.is_set():
+            return []
+        clock = self.repository.clock
+        taken = []
+        for session in self.repository.sessions():
+            match = session.match
+            if clock() - session.turn_started < timeout or match.is_bot_turn():
+                continue
+            if match.to_move() is None:
+                continue
+            try:
+                seat = await self._take_over(session, timeout)
+            except (MatchError, StoreError):
+                log.warning(
+                    "turn timer: could not take over a seat of %s", session.match_id, exc_info=True
+                )
+                continue
+            if seat is not None:
+                taken.append((session.match_id, seat))
+        return taken
+
+    async def _take_over(self, session: MatchSession, timeout: float) -> int | None:
+        repository = self.repository
+        clock = repository.clock
+        async with session.lock:
+            await repository.refresh(session)  # another replica may have moved, or timed out
+            match = session.match
+            seat = match.to_move()
+            if seat is None or match.is_bot_turn() or clock() - session.turn_started < timeout:
+                return None
+            await repository.reread_tokens(session)
+            if seat not in session.tokens:  # never claimed: the match waits for a player
+                session.turn_started = clock()  # look again a timeout later
+                return None
+            before = match.version
+            events = match.set_auto(seat, True)
+            try:
+                await repository.append(session, before, events)
+            except VersionConflict:  # another replica recorded something first
+                await repository.reload(session)
+                return None
+        log.info("turn timer: seat %d of %s is played by a stand-in", seat, session.match_id)
+        self._observer.seat_auto_played(seat, True)
+        self.bots.kick(session)
+        return seat
+
+    async def _sweep_forever(self) -> None:
+        interval = self.config.turn_sweep_seconds or min(
+            5.0, max(0.05, self.config.turn_timeout / 10)
+        )
+        while not self._closing.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), interval)
+            try:
+                await self.sweep()
+            except Exception:  # the timer must outlive a bad sweep
+                log.exception("turn timer sweep failed")

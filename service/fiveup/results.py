@@ -1,0 +1,61 @@
+"""What the use cases of ``fiveup.matches.Matches`` answer: small frozen values, so no
+cache object (a session, a live ``Match``) ever reaches the API layer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine import Action, Event, MatchView
+from .store.base import MatchRecord
+
+VersionedEvent = tuple[int, Event]  # (version, event): how events leave the repository
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    match_id: str
+    version: int
+    commitment: str  # SHA-256 of the secret shuffle seed, hex
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    seat: int
+    token: str  # the seat's bearer token: shown once, stored only as a hash
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedView:
+    """The match as one viewer may see it, and which human seats have been claimed."""
+
+    view: MatchView
+    joined: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalMoves:
+    actions: tuple[Action, ...]
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    seat: int
+    version: int
+    events: tuple[VersionedEvent, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Resync:
+    """A watcher too far behind: fetch the match (it is at ``version``) and watch again."""
+
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchLog:
+    """A finished match's creation record (with its seed) and every stored event."""
+
+    record: MatchRecord
+    events: tuple[VersionedEvent, ...]
