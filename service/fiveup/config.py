@@ -10,6 +10,10 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 
+class ConfigError(ValueError):
+    """Settings the server cannot start with; the message says which and why."""
+
+
 @dataclass
 class ServerConfig:
     address: str = "127.0.0.1:50051"
@@ -21,7 +25,16 @@ class ServerConfig:
     drain_seconds: float = 1.0
     max_receive_bytes: int = 256 * 1024  # well below gRPC's 4 MiB default
     max_send_bytes: int = 4 * 1024 * 1024
-    max_concurrent_rpcs: int = 2_000
+    max_concurrent_rpcs: int = 2_000  # gRPC's own cap on calls in flight (public port)
+    # Streaming calls (WatchMatch, ValidateMoves, Health.Watch) open per client address and
+    # in all; the total must stay below max_concurrent_rpcs so idle streams never take the
+    # slots of unary calls and health checks (docs/security.md).  0 = no cap (the
+    # server-wide one only when max_concurrent_rpcs is 0, unlimited, too).
+    max_client_streams: int = 100
+    max_server_streams: int = 1_000
+    # A second, health-only gRPC server for the orchestrator's probes (e.g. 0.0.0.0:8081),
+    # out of reach of public load: its own port, its own concurrency.  "" = none.
+    probe_address: str = ""
     keepalive_time_ms: int = 60_000  # ping idle clients; tolerant of phones that sleep
     keepalive_timeout_ms: int = 20_000
     min_client_ping_ms: int = 10_000  # mobile clients may ping this often without a GOAWAY
@@ -48,6 +61,19 @@ class ServerConfig:
     # stand_in_delay_seconds on each of its turns, the owner's window to take the seat back.
     turn_timeout_seconds: float = 120.0
     stand_in_delay_seconds: float = 3.0
+
+    def problems(self) -> list[str]:
+        """Settings that cannot work together, each as one sentence (empty when fine)."""
+        found = []
+        if self.max_concurrent_rpcs > 0 and not (
+            0 < self.max_server_streams < self.max_concurrent_rpcs
+        ):
+            found.append(
+                f"max_server_streams ({self.max_server_streams}) must be between 1 and "
+                f"max_concurrent_rpcs - 1 ({self.max_concurrent_rpcs - 1}): streams must "
+                "leave room for unary calls and health checks"
+            )
+        return found
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> ServerConfig:

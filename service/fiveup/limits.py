@@ -4,6 +4,11 @@
   ``rate`` calls a second on average with bursts of ``burst``.
 * **Per seat** (match id, seat): SubmitMove, likewise.
 * **Streams per match**: at most ``max_watchers`` WatchMatch streams open on one match.
+* **Streams per client and in all**: at most ``max_client_streams`` streaming calls
+  (WatchMatch, ValidateMoves, Health.Watch, reflection) open from one client address and
+  ``max_server_streams`` on the whole server.  The total stays below gRPC's own
+  concurrent-RPC limit, so idle streams can never take the slots unary calls (CreateMatch,
+  GetMatch, health checks) need (``fiveup.api.stream_limits`` applies them).
 
 A refused call raises ``TooManyRequests`` (RATE_LIMITED) or ``TooManyStreams``
 (TOO_MANY_STREAMS); both become RESOURCE_EXHAUSTED with a ``google.rpc.RetryInfo`` whose
@@ -128,6 +133,8 @@ class LimitsConfig:
     stream_retry_after: float = 5.0
     client_address_header: str = ""  # e.g. x-forwarded-for, when a trusted proxy sets it
     max_keys: int = 100_000
+    max_client_streams: int = 0  # streaming calls open from one client address; 0 = no cap
+    max_server_streams: int = 0  # streaming calls open on the server; 0 = no cap
 
 
 class Limits:
@@ -148,6 +155,8 @@ class Limits:
             config.seat_rate, config.seat_burst, clock=self._now, max_keys=config.max_keys
         )
         self.streams = StreamCounter(config.max_watchers)
+        self.client_streams = StreamCounter(config.max_client_streams)
+        self.server_streams = StreamCounter(config.max_server_streams)
 
     def _now(self) -> float:
         return self.clock()  # looked up per call: tests may swap ``clock``
@@ -178,12 +187,38 @@ class Limits:
             self._refused("WatchMatch", "streams")
             raise TooManyStreams(
                 f"this match already has {self.streams.limit} open watch streams (the limit)",
-                retry_after=self.config.stream_retry_after, limit=str(self.streams.limit),
+                retry_after=self.config.stream_retry_after, scope="match",
+                limit=str(self.streams.limit),
             )  # fmt: skip
         try:
             yield
         finally:
             self.streams.release(match_id)
+
+    def open_stream(self, method: str, client: str) -> None:
+        """Take one of ``client``'s stream slots and one of the server's, or raise
+        TooManyStreams (``scope`` client or server) when either is at its cap.  Every
+        successful call is paired with one ``close_stream(client)``."""
+        if not self.client_streams.acquire(client):
+            self._refused(method, "client_streams")
+            raise TooManyStreams(
+                f"this client already has {self.client_streams.limit} open streams (the limit)",
+                retry_after=self.config.stream_retry_after, scope="client",
+                limit=str(self.client_streams.limit),
+            )  # fmt: skip
+        if not self.server_streams.acquire(None):
+            self.client_streams.release(client)
+            self._refused(method, "server_streams")
+            raise TooManyStreams(
+                f"the server has {self.server_streams.limit} open streams (its limit): "
+                "try again later or another replica",
+                retry_after=self.config.stream_retry_after, scope="server",
+                limit=str(self.server_streams.limit),
+            )  # fmt: skip
+
+    def close_stream(self, client: str) -> None:
+        self.server_streams.release(None)
+        self.client_streams.release(client)
 
     def _refused(self, method: str, scope: str) -> None:
         if self.observer is not None:

@@ -98,7 +98,8 @@ GRPC_SENT = Counter(
 )
 GRPC_STREAMS = Gauge(
     "fiveup_grpc_streams_active",
-    "Streaming RPCs open right now (WatchMatch, ValidateMoves, Health.Watch...).",
+    "Streaming RPCs open right now (WatchMatch, ValidateMoves, Health.Watch...); unary calls "
+    "are never counted here.",
     GRPC_LABELS,
 )
 
@@ -129,7 +130,7 @@ class MethodMetrics:
     handling: Any
     received: Any
     sent: Any
-    streams: Any
+    streams: Any  # None for unary methods
     handled: dict[str, Any] = field(default_factory=dict)
 
     def handled_child(self, code: str) -> Any:
@@ -164,7 +165,8 @@ class GrpcServerMetrics:
                     kind, labels[1], labels[2],
                     GRPC_STARTED.labels(*labels), GRPC_HANDLING.labels(*labels),
                     GRPC_RECEIVED.labels(*labels), GRPC_SENT.labels(*labels),
-                    GRPC_STREAMS.labels(*labels),
+                    # streams only: a unary method has no series in the streams gauge
+                    GRPC_STREAMS.labels(*labels) if kind != "unary" else None,
                 )  # fmt: skip
                 for code in CODE_NAMES:  # every code at zero: rate() sees the first error
                     found.handled_child(code)
@@ -251,11 +253,18 @@ CORE_EVALUATION = Histogram(
 RATE_LIMITED = Counter(
     "fiveup_rate_limited",
     "Calls refused by an abuse limit (fiveup.limits), by method and scope: peer (a client "
-    "address), seat, or streams (open WatchMatch streams of one match).",
+    "address), seat, streams (open WatchMatch streams of one match), client_streams (open "
+    "streams of one client address) or server_streams (open streams on the server).",
     ("method", "scope"),
 )
-LIMITED = (("CreateMatch", "peer"), ("JoinMatch", "peer"), ("SubmitMove", "peer"),
-           ("SubmitMove", "seat"), ("WatchMatch", "streams"))  # fmt: skip
+# The streaming methods the stream caps apply to (fiveup.api.stream_limits).
+STREAMING_METHODS = ("WatchMatch", "ValidateMoves", "Watch", "ServerReflectionInfo")
+LIMITED = (
+    ("CreateMatch", "peer"), ("JoinMatch", "peer"), ("SubmitMove", "peer"), ("SubmitMove", "seat"),
+    ("WatchMatch", "streams"),
+    *((method, scope) for method in STREAMING_METHODS
+      for scope in ("client_streams", "server_streams")),
+)  # fmt: skip
 SEATS_AUTO_PLAYED = Counter(
     "fiveup_seats_auto_played",
     "Human seats a stand-in bot took over because their turn timer ran out.",

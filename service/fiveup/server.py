@@ -26,7 +26,8 @@ from .api.health import DrainingHealthServicer
 from .api.interceptors import ServerInterceptor
 from .api.match_servicer import MatchServicer
 from .api.rules_servicer import RulesServicer
-from .config import ServerConfig
+from .api.stream_limits import StreamLimitInterceptor
+from .config import ConfigError, ServerConfig
 from .limits import Limits, LimitsConfig
 from .matches import Matches, MatchesConfig
 from .metrics import MatchObserver
@@ -45,6 +46,8 @@ READY_SERVICES = ("", READINESS, MATCH_SERVICE, RULES_SERVICE)
 # Workers sharing a store that cannot notify (several on one SQLite file) re-read it this
 # often for their watchers: another worker's append wakes nobody here.
 SHARED_POLL_SECONDS = 0.25
+# The probe server answers only the kubelet (a few checks every few seconds).
+PROBE_CONCURRENT_RPCS = 64
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
@@ -61,6 +64,8 @@ class FiveUpServer:
     metrics_port: int | None = None
     limits: Limits | None = None
     observer: MatchObserver | None = None
+    probe_server: grpc.aio.Server | None = None  # health only (config.probe_address)
+    probe_port: int | None = None
     _stopped: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def stop(self, grace: float | None = None, settle: float = 0.0) -> None:
@@ -87,6 +92,8 @@ class FiveUpServer:
         if end_watches is not None:
             await end_watches()
         await self.server.stop(grace - settle)
+        if self.probe_server is not None:  # liveness answered until the very end
+            await self.probe_server.stop(0)
         await self.store.close()
         log.info("server stopped")
 
@@ -112,16 +119,23 @@ async def create_server(
 ) -> tuple[FiveUpServer, int]:
     """Open the store, wire the servicers and start serving (``clock``: wall-clock time
     for the application layer, e.g. the turn timer; tests inject a fake one)."""
+    problems = config.problems()
+    if problems:
+        raise ConfigError("; ".join(problems))
     store = open_store(config.db, **_store_options(config))
     await store.open()
     observer = MatchObserver(store)
     matches = Matches(store, matches_config(config, store), clock=clock, observer=observer)
-    server = grpc.aio.server(
-        interceptors=[ServerInterceptor(_descriptors()), GuardInterceptor()],
-        options=server_options(config),
-        maximum_concurrent_rpcs=config.max_concurrent_rpcs,
-    )
     limits = Limits(limits_config(config), observer=observer)
+    server = grpc.aio.server(
+        interceptors=[
+            ServerInterceptor(_descriptors()),
+            StreamLimitInterceptor(limits),
+            GuardInterceptor(),
+        ],
+        options=server_options(config),
+        maximum_concurrent_rpcs=config.max_concurrent_rpcs or None,
+    )
     match_pb2_grpc.add_MatchServiceServicer_to_server(MatchServicer(matches, limits), server)
     rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(observer), server)
     health = DrainingHealthServicer()
@@ -139,20 +153,31 @@ async def create_server(
         ),
         server,
     )
-    port = server.add_insecure_port(config.address)
-    if port == 0:
+    port = _bind(server, config.address)
+    probe_server, probe_port = None, None
+    if config.probe_address:
+        probe_server = grpc.aio.server(
+            options=server_options(config), maximum_concurrent_rpcs=PROBE_CONCURRENT_RPCS
+        )
+        health_pb2_grpc.add_HealthServicer_to_server(health, probe_server)
+        probe_port = _bind(probe_server, config.probe_address)
+    if port == 0 or probe_port == 0:
         await store.close()
-        raise OSError(f"could not bind {config.address}")
+        failed = config.address if port == 0 else config.probe_address
+        raise AddressInUse(f"could not listen on {failed} (is another server running there?)")
     await health.set(LIVENESS, SERVING)
     for name in READY_SERVICES:
         await health.set(name, NOT_SERVING)
     await matches.start()  # listen for other replicas before the first call can arrive
+    if probe_server is not None:
+        await probe_server.start()
     await server.start()
     for name in READY_SERVICES:
         await health.set(name, SERVING)
     app = FiveUpServer(
-        config, server, store, matches, health, port, limits=limits, observer=observer
-    )
+        config, server, store, matches, health, port, limits=limits, observer=observer,
+        probe_server=probe_server, probe_port=probe_port,
+    )  # fmt: skip
     return app, port
 
 
@@ -171,6 +196,18 @@ def matches_config(config: ServerConfig, store: EventStore) -> MatchesConfig:
     )
 
 
+class AddressInUse(OSError):
+    """The gRPC or probe address cannot be bound."""
+
+
+def _bind(server: grpc.aio.Server, address: str) -> int:
+    """The bound port, or 0 when the address cannot be bound (gRPC raises or answers 0)."""
+    try:
+        return int(server.add_insecure_port(address))
+    except RuntimeError:
+        return 0
+
+
 def limits_config(config: ServerConfig) -> LimitsConfig:
     return LimitsConfig(
         peer_rate=config.rate_limit_peer,
@@ -179,6 +216,8 @@ def limits_config(config: ServerConfig) -> LimitsConfig:
         seat_burst=config.rate_limit_seat_burst,
         max_watchers=config.max_watchers_per_match,
         client_address_header=config.client_address_header.lower(),
+        max_client_streams=config.max_client_streams,
+        max_server_streams=config.max_server_streams,
     )
 
 

@@ -356,3 +356,16 @@ async def test_store_conflicts_and_active_streams_are_counted(ops: Ops) -> None:
     conflicts = await ops.scrape()
     assert delta(after, conflicts, "fiveup_store_conflicts_total") == 1
     assert r.app.observer is not None
+
+
+async def test_the_streams_gauge_counts_streams_only(ops: Ops) -> None:
+    r = ops.running
+    await r.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
+    scraped = await ops.scrape()
+    kinds = {
+        dict(labels)["grpc_type"]
+        for name, labels in scraped.series()
+        if name == "fiveup_grpc_streams_active"
+    }
+    assert kinds and "unary" not in kinds
+    assert kinds <= {"server_stream", "client_stream", "bidi_stream"}

@@ -94,6 +94,17 @@ CASES: dict[str, tuple[Callable[[dict[str, Any]], Call], grpc.StatusCode, str]] 
         grpc.StatusCode.INVALID_ARGUMENT,
         "INVALID_ARGUMENT",
     ),
+    "human seat that names a bot kind": (
+        lambda t: (
+            lambda s, _: s.matches.CreateMatch(
+                pb.CreateMatchRequest(
+                    seats=[human(), pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN, bot=pb.BOT_KIND_EXPERT)]
+                )
+            )
+        ),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "INVALID_ARGUMENT",
+    ),
     "seat taken": (
         lambda t: lambda s, _: s.matches.JoinMatch(pb.JoinMatchRequest(match_id=t["id"], seat=0)),
         grpc.StatusCode.FAILED_PRECONDITION,

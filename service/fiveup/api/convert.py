@@ -98,6 +98,11 @@ def seats_from_pb(specs: Sequence[match_pb2.SeatSpec]) -> list[str]:
     seats = []
     for i, spec in enumerate(specs):
         if spec.kind == match_pb2.SEAT_KIND_HUMAN:
+            if spec.bot != match_pb2.BOT_KIND_UNSPECIFIED:  # which one was meant? ask
+                raise InvalidRequest(
+                    f"seats[{i}]: a human seat names no bot kind (for a bot, use SEAT_KIND_BOT)",
+                    field="seats", index=str(i),
+                )  # fmt: skip
             seats.append(HUMAN)
         elif spec.kind == match_pb2.SEAT_KIND_BOT and spec.bot in PB_TO_BOT:
             seats.append(PB_TO_BOT[spec.bot])

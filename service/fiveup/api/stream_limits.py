@@ -1,0 +1,95 @@
+"""The stream-limit interceptor: caps on streaming calls per client and per server.
+
+A stream holds one of gRPC's concurrent-RPC slots for as long as it stays open, and an
+idle stream costs its client nothing: without a cap a few thousand unauthenticated
+WatchMatch streams fill the server's ``maximum_concurrent_rpcs`` and every other call,
+health checks included, fails with gRPC's own ``RESOURCE_EXHAUSTED "Concurrent RPC
+limit exceeded!"``.  This interceptor admits a streaming call (server, client or bidi)
+only while its client address and the whole server are below their caps
+(``Limits.streaming``); a refused call ends with ``RESOURCE_EXHAUSTED``, ErrorInfo
+``TOO_MANY_STREAMS`` (``metadata.scope`` ``client`` or ``server``, ``metadata.limit``)
+and a ``RetryInfo``.  Unary calls are never counted.
+
+Install it inside the metrics interceptor (so refusals are counted as such).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import grpc
+
+from ..errors import TooManyStreams
+from ..limits import Limits, peer_address
+from .errors import status_for
+from .handlers import WrappingInterceptor
+
+
+class StreamLimitInterceptor(WrappingInterceptor):
+    def __init__(self, limits: Limits) -> None:
+        super().__init__()
+        self.limits = limits
+
+    def client_of(self, context: Any) -> str:
+        header = self.limits.config.client_address_header
+        metadata = context.invocation_metadata() if header else ()
+        return peer_address(context.peer(), metadata, header)
+
+    def wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+        if not (handler.request_streaming or handler.response_streaming):
+            return handler
+        name = method.rsplit("/", 1)[-1]
+        for kind, make in (
+            ("unary_stream", grpc.unary_stream_rpc_method_handler),
+            ("stream_unary", grpc.stream_unary_rpc_method_handler),
+            ("stream_stream", grpc.stream_stream_rpc_method_handler),
+        ):
+            fn = getattr(handler, kind)
+            if fn is None:
+                continue
+            if inspect.isasyncgenfunction(fn):
+                behaviour: Callable[..., Any] = self._generator(name, fn)
+            elif inspect.iscoroutinefunction(fn):
+                behaviour = self._coroutine(name, fn)
+            else:
+                return handler  # synchronous handler (none here)
+            return make(behaviour, handler.request_deserializer, handler.response_serializer)
+        return handler
+
+    def _generator(self, name: str, fn: Any) -> Callable[..., AsyncIterator[Any]]:
+        async def limited(request: Any, context: Any) -> AsyncIterator[Any]:
+            client = self.client_of(context)
+            try:
+                self.limits.open_stream(name, client)
+            except TooManyStreams as exc:
+                await _refuse(context, exc)
+            try:
+                async with contextlib.aclosing(fn(request, context)) as responses:
+                    async for response in responses:
+                        yield response
+            finally:
+                self.limits.close_stream(client)
+
+        return limited
+
+    def _coroutine(self, name: str, fn: Any) -> Callable[..., Any]:
+        async def limited(request: Any, context: Any) -> Any:
+            client = self.client_of(context)
+            try:
+                self.limits.open_stream(name, client)
+            except TooManyStreams as exc:
+                await _refuse(context, exc)
+            try:
+                return await fn(request, context)
+            finally:
+                self.limits.close_stream(client)
+
+        return limited
+
+
+async def _refuse(context: Any, exc: TooManyStreams) -> None:
+    code, message, trailers = status_for(exc)
+    await context.abort(code, message, trailing_metadata=trailers)
