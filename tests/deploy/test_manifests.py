@@ -248,11 +248,14 @@ def test_probes_and_drain(objects: dict[str, list[Obj]], name: str) -> None:
     spec = deployment["spec"]["template"]["spec"]
     server = spec["containers"][0]
     port = next(p["containerPort"] for p in server["ports"] if p["name"] == "grpc")
+    # probes go to the health-only probe server, out of reach of public load
+    probes = next(p["containerPort"] for p in server["ports"] if p["name"] == "probes")
+    assert probes != port
     live, ready = server["livenessProbe"], server["readinessProbe"]
     assert live != ready
-    assert live["grpc"] == {"port": port, "service": LIVENESS}
-    assert ready["grpc"] == {"port": port, "service": READINESS}
-    assert server["startupProbe"]["grpc"]["service"] == LIVENESS
+    assert live["grpc"] == {"port": probes, "service": LIVENESS}
+    assert ready["grpc"] == {"port": probes, "service": READINESS}
+    assert server["startupProbe"]["grpc"] == {"port": probes, "service": LIVENESS}
     # the drain fits in the termination grace period
     env = config_env(objs, deployment)
     grace = float(env["FIVEUP_GRACE_SECONDS"])
@@ -262,6 +265,16 @@ def test_probes_and_drain(objects: dict[str, list[Obj]], name: str) -> None:
     assert pre_stop + grace + 5 <= spec["terminationGracePeriodSeconds"]
     # the server listens on every interface, on the ports the manifests name
     assert env["FIVEUP_ADDRESS"] == f"0.0.0.0:{port}"
+    assert env["FIVEUP_PROBE_ADDRESS"] == f"0.0.0.0:{probes}"
+    # no Service exposes the probe port, and a network policy (where there is one) does
+    # not open it: only the kubelet reaches it
+    for service in of_kind(objs, "Service"):
+        for service_port in service["spec"]["ports"]:
+            assert service_port.get("targetPort") not in ("probes", probes)
+            assert service_port["port"] != probes
+    for policy in of_kind(objs, "NetworkPolicy"):
+        for rule in policy["spec"].get("ingress", []):
+            assert all(p.get("port") not in (probes, "probes") for p in rule.get("ports", []))
     metrics_port = next(p["containerPort"] for p in server["ports"] if p["name"] == "metrics")
     assert int(env["FIVEUP_METRICS_PORT"]) == metrics_port
     # services: a normal one and a headless one for client-side balancing, both on grpc
