@@ -165,3 +165,26 @@ def configure_logging(
     logging.captureWarnings(True)
     _installed = handler
     return handler
+
+
+GRPC_CORE_LOGGER = "grpc._cython.cygrpc"
+
+
+class DropMetadataDecodeErrors(logging.Filter):
+    """grpcio logs an ERROR with a traceback each time it decodes a metadata value that
+    is not UTF-8 -- several times per call, for what is the client's mistake.  Those
+    records are dropped; the access log reports the call once instead, at INFO, with the
+    offending header names (``fiveup.api.interceptors``)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Invalid encoding on")
+
+
+_DROP_DECODE_ERRORS = DropMetadataDecodeErrors()
+
+
+def quiet_grpc_decode_errors() -> None:
+    """Install the filter on grpcio's logger (idempotent)."""
+    logger = logging.getLogger(GRPC_CORE_LOGGER)
+    if _DROP_DECODE_ERRORS not in logger.filters:
+        logger.addFilter(_DROP_DECODE_ERRORS)

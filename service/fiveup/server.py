@@ -29,6 +29,7 @@ from .api.rules_servicer import RulesServicer
 from .api.stream_limits import StreamLimitInterceptor
 from .config import ConfigError, ServerConfig
 from .limits import Limits, LimitsConfig
+from .logs import quiet_grpc_decode_errors
 from .matches import Matches, MatchesConfig
 from .metrics import MatchObserver
 from .repository import Freshness
@@ -122,6 +123,7 @@ async def create_server(
     problems = config.problems()
     if problems:
         raise ConfigError("; ".join(problems))
+    quiet_grpc_decode_errors()
     store = open_store(config.db, **_store_options(config))
     await store.open()
     observer = MatchObserver(store)

@@ -269,3 +269,46 @@ async def test_serve_configures_logging_from_the_config(
     lines = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
     assert any("draining" in line["message"] for line in lines), err
     assert all({"ts", "level", "logger", "message"} <= set(line) for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("header", "value", "code"),
+    [
+        (b"authorization", b"Bearer \xff\xfe-not-utf8", "7"),  # a token of no seat
+        (b"x-request-id", b"\xff\xfe-not-utf8", "0"),  # ignored: the server makes an id
+    ],
+)
+async def test_a_header_that_is_not_utf8_is_one_client_error_line(
+    server: Running, json_logs: io.StringIO, header: bytes, value: bytes, code: str
+) -> None:
+    import asyncio
+
+    from tests.rawh2 import RawClient
+
+    created = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
+    before = len(records(json_logs))
+
+    def raw_call() -> str:  # gRPC clients refuse such bytes: speak HTTP/2 directly
+        client = RawClient("127.0.0.1", server.port)
+        try:
+            stream = client.call(
+                "/fiveup.v1.MatchService/GetMatch",
+                pb.GetMatchRequest(match_id=created.match_id),
+                [(header, value)],
+            )
+            return client.status(stream)
+        finally:
+            client.close()
+
+    assert await asyncio.to_thread(raw_call) == code
+
+    async def logged() -> list[dict[str, Any]]:
+        return [r for r in access(json_logs)[-3:] if r.get("invalid_headers")]
+
+    [line] = await wait_for(logged, 10.0)
+    assert line["invalid_headers"] == header.decode()
+    assert line["level"] == "info"
+    assert line["grpc_method"] == "GetMatch"
+    new = records(json_logs)[before:]
+    assert [r for r in new if r["level"] in ("error", "critical")] == []
+    assert [r for r in new if "Traceback" in json.dumps(r)] == []

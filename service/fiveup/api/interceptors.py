@@ -64,6 +64,16 @@ def new_request_id() -> str:
     return os.urandom(8).hex()
 
 
+def invalid_headers(metadata: Iterable[tuple[str, Any]] | None) -> tuple[str, ...]:
+    """Names of text headers whose value is not printable ASCII (gRPC allows nothing
+    else; grpcio hands undecodable bytes over decoded as Latin-1): a client error."""
+    return tuple(
+        key
+        for key, value in metadata or ()
+        if isinstance(value, str) and not value.isascii() and not key.endswith("-bin")
+    )
+
+
 def request_id_from(metadata: Iterable[tuple[str, Any]] | None) -> str:
     """The client's ``x-request-id`` when it is a sane token, else a fresh one."""
     for key, value in metadata or ():
@@ -83,6 +93,7 @@ class _Call:
         "_token",
         "context",
         "interceptor",
+        "invalid_headers",
         "m",
         "received",
         "request_id",
@@ -97,7 +108,9 @@ class _Call:
         self.received = 0
         self.sent = 0
         self.started = time.perf_counter()
-        self.request_id = request_id_from(context.invocation_metadata())
+        metadata = context.invocation_metadata()
+        self.request_id = request_id_from(metadata)
+        self.invalid_headers = invalid_headers(metadata)
         self._token = request_id_var.set(self.request_id)
         m.started.inc()
         context.set_trailing_metadata(((REQUEST_ID_HEADER, self.request_id),))
@@ -214,6 +227,8 @@ class ServerInterceptor(WrappingInterceptor):
             level = logging.DEBUG
         else:
             level = logging.INFO
+        if call.invalid_headers:  # the client's mistake: said once, here, never as ERROR
+            level = max(level, logging.INFO)
         if not self.log.isEnabledFor(level):
             return
         fields: dict[str, Any] = {
@@ -224,6 +239,8 @@ class ServerInterceptor(WrappingInterceptor):
             "grpc_code": code,
             "duration_ms": round(elapsed * 1000, 3),
         }
+        if call.invalid_headers:
+            fields["invalid_headers"] = ",".join(call.invalid_headers)
         if m.kind != "unary":
             fields["msgs_received"] = call.received
             fields["msgs_sent"] = call.sent
@@ -235,8 +252,12 @@ class ServerInterceptor(WrappingInterceptor):
         unexpected = exc is not None and not isinstance(
             exc, grpc.aio.AbortError | asyncio.CancelledError | GeneratorExit
         )
+        note = (
+            f" (client sent headers that are not ASCII: {fields['invalid_headers']})"
+            if call.invalid_headers else ""
+        )  # fmt: skip
         self.log.log(
-            level, "%s/%s %s %.1fms", m.service, m.method, code, elapsed * 1000,
+            level, "%s/%s %s %.1fms%s", m.service, m.method, code, elapsed * 1000, note,
             extra=fields, exc_info=exc if unexpected else None,
         )  # fmt: skip
 
