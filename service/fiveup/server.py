@@ -84,15 +84,25 @@ class FiveUpServer:
             return
         self._stopped.set()
         grace = self.config.grace_seconds if grace is None else grace
+        loop = asyncio.get_running_loop()
+        # Every step is bounded by what is left of the grace, whatever clients do (a
+        # stream whose client never reads blocks its write forever); a reserve at the end
+        # is for closing the store and the process's own exit.
+        deadline = loop.time() + grace - min(1.0, grace / 10)
+
+        def left() -> float:
+            return max(0.0, deadline - loop.time())
+
         for name in READY_SERVICES:
             await self.health.set(name, NOT_SERVING)
         settle = max(0.0, min(settle, grace / 2))
         await asyncio.sleep(settle)
-        await self.matches.close()  # streams end with UNAVAILABLE, bots stop
+        with contextlib.suppress(TimeoutError):  # streams end with UNAVAILABLE, bots stop
+            await asyncio.wait_for(self.matches.close(), left())
         end_watches = getattr(self.health, "end_watches", None)
         if end_watches is not None:
             await end_watches()
-        await self.server.stop(grace - settle)
+        await self.server.stop(left())
         if self.probe_server is not None:  # liveness answered until the very end
             await self.probe_server.stop(0)
         await self.store.close()
@@ -263,7 +273,40 @@ async def serve(config: ServerConfig, ready: asyncio.Event | None = None) -> Non
         ready.set()
     await stop.wait()
     log.info("signal received: draining for up to %.1fs", config.grace_seconds)
+    watchdog = GraceWatchdog(config.grace_seconds)
     await app.stop(settle=config.drain_seconds)
+    watchdog.stopped()
+
+
+class GraceWatchdog:
+    """Ends the process when the grace period is over, whatever is still running: a
+    thread deep in a bot's search, a client that never reads its stream, a slow
+    interpreter teardown.  The orchestrator's SIGKILL comes soon after the grace anyway;
+    this makes the exit ours, logged, and on time.  Nothing acknowledged is lost: every
+    acknowledged move was committed before it was acknowledged."""
+
+    def __init__(self, grace: float) -> None:
+        import threading
+
+        self._done = False
+        self._timer = threading.Timer(grace, self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def stopped(self) -> None:
+        """The drain finished: what is left is the process's own teardown."""
+        self._done = True
+
+    def _expire(self) -> None:
+        import os
+        import sys
+
+        print(
+            "fiveup: the grace period is over; exiting now"
+            + ("" if self._done else " (the drain had not finished)"),
+            file=sys.stderr, flush=True,
+        )  # fmt: skip
+        os._exit(0 if self._done else 1)
 
 
 def run(config: ServerConfig) -> int:

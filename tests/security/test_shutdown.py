@@ -378,3 +378,58 @@ async def test_the_drain_step_by_step_in_process(tmp_path: Path) -> None:
         assert len(await reopened.read_events(created.match_id)) == done.version
     finally:
         await reopened.close()
+
+
+async def test_sigterm_exit_keeps_to_the_grace_with_clients_that_never_read(
+    tmp_path: Path,
+) -> None:
+    """30 raw HTTP/2 clients open WatchMatch streams with a zero flow-control window and
+    never read: the server's writes to them can never complete, and bot-only matches keep
+    the event loop busy.  The process still exits within the grace period (it used to take
+    the grace plus the teardown: 5.29 and 5.32 s for a 5 s grace here)."""
+    from tests.rawh2 import RawClient
+
+    db, log = tmp_path / "stuck.sqlite3", tmp_path / "server.log"
+    proc, target = await _serve(db, log)
+    host, port = target.rsplit(":", 1)
+    clients: list[RawClient] = []
+    try:
+        async with grpc.aio.insecure_channel(target) as channel:
+            stub = match_pb2_grpc.MatchServiceStub(channel)
+            match_ids = [
+                (
+                    await stub.CreateMatch(
+                        pb.CreateMatchRequest(seats=[bot("greedy"), bot("greedy")])
+                    )
+                ).match_id
+                for _ in range(3)
+            ]
+            for _ in range(2):  # and bots that keep the event loop busy
+                await stub.CreateMatch(
+                    pb.CreateMatchRequest(seats=[bot("expert")] * 4, target_points=10_000)
+                )
+
+        def open_streams() -> None:
+            for i in range(30):
+                client = RawClient(host, int(port), window=0)
+                client.call(
+                    "/fiveup.v1.MatchService/WatchMatch",
+                    pb.WatchMatchRequest(match_id=match_ids[i % 3]),
+                )
+                clients.append(client)
+
+        await asyncio.to_thread(open_streams)
+        signalled = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        code = await asyncio.wait_for(proc.wait(), GRACE + 10)
+        exited = time.monotonic() - signalled
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        for client in clients:
+            client.close()
+    context = f"server log:\n{log.read_text(errors='replace')[-3000:]}"
+    assert code == 0, context
+    # the watchdog ends the process at the grace; 0.1 s is for the signal and the reaping
+    assert exited < GRACE + 0.1, f"took {exited:.2f}s to exit with a {GRACE}s grace; {context}"
