@@ -157,15 +157,19 @@ def _setup_play(sub: Subparsers) -> None:
     p.add_argument("--bots", default="greedy",
                    help="comma-separated bot kind per opponent (random, greedy, expert)")  # fmt: skip
     p.add_argument("--target", type=int, default=61, help="displayed points to win")
-    p.set_defaults(handler=_cmd_play)
+    p.set_defaults(handler=_cmd_play, parser=p)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
     import asyncio
 
-    from .play import PlayOptions, play
+    from .play import BOT_KINDS, PlayOptions, play
 
+    parser: argparse.ArgumentParser = args.parser
     kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
+    unknown = [k for k in kinds if k not in BOT_KINDS]
+    if unknown:
+        parser.error(f"unknown bot kind(s): {', '.join(unknown)} (kinds: {', '.join(BOT_KINDS)})")
     options = PlayOptions(args.server, args.players, kinds, args.target)
     return asyncio.run(play(options))
 
@@ -215,9 +219,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from .usererror import UserError
+
     args = build_parser().parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = args.handler
-    return handler(args)
+    try:
+        return handler(args)
+    except UserError as exc:  # the person can fix it: one line, no traceback
+        print(f"fiveup {args.command}: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

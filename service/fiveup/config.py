@@ -9,8 +9,10 @@ import os
 from dataclasses import dataclass, fields
 from typing import Any
 
+from .usererror import UserError
 
-class ConfigError(ValueError):
+
+class ConfigError(UserError, ValueError):
     """Settings the server cannot start with; the message says which and why."""
 
 

@@ -62,6 +62,7 @@ from .engine import Action, Draw, Event, Match, MatchEnded, Pass, RoundEnded, Ti
 from .engine.errors import MOVE_ERRORS
 from .errors import InvalidRequest
 from .store.base import EventStore
+from .usererror import AddressInUse
 
 log = logging.getLogger(__name__)
 
@@ -454,7 +455,14 @@ def start_metrics_server(config: ServerConfig) -> int | None:
     """Serve /metrics on ``config.metrics_port`` (0: a free port; -1: disabled)."""
     if config.metrics_port < 0:
         return None
-    httpd, _thread = start_http_server(config.metrics_port, addr=config.metrics_address)
+    try:
+        httpd, _thread = start_http_server(config.metrics_port, addr=config.metrics_address)
+    except OSError as exc:
+        raise AddressInUse(
+            f"cannot serve metrics on {config.metrics_address}:{config.metrics_port} "
+            f"({exc.strerror or exc}): pass --metrics-port with a free port, 0 for any free "
+            "port, or -1 to turn metrics off"
+        ) from None
     port = int(httpd.server_port)
     _HTTP_SERVERS[port] = httpd
     return port

@@ -8,6 +8,7 @@ never touches the engine; everything it shows comes from the server's views and 
 from __future__ import annotations
 
 import asyncio
+import enum
 import sys
 import uuid
 from collections.abc import Callable, Sequence
@@ -16,6 +17,7 @@ from typing import TextIO, cast
 
 import grpc
 
+from .usererror import UserError
 from .v1 import common_pb2, match_pb2_grpc
 from .v1 import match_pb2 as pb
 
@@ -159,11 +161,29 @@ def render(view: pb.MatchView, notes: Sequence[str]) -> str:
     return "\n".join(out)
 
 
-def describe_event(e: pb.MatchEvent, me: int) -> str | None:
+def describe_event(e: pb.MatchEvent, me: int, stand_in: bool = False) -> str | None:
+    """One line for an event; ``stand_in``: a stand-in bot is playing for seat ``me``, so
+    what that seat does is the stand-in's doing, not the person's."""
     kind = e.WhichOneof("kind")
 
     def who(seat: int) -> str:
-        return "you" if seat == me else f"seat {seat}"
+        if seat != me:
+            return f"seat {seat}"
+        return "your stand-in" if stand_in else "you"
+
+    if kind == "seat_auto_played":
+        auto = e.seat_auto_played
+        if auto.seat != me:
+            return (
+                f"· a stand-in bot plays for seat {auto.seat} (its turn timer ran out)"
+                if auto.active
+                else f"· seat {auto.seat} is back; its stand-in stopped"
+            )
+        return (
+            "· your turn timer ran out: a stand-in bot plays for you until you move again"
+            if auto.active
+            else "· you are back: your stand-in stopped"
+        )
 
     if kind == "tile_placed":
         placed = e.tile_placed
@@ -210,6 +230,20 @@ async def play(
     seats = [pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)] + [
         pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot=BOT_KINDS[k]) for k in kinds
     ]
+    try:
+        return await _play(options, seats, ask, out)
+    except grpc.aio.AioRpcError as exc:
+        if exc.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
+            raise UserError(
+                f"cannot reach a Five Up server at {options.server}: start one in another "
+                "terminal (make run) or pass --server HOST:PORT"
+            ) from None
+        raise UserError(f"the server refused: {exc.code().name}: {exc.details()}") from None
+
+
+async def _play(
+    options: PlayOptions, seats: list[pb.SeatSpec], ask: Callable[[str], str], out: TextIO
+) -> int:
     loop = asyncio.get_running_loop()
     async with grpc.aio.insecure_channel(options.server) as channel:
         stub = match_pb2_grpc.MatchServiceStub(channel)
@@ -234,16 +268,25 @@ async def play(
 
         watcher = asyncio.ensure_future(follow())
         notes: list[str] = []
-        seen = 0
+        seen: int = 0
+        stand_in = False  # a stand-in bot is playing for seat 0 (the person)
 
         async def take_event() -> bool:
             """Note the next streamed event; False once the stream has ended."""
-            nonlocal seen
+            nonlocal seen, stand_in
             event = await events.get()
             if event is None:
                 return False
             seen = event.version
-            note = describe_event(event, 0)
+            if event.WhichOneof("kind") == "seat_auto_played" and event.seat_auto_played.seat == 0:
+                stand_in = event.seat_auto_played.active
+                if stand_in:  # said now, even while the prompt waits for an answer
+                    print(
+                        "\nYour turn timer ran out: a stand-in bot is playing for you. "
+                        "Press Enter to take your seat back.",
+                        file=out, flush=True,
+                    )  # fmt: skip
+            note = describe_event(event, 0, stand_in)
             if note:
                 notes.append(note)
             return True
@@ -262,10 +305,26 @@ async def play(
                 if not (view.HasField("turn_seat") and view.turn_seat == view.viewer_seat):
                     await take_event()  # someone else's turn: wait for what they do
                     continue
-                move = await _choose(view, ask, out, loop)
-                if move is None:
+
+                def moved_on(shown: int = view.version) -> bool:
+                    return int(seen) > shown
+
+                answer = asyncio.ensure_future(_choose(view, ask, out, loop, moved_on))
+                while not answer.done():  # follow the stream while the person thinks
+                    following = asyncio.ensure_future(take_event())
+                    await asyncio.wait({answer, following}, return_when=asyncio.FIRST_COMPLETED)
+                    if not following.done():
+                        following.cancel()
+                        await asyncio.gather(following, return_exceptions=True)
+                    elif not following.result():
+                        break
+                move = await answer
+                if move is Interrupt.QUIT:
                     print("Bye.", file=out)
                     return 1
+                if move is Interrupt.MOVED_ON:
+                    notes.append("The match moved on while you chose; here it is now.")
+                    continue
                 try:
                     result = await stub.SubmitMove(
                         pb.SubmitMoveRequest(
@@ -277,7 +336,10 @@ async def play(
                         metadata=md,
                     )
                 except grpc.aio.AioRpcError as exc:
-                    notes.append(f"! {exc.code().name}: {exc.details()}")
+                    if exc.code() == grpc.StatusCode.ABORTED:  # another move came first
+                        notes.append("The match moved on before your move arrived; here it is now.")
+                    else:
+                        notes.append(f"! {exc.code().name}: {exc.details()}")
                     continue
                 if result.points:
                     notes.append(f"You scored {result.points // 5} points ({result.points} raw).")
@@ -295,9 +357,20 @@ def _read_line(prompt: str) -> str:
         return "q"
 
 
+class Interrupt(enum.Enum):
+    """What the person answered instead of a move."""
+
+    QUIT = "quit"
+    MOVED_ON = "moved on"  # the table changed while they chose (a stand-in played)
+
+
 async def _choose(
-    view: pb.MatchView, ask: Callable[[str], str], out: TextIO, loop: asyncio.AbstractEventLoop
-) -> pb.Move | None:
+    view: pb.MatchView,
+    ask: Callable[[str], str],
+    out: TextIO,
+    loop: asyncio.AbstractEventLoop,
+    moved_on: Callable[[], bool] = lambda: False,
+) -> pb.Move | Interrupt:
     moves = list(view.legal_moves)
     for i, move in enumerate(moves, start=1):
         print(f"  {i:>2}) {move_text(move)}", file=out)
@@ -305,7 +378,9 @@ async def _choose(
     while True:
         answer = (await loop.run_in_executor(None, ask, prompt)).strip().lower()
         if answer in ("q", "quit", "exit"):
-            return None
+            return Interrupt.QUIT
+        if moved_on():  # whatever was typed, it was chosen on a table that is gone
+            return Interrupt.MOVED_ON
         if answer == "" and len(moves) == 1:
             return moves[0]
         if answer.isdigit() and 1 <= int(answer) <= len(moves):

@@ -34,6 +34,7 @@ from .matches import Matches, MatchesConfig
 from .metrics import MatchObserver
 from .repository import Freshness
 from .store import EventStore, open_store
+from .usererror import AddressInUse
 from .v1 import match_pb2, match_pb2_grpc, rules_pb2, rules_pb2_grpc
 
 log = logging.getLogger(__name__)
@@ -134,6 +135,9 @@ async def create_server(
     if problems:
         raise ConfigError("; ".join(problems))
     quiet_grpc_decode_errors()
+    if config.workers <= 1:  # workers share their port on purpose (SO_REUSEPORT)
+        for address in (config.address, config.probe_address):
+            _check_free(address)
     store = open_store(config.db, **_store_options(config))
     await store.open()
     observer = MatchObserver(store)
@@ -176,7 +180,7 @@ async def create_server(
     if port == 0 or probe_port == 0:
         await store.close()
         failed = config.address if port == 0 else config.probe_address
-        raise AddressInUse(f"could not listen on {failed} (is another server running there?)")
+        raise AddressInUse(f"cannot listen on {failed}: check the address (and that it is free)")
     await health.set(LIVENESS, SERVING)
     for name in READY_SERVICES:
         await health.set(name, NOT_SERVING)
@@ -208,8 +212,29 @@ def matches_config(config: ServerConfig, store: EventStore) -> MatchesConfig:
     )
 
 
-class AddressInUse(OSError):
-    """The gRPC or probe address cannot be bound."""
+def _check_free(address: str) -> None:
+    """Refuse an address in use in one sentence before gRPC tries it (gRPC would log a
+    core error line of its own and answer port 0)."""
+    import errno
+    import socket
+
+    host, _, port = address.rpartition(":")
+    if not port.isdigit() or int(port) == 0:
+        return
+    host = host.strip("[]") or "0.0.0.0"
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            # as gRPC does: connections in TIME_WAIT do not count, a listener does
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, int(port)))
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise AddressInUse(
+                f"cannot listen on {address}: the port is in use (another fiveup serve?): "
+                "stop it or pass another --address"
+            ) from None
+        # anything else (a host name, no IPv6...): left to gRPC, which knows more
 
 
 def _bind(server: grpc.aio.Server, address: str) -> int:
@@ -254,9 +279,9 @@ async def serve(config: ServerConfig, ready: asyncio.Event | None = None) -> Non
     from .metrics import start_metrics_server
 
     configure_logging(config.log_level, config.log_json)
+    metrics_port = start_metrics_server(config)  # first: a port in use fails before serving
     app, port = await create_server(config)
     host = config.address.rsplit(":", 1)[0]
-    metrics_port = start_metrics_server(config)
     app.metrics_port = metrics_port
     print(
         f"fiveup: gRPC listening on {host}:{port} (store: {redact_url(app.store.url)})", flush=True

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from google.protobuf import json_format
 
@@ -18,6 +19,7 @@ from .engine import Match, MatchConfig
 from .engine.events import Event, RoundDealt
 from .engine.match import split_deck
 from .engine.shuffle import fair_lot, round_deck
+from .usererror import UserError
 from .v1 import match_pb2 as pb
 
 
@@ -34,10 +36,17 @@ class Verdict:
 
 def load_record(path: Path) -> pb.GetMatchRecordResponse:
     """A record saved as protobuf JSON (``.json``) or binary."""
+    from google.protobuf.message import DecodeError
+
     data = path.read_bytes()
-    if path.suffix == ".json" or data.lstrip()[:1] == b"{":
-        return json_format.Parse(data.decode(), pb.GetMatchRecordResponse())
-    return pb.GetMatchRecordResponse.FromString(data)
+    try:
+        if path.suffix == ".json" or data.lstrip()[:1] == b"{":
+            return json_format.Parse(data.decode(), pb.GetMatchRecordResponse())
+        return pb.GetMatchRecordResponse.FromString(data)
+    except (json_format.ParseError, DecodeError, UnicodeDecodeError) as exc:
+        raise UserError(
+            f"{path} is not a match record (GetMatchRecordResponse as JSON or binary): {exc}"
+        ) from None
 
 
 def fetch_record(server: str, match_id: str) -> pb.GetMatchRecordResponse:
@@ -47,10 +56,32 @@ def fetch_record(server: str, match_id: str) -> pb.GetMatchRecordResponse:
 
     with grpc.insecure_channel(server) as channel:
         stub = match_pb2_grpc.MatchServiceStub(channel)
-        record: pb.GetMatchRecordResponse = stub.GetMatchRecord(
-            pb.GetMatchRecordRequest(match_id=match_id), timeout=30
-        )
+        try:
+            record: pb.GetMatchRecordResponse = stub.GetMatchRecord(
+                pb.GetMatchRecordRequest(match_id=match_id), timeout=30
+            )
+        except grpc.RpcError as exc:
+            raise UserError(_why_no_record(exc, server, match_id)) from None
         return record
+
+
+def _why_no_record(exc: Any, server: str, match_id: str) -> str:
+    import grpc
+
+    code = exc.code()
+    if code == grpc.StatusCode.NOT_FOUND:
+        return (
+            f"no match {match_id!r} on {server} (and no file by that name): check the id, "
+            "or --server"
+        )
+    if code == grpc.StatusCode.FAILED_PRECONDITION:
+        return (
+            f"match {match_id} is not finished: its shuffle seed is revealed only when it "
+            "ends; verify it then"
+        )
+    if code in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
+        return f"cannot reach a Five Up server at {server}: start one (make run) or pass --server"
+    return f"{server} refused the record of {match_id}: {code.name}: {exc.details()}"
 
 
 def verify_record(record: pb.GetMatchRecordResponse) -> Verdict:

@@ -7,44 +7,14 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
-import pytest
 
 from fiveup.v1 import common_pb2
 from fiveup.v1 import match_pb2 as pb
 
-FIVEUP = [sys.executable, "-m", "fiveup.cli"]
-
-
-@pytest.fixture
-def server_process(tmp_path: Path) -> Iterator[str]:
-    proc = subprocess.Popen(
-        [
-            *FIVEUP,
-            "serve",
-            "--address",
-            "127.0.0.1:0",
-            "--db",
-            str(tmp_path / "play.sqlite3"),
-            "--metrics-port",
-            "-1",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    match = re.search(r"gRPC listening on (\S+):(\d+)", line)
-    assert match, line
-    try:
-        yield f"127.0.0.1:{match.group(2)}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+from .conftest import FIVEUP
 
 
 def test_a_person_plays_a_whole_match_in_the_terminal(server_process: str, tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from .base import (
     SeatTaken,
     StoredEvent,
     StoreError,
+    StoreUnavailable,
     VersionConflict,
 )
 
@@ -37,6 +38,7 @@ __all__ = [
     "RequestRecord",
     "SeatTaken",
     "StoreError",
+    "StoreUnavailable",
     "StoredEvent",
     "VersionConflict",
     "open_store",

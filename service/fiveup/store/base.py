@@ -18,6 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 # the application, so the store raises the application's errors (which carry their
 # reason, and through it their gRPC code).
 from ..errors import MatchNotFound, SeatTaken
+from ..usererror import UserError
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,11 @@ def encode_event(event: dict[str, Any]) -> str:
 
 class StoreError(Exception):
     pass
+
+
+class StoreUnavailable(StoreError, UserError):
+    """The store cannot be opened at all (no such database, refused credentials, a
+    directory that cannot hold the file); the message says which and what to do."""
 
 
 class VersionConflict(StoreError):
