@@ -287,7 +287,9 @@ async def _play(
                         file=out, flush=True,
                     )  # fmt: skip
             note = describe_event(event, 0, stand_in)
-            if note:
+            if note and stand_in:  # the person may be away from the screen: say it now
+                print(note, file=out, flush=True)
+            elif note:
                 notes.append(note)
             return True
 

@@ -117,3 +117,60 @@ def test_verify_rejects_a_tampered_record(server_process: str, tmp_path: Path) -
     )
     assert failed.returncode == 1
     assert "commitment" in failed.stderr
+
+
+def test_a_stand_in_plays_for_an_absent_person_who_then_takes_the_seat_back(
+    tmp_path: Path,
+) -> None:
+    """The person does not answer: the turn timer hands the seat to a stand-in bot, the
+    screen says so (the stand-in's moves are not "you placed"), and when the person
+    comes back the game resumes without a raw ABORTED line."""
+    from .conftest import serve
+
+    proc, target = serve(
+        tmp_path, "--turn-timeout-seconds", "1.5", "--stand-in-delay-seconds", "1.0"
+    )
+    child = pexpect.spawn(
+        sys.executable,
+        [
+            "-m", "fiveup.cli", "play", "--server", target, "--players", "2",
+            "--bots", "greedy", "--target", "6",
+        ],
+        encoding="utf-8", timeout=60, env={**os.environ, "COLUMNS": "100"},
+        dimensions=(60, 100),
+    )  # fmt: skip
+    transcript: list[str] = []
+    try:
+        child.expect(r"Your move \[number, q to quit\]: ")
+        transcript.append(child.before + child.after)
+        # away from the keyboard: the stand-in takes over and says so at once
+        child.expect(r"a stand-in bot is playing for you\. Press Enter to take your seat back\.")
+        transcript.append(child.before + child.after)
+        # the stand-in's moves are shown as they happen, as the stand-in's
+        child.expect(r"· your stand-in (placed|drew|passed)")
+        transcript.append(child.before + child.after)
+        child.sendline("")  # back: whatever is typed now was chosen on an old table
+        turns = 0
+        while True:
+            index = child.expect(
+                [r"Your move \[number, q to quit\]: ", r"Match over: side \d+ wins\.", pexpect.EOF]
+            )
+            transcript.append(child.before + (child.after if isinstance(child.after, str) else ""))
+            if index != 0:
+                break
+            turns += 1
+            options = re.findall(r"^\s+(\d+)\) ", child.before, flags=re.M)
+            child.sendline(options[0] if options else "1")
+        child.expect(pexpect.EOF)
+        child.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    screen = "".join(transcript)
+    assert child.exitstatus == 0, screen[-3000:]
+    assert "your turn timer ran out: a stand-in bot plays for you" in screen
+    assert re.search(r"· your stand-in (placed|drew|passed)", screen), screen[-3000:]
+    assert "· you are back: your stand-in stopped" in screen, screen[-3000:]
+    assert "ABORTED" not in screen and "STALE_VERSION" not in screen
+    assert "is at version" not in screen
+    assert turns > 0
