@@ -4,6 +4,8 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+# Two installs: serving needs only the runtime (`make run`), the rest is for `make test`.
+SERVE_STAMP := $(VENV)/.fiveup-serve
 STAMP := $(VENV)/.fiveup-installed
 ADDRESS ?= 127.0.0.1:50051
 METRICS_PORT ?= 9464
@@ -12,9 +14,16 @@ PYTEST_ARGS ?=
 
 .PHONY: install build run test test-fast lint bench fuzz soak clean services
 
-$(STAMP): pyproject.toml setup.py
+# The runtime only: the server's dependencies and PostgreSQL's driver; pip builds the
+# core and the stubs in an isolated build environment (pyproject's build requirements).
+$(SERVE_STAMP): pyproject.toml setup.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[postgres]'
+	@touch $(SERVE_STAMP)
+
+# Everything else: the toolchain and the test, lint and benchmark dependencies.
+$(STAMP): $(SERVE_STAMP)
 	$(PY) -m pip install -q -e '.[dev]'
 	@touch $(STAMP)
 
@@ -25,7 +34,9 @@ build: $(STAMP)
 	$(PY) setup.py -q build_ext --inplace 2>&1 | grep -v -E '^(running|copying|Compiling|\[)' || true
 	@$(PY) -c "import fiveup_core as c; print('fiveup_core implementation:', c.IMPLEMENTATION)"
 
-run: build
+# With the development install present, rebuild in place first (cheap); else serve what
+# the runtime install built.
+run: $(if $(wildcard $(STAMP)),build,$(SERVE_STAMP))
 	$(VENV)/bin/fiveup serve --address $(ADDRESS) --db $(DB) --metrics-port $(METRICS_PORT)
 
 services:
