@@ -12,8 +12,7 @@ import pytest
 import fiveup_core
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_RULES = ROOT.parent / "shared" / "rules"
-LOCAL_RULES = Path(__file__).resolve().parent / "data"
+RULES_DATA = Path(__file__).resolve().parent / "data"
 
 
 def _require_compiled() -> bool:
@@ -42,10 +41,5 @@ def layout_cls(request: pytest.FixtureRequest) -> type:
 
 
 def load_seed_examples() -> dict[str, Any]:
-    """The worked examples of the rules; shared/ is authoritative, tests/data a copy for
-    checkouts without the shared folder beside them."""
-    for folder in (SHARED_RULES, LOCAL_RULES):
-        path = folder / "seed-examples.json"
-        if path.exists():
-            return json.loads(path.read_text())
-    raise FileNotFoundError("seed-examples.json not found in shared/rules or tests/data")
+    """The worked examples of the rules (docs/rules.md shows them as tables)."""
+    return json.loads((RULES_DATA / "seed-examples.json").read_text())

@@ -1,4 +1,4 @@
-"""Stacked-deck scenarios, one or more per rule of RULES.md, with exact scores.
+"""Stacked-deck scenarios, one or more per rule of docs/rules.md, with exact scores.
 
 Every scenario writes out the hands (seat order) and the front of the boneyard, plays
 scripted moves and checks the events and state.  End sums in the comments are worked
