@@ -29,12 +29,19 @@ class RawClient:
     port: int
     window: int = 65_535
     sock: socket.socket = field(init=False)
+    trailers: dict[bytes, bytes] = field(init=False, default_factory=dict)  # of the last call
     conn: h2.connection.H2Connection = field(init=False)
 
     def __post_init__(self) -> None:
         self.sock = socket.create_connection((self.host, self.port), timeout=10)
         self.conn = h2.connection.H2Connection(
-            h2.config.H2Configuration(client_side=True, header_encoding=None)
+            h2.config.H2Configuration(
+                client_side=True,
+                header_encoding=None,
+                # send header names exactly as given (upper case included)
+                normalize_outbound_headers=False,
+                validate_outbound_headers=False,
+            )
         )
         self.conn.initiate_connection()
         self.conn.update_settings({h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: self.window})
@@ -82,8 +89,10 @@ class RawClient:
                     isinstance(event, h2.events.ResponseReceived | h2.events.TrailersReceived)
                     and event.stream_id == stream
                 ):
-                    found = dict(event.headers).get(b"grpc-status")
+                    headers = dict(event.headers)
+                    found = headers.get(b"grpc-status")
                     if found is not None:
+                        self.trailers = headers
                         self.flush()
                         return found.decode()
             self.flush()
