@@ -11,6 +11,7 @@ import pytest
 from fiveup.engine import (
     Event,
     Match,
+    MatchCancelled,
     MatchConfig,
     MatchEnded,
     MatchStarted,
@@ -74,6 +75,8 @@ SAMPLES: list[Event] = [
     MatchEnded(winner_side=1, scores=(290, 310)),
     SeatAutoPlayed(seat=2),
     SeatAutoPlayed(seat=2, active=False),
+    MatchCancelled(reason="creator"),
+    MatchCancelled(reason="length_limit"),
 ]
 
 
@@ -198,3 +201,28 @@ def test_displayed_points_and_the_paper_tally() -> None:
     assert tally(10) == "X(xxxx)"  # a big X with a small x in each of its four spaces
     assert tally(23) == "X(xxxx) X(xxxx) |||"
     assert tally(-2) == "-||"
+
+
+def test_a_cancelled_match_is_over_for_good_and_replays() -> None:
+    from fiveup.engine import Draw, errors
+
+    config = MatchConfig(seats=("human", "greedy"), seed=b"cancel me", target_points=61)
+    match, events = Match.start(config)
+    seat = match.to_move()
+    assert seat is not None
+    events += match.act(seat, match.legal_actions(seat)[0])
+    cancelled = match.cancel("creator")
+    assert cancelled == [MatchCancelled("creator")]
+    events += cancelled
+    assert match.finished and match.cancelled == "creator" and match.winner_side is None
+    assert match.to_move() is None and not match.is_bot_turn()
+    with pytest.raises(errors.MatchFinished, match="cancelled"):
+        match.act(match.round.turn, Draw())  # type: ignore[union-attr]
+    assert match.cancel("creator") == [] and match.cancel("length_limit") == []
+    assert match.set_auto(0, True) == []
+    replayed = Match.replay(
+        config, [event_from_dict(json.loads(json.dumps(e.to_dict()))) for e in events]
+    )
+    assert replayed.cancelled == "creator" and replayed.version == match.version
+    with pytest.raises(ValueError, match="cancel reason"):
+        Match.start(config)[0].cancel("bored")

@@ -26,6 +26,7 @@ from ..engine import (
     Action,
     Draw,
     Event,
+    MatchCancelled,
     MatchEnded,
     MatchStarted,
     MatchView,
@@ -52,6 +53,11 @@ BOT_TO_PB: dict[str, match_pb2.BotKind] = {
     for kind in BOT_KINDS
 }
 PB_TO_BOT = {v: k for k, v in BOT_TO_PB.items()}
+CANCEL_REASON_TO_PB = {
+    "creator": match_pb2.CANCEL_REASON_CREATOR,
+    "length_limit": match_pb2.CANCEL_REASON_LENGTH_LIMIT,
+}
+PB_TO_CANCEL_REASON = {v: k for k, v in CANCEL_REASON_TO_PB.items()}
 
 _TILE_PB: dict[Tile, common_pb2.Tile] = {}
 
@@ -250,6 +256,10 @@ def event_pb(version: int, e: Event, seats: Sequence[str] = ()) -> match_pb2.Mat
         )
     elif isinstance(e, SeatAutoPlayed):
         msg.seat_auto_played.CopyFrom(match_pb2.SeatAutoPlayedEvent(seat=e.seat, active=e.active))
+    elif isinstance(e, MatchCancelled):
+        msg.match_cancelled.CopyFrom(
+            match_pb2.MatchCancelledEvent(reason=CANCEL_REASON_TO_PB[e.reason])
+        )
     else:  # pragma: no cover
         raise TypeError(f"unknown event {e!r}")
     return msg
@@ -303,7 +313,18 @@ def event_from_pb(msg: match_pb2.MatchEvent) -> Event:
         return MatchEnded(m.winner_side, tuple(s.raw_points for s in m.scores))
     if kind == "seat_auto_played":
         return SeatAutoPlayed(msg.seat_auto_played.seat, msg.seat_auto_played.active)
+    if kind == "match_cancelled":
+        reason = PB_TO_CANCEL_REASON.get(msg.match_cancelled.reason)
+        if reason is None:
+            raise InvalidRequest(f"event {msg.version}: unknown cancel reason", field="events")
+        return MatchCancelled(reason)
     raise InvalidRequest(f"event {msg.version} has no kind", field="events")
+
+
+def _status(view: MatchView) -> match_pb2.MatchStatus:
+    if view.cancelled:
+        return match_pb2.MATCH_STATUS_CANCELLED
+    return match_pb2.MATCH_STATUS_FINISHED if view.finished else match_pb2.MATCH_STATUS_IN_PROGRESS
 
 
 def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.MatchView:
@@ -325,9 +346,7 @@ def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.
         hand_sizes=list(view.hand_sizes),
         boneyard_size=view.boneyard_size,
         legal_moves=[action_pb(a) for a in view.legal_actions],
-        status=match_pb2.MATCH_STATUS_FINISHED
-        if view.finished
-        else match_pb2.MATCH_STATUS_IN_PROGRESS,
+        status=_status(view),
     )
     if view.viewer is not None:
         msg.viewer_seat = view.viewer

@@ -4,6 +4,7 @@ from . import errors
 from .actions import Action, Draw, Pass, Place
 from .events import (
     Event,
+    MatchCancelled,
     MatchEnded,
     MatchStarted,
     Passed,
@@ -26,6 +27,7 @@ __all__ = [
     "Draw",
     "Event",
     "Match",
+    "MatchCancelled",
     "MatchConfig",
     "MatchEnded",
     "MatchStarted",

@@ -96,6 +96,18 @@ class MatchEnded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class MatchCancelled(Event):
+    """The match ended without a winner: its creator cancelled it (``creator``) or it
+    reached the server's bound on a match's length (``length_limit``)."""
+
+    kind: ClassVar[str] = "match_cancelled"
+    reason: str
+
+
+CANCEL_REASONS = ("creator", "length_limit")
+
+
+@dataclass(frozen=True, slots=True)
 class SeatAutoPlayed(Event):
     """A stand-in bot is playing for a seat whose turn timer ran out (or the seat's owner
     took it back: ``active=False``)."""
@@ -116,6 +128,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         RoundEnded,
         MatchEnded,
         SeatAutoPlayed,
+        MatchCancelled,
     )
 }
 

@@ -30,7 +30,9 @@ from fiveup_core._types import CONNECTION_POINTS, coerce_point, point_code
 from . import errors
 from .actions import Action, Draw, Pass, Place
 from .events import (
+    CANCEL_REASONS,
     Event,
+    MatchCancelled,
     MatchEnded,
     MatchStarted,
     Passed,
@@ -131,6 +133,7 @@ class Match:
         self.winner_side: int | None = None
         self.last_round_end: RoundEnded | None = None
         self.auto_seats: set[int] = set()
+        self.cancelled: str | None = None  # why, once cancelled (then finished too)
 
     # ------------------------------------------------------------------ creation & replay
 
@@ -198,7 +201,9 @@ class Match:
         """Validate ``action`` by ``seat``, apply it and everything that follows from it,
         and return the new events.  A rejected action raises and changes nothing."""
         if self.finished:
-            raise errors.MatchFinished("the match is over")
+            raise errors.MatchFinished(
+                "the match was cancelled" if self.cancelled else "the match is over"
+            )
         r = self._round()
         if not 0 <= seat < self.n_seats:
             raise errors.NotYourTurn(f"seat {seat} is not in this match")
@@ -214,6 +219,16 @@ class Match:
             raise TypeError(f"not an action: {action!r}")
         self.apply(first)
         return [first, *self._consequences()]
+
+    def cancel(self, reason: str) -> list[Event]:
+        """End the match without a winner (nothing to do once it is over)."""
+        if reason not in CANCEL_REASONS:
+            raise ValueError(f"cancel reason must be one of {CANCEL_REASONS}, not {reason!r}")
+        if self.finished:
+            return []
+        event = MatchCancelled(reason)
+        self.apply(event)
+        return [event]
 
     def set_auto(self, seat: int, active: bool) -> list[Event]:
         """Record that a stand-in bot starts (or stops) playing for ``seat``."""
@@ -342,6 +357,10 @@ class Match:
             self.finished = True
             self.winner_side = event.winner_side
             self.scores = list(event.scores)
+            return
+        if isinstance(event, MatchCancelled):
+            self.finished = True  # over for every purpose: no moves, no bots, a record
+            self.cancelled = event.reason
             return
         r = self._round()
         r.events.append(event)

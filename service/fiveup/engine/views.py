@@ -41,6 +41,7 @@ class MatchView:
     finished: bool
     winner_side: int | None
     auto_seats: tuple[int, ...]
+    cancelled: str | None = None  # why, when the match was cancelled (finished too)
 
     @property
     def n_seats(self) -> int:
@@ -81,5 +82,6 @@ def view_for(match: Match, viewer: int | None) -> MatchView:
         last_round_end=match.last_round_end,
         finished=match.finished,
         winner_side=match.winner_side,
+        cancelled=match.cancelled,
         auto_seats=tuple(sorted(match.auto_seats)),
     )
