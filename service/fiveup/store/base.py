@@ -30,6 +30,7 @@ class MatchRecord:
     target_points: int
     seed: bytes
     created_at: float
+    creator_hash: bytes | None = None  # SHA-256 of the creator's token (CancelMatch)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +129,22 @@ class EventStore(Protocol):
 
     async def count_matches(self) -> tuple[int, int]:
         """(active, finished) match counts, for metrics."""
+
+    # Retention (fiveup.retention): finished matches are stamped with the time a sweep
+    # first saw them finished; expired ones are deleted with everything they own.
+
+    async def stamp_finished(self, now: float) -> int:
+        """Set ``finished_at = now`` on finished matches that have none; how many."""
+
+    async def expired_match_ids(
+        self, *, unjoined_before: float, finished_before: float, limit: int = 1000
+    ) -> list[str]:
+        """Matches created before ``unjoined_before`` that are not finished and still
+        have a human seat nobody claimed, and matches stamped finished before
+        ``finished_before`` (either bound may be ``-inf``: none)."""
+
+    async def delete_matches(self, match_ids: Sequence[str]) -> int:
+        """Delete these matches, their events, seats and request records; how many."""
 
 
 @runtime_checkable

@@ -179,6 +179,13 @@ MIGRATIONS: list[list[str]] = [
         $fn$
         """,
     ],
+    # 2: the creator's token (CancelMatch) and when a finished match was first seen so
+    # (retention)
+    [
+        "ALTER TABLE matches ADD COLUMN creator_hash BYTEA",
+        "ALTER TABLE matches ADD COLUMN finished_at DOUBLE PRECISION",
+        "CREATE INDEX matches_finished_at ON matches (finished_at) WHERE finished",
+    ],
 ]
 
 _APPEND = "SELECT * FROM fiveup_append(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
@@ -379,8 +386,9 @@ class PostgresStore:
             async with self.pool.connection() as conn:
                 await conn.execute(
                     "WITH m AS ("
-                    " INSERT INTO matches (match_id, seats, target_points, seed, created_at)"
-                    " VALUES (%s, %s::JSONB, %s, %s, %s) RETURNING match_id)"
+                    " INSERT INTO matches"
+                    " (match_id, seats, target_points, seed, created_at, creator_hash)"
+                    " VALUES (%s, %s::JSONB, %s, %s, %s, %s) RETURNING match_id)"
                     " INSERT INTO events (match_id, version, body)"
                     " SELECT m.match_id, t.n::INTEGER, t.body::JSONB"
                     " FROM m, unnest(%s::TEXT[]) WITH ORDINALITY AS t(body, n)",
@@ -390,6 +398,7 @@ class PostgresStore:
                         record.target_points,
                         record.seed,
                         record.created_at,
+                        record.creator_hash,
                         [encode_event(e) for e in events],
                     ),
                 )
@@ -398,13 +407,17 @@ class PostgresStore:
 
     async def load_match(self, match_id: str) -> MatchRecord:
         row = await self._fetchone(
-            "SELECT seats, target_points, seed, created_at FROM matches WHERE match_id = %s",
+            "SELECT seats, target_points, seed, created_at, creator_hash FROM matches"
+            " WHERE match_id = %s",
             (match_id,),
         )
         if row is None:
             raise MatchNotFound(f"no match {match_id!r}")
-        seats, target, seed, created = row
-        return MatchRecord(match_id, tuple(seats), int(target), bytes(seed), float(created))
+        seats, target, seed, created, creator = row
+        return MatchRecord(
+            match_id, tuple(seats), int(target), bytes(seed), float(created),
+            bytes(creator) if creator is not None else None,
+        )  # fmt: skip
 
     async def read_events(self, match_id: str, after_version: int = 0) -> list[StoredEvent]:
         rows = await self._fetchall(
@@ -519,6 +532,36 @@ class PostgresStore:
             (),
         )
         return (int(row[0]), int(row[1])) if row else (0, 0)
+
+    async def stamp_finished(self, now: float) -> int:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "UPDATE matches SET finished_at = %s WHERE finished AND finished_at IS NULL",
+                (now,),
+            )
+            return int(cur.rowcount)
+
+    async def expired_match_ids(
+        self, *, unjoined_before: float, finished_before: float, limit: int = 1000
+    ) -> list[str]:
+        rows = await self._fetchall(
+            "SELECT match_id FROM matches m WHERE"
+            " (NOT m.finished AND m.created_at < %s"
+            "  AND (SELECT COUNT(*) FROM jsonb_array_elements_text(m.seats) k WHERE k = 'human')"
+            "    > (SELECT COUNT(*) FROM seats s WHERE s.match_id = m.match_id))"
+            " OR (m.finished AND m.finished_at < %s)"
+            " LIMIT %s",
+            (unjoined_before, finished_before, limit),
+        )
+        return [str(r[0]) for r in rows]
+
+    async def delete_matches(self, match_ids: Sequence[str]) -> int:
+        ids = list(match_ids)
+        async with self.pool.connection() as conn, conn.transaction():
+            for table in ("events", "seats", "requests"):
+                await conn.execute(f"DELETE FROM {table} WHERE match_id = ANY(%s)", (ids,))
+            cur = await conn.execute("DELETE FROM matches WHERE match_id = ANY(%s)", (ids,))
+            return int(cur.rowcount)
 
     # ------------------------------------------------------------------ notifications
 

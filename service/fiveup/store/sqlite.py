@@ -82,6 +82,12 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (match_id, request_id)
     ) WITHOUT ROWID;
     """,
+    # 2: the creator's token (CancelMatch) and when a finished match was first seen so
+    # (retention)
+    """
+    ALTER TABLE matches ADD COLUMN creator_hash BLOB;
+    ALTER TABLE matches ADD COLUMN finished_at REAL;
+    """,
 ]
 
 SYNCHRONOUS_LEVELS = ("off", "normal", "full", "extra")
@@ -194,14 +200,16 @@ class SqliteStore:
         def create(conn: sqlite3.Connection) -> None:
             with _transaction(conn):
                 conn.execute(
-                    "INSERT INTO matches (match_id, seats, target_points, seed, created_at)"
-                    " VALUES (?, ?, ?, ?, ?)",
+                    "INSERT INTO matches"
+                    " (match_id, seats, target_points, seed, created_at, creator_hash)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
                     (
                         record.match_id,
                         json.dumps(list(record.seats)),
                         record.target_points,
                         record.seed,
                         record.created_at,
+                        record.creator_hash,
                     ),
                 )
                 conn.executemany("INSERT INTO events VALUES (?, ?, ?)", rows)
@@ -211,12 +219,16 @@ class SqliteStore:
     async def load_match(self, match_id: str) -> MatchRecord:
         def load(conn: sqlite3.Connection) -> MatchRecord:
             row = conn.execute(
-                "SELECT seats, target_points, seed, created_at FROM matches WHERE match_id = ?",
+                "SELECT seats, target_points, seed, created_at, creator_hash FROM matches"
+                " WHERE match_id = ?",
                 (match_id,),
             ).fetchone()
             if row is None:
                 raise MatchNotFound(f"no match {match_id!r}")
-            return MatchRecord(match_id, tuple(json.loads(row[0])), row[1], bytes(row[2]), row[3])
+            creator = bytes(row[4]) if row[4] is not None else None
+            return MatchRecord(
+                match_id, tuple(json.loads(row[0])), row[1], bytes(row[2]), row[3], creator
+            )
 
         return await self._run(load)
 
@@ -321,8 +333,53 @@ class SqliteStore:
 
         return await self._off_loop(count)  # scans the whole table
 
+    async def stamp_finished(self, now: float) -> int:
+        def stamp(conn: sqlite3.Connection) -> int:
+            with _transaction(conn):
+                cur = conn.execute(
+                    "UPDATE matches SET finished_at = ? WHERE finished = 1 AND finished_at IS NULL",
+                    (now,),
+                )
+                return int(cur.rowcount)
+
+        return await self._off_loop(stamp)
+
+    async def expired_match_ids(
+        self, *, unjoined_before: float, finished_before: float, limit: int = 1000
+    ) -> list[str]:
+        def expired(conn: sqlite3.Connection) -> list[str]:
+            rows = conn.execute(
+                "SELECT match_id FROM matches m WHERE"
+                " (m.finished = 0 AND m.created_at < ?"
+                "  AND (SELECT COUNT(*) FROM json_each(m.seats) WHERE value = 'human')"
+                "    > (SELECT COUNT(*) FROM seats s WHERE s.match_id = m.match_id))"
+                " OR (m.finished = 1 AND m.finished_at < ?)"
+                " LIMIT ?",
+                (_bound(unjoined_before), _bound(finished_before), limit),
+            ).fetchall()
+            return [r[0] for r in rows]
+
+        return await self._off_loop(expired)
+
+    async def delete_matches(self, match_ids: Sequence[str]) -> int:
+        ids = [(m,) for m in match_ids]
+
+        def delete(conn: sqlite3.Connection) -> int:
+            with _transaction(conn):
+                for table in ("events", "seats", "requests"):
+                    conn.executemany(f"DELETE FROM {table} WHERE match_id = ?", ids)
+                cur = conn.executemany("DELETE FROM matches WHERE match_id = ?", ids)
+                return int(cur.rowcount)
+
+        return await self._off_loop(delete)
+
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _bound(value: float) -> float | None:
+    """A time bound for SQL: -inf (no bound) is NULL, which compares false."""
+    return None if value == float("-inf") else value
 
 
 class _transaction:
