@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bots import Bot, make_bot
-from .engine import HUMAN, view_for
+from .engine import HUMAN, Event, Match, view_for
 from .engine.errors import MatchError
 from .observer import Contained
 from .repository import MatchRepository, MatchSession
@@ -44,6 +44,30 @@ class AutoplayConfig:
     turn_timeout: float = 0.0
     stand_in_delay: float = 0.0  # the stand-in's pause on each turn: the owner's window
     turn_sweep_seconds: float = 0.0  # how often to look for expired turns; 0 = derived
+    # The bound on a match's length: past either, the match is cancelled (length_limit).
+    max_match_rounds: int = 500
+    max_match_events: int = 20_000
+    # Matches of bots only (nobody to wait for) share this much of the process's time:
+    # one bot-only move at a time (first come, first served), computed off the event
+    # loop, then a pause so that their moves together take at most this share; and at
+    # least bot_only_min_delay between two moves of one match.
+    bot_only_cpu_share: float = 0.25
+    bot_only_min_delay: float = 0.01
+
+
+def over_length(match: Match, config: AutoplayConfig) -> list[Event]:
+    """The events that end ``match`` for its length (none while within the bounds):
+    appended with the move that crossed a bound, in the same version-checked append."""
+    if match.finished:
+        return []
+    rounds = match.round.round_no if match.round is not None else 0
+    if rounds > config.max_match_rounds or match.version >= config.max_match_events:
+        return match.cancel("length_limit")
+    return []
+
+
+def bot_only(match: Match) -> bool:
+    return all(kind != HUMAN for kind in match.config.seats)
 
 
 class BotRunner:
@@ -69,6 +93,9 @@ class BotRunner:
             weakref.WeakKeyDictionary()
         )
         self._tasks: set[asyncio.Task[None]] = set()
+        # Bot-only matches take turns here, first come first served (fair), one move at a
+        # time: together they never hold more than bot_only_cpu_share of the process.
+        self._bot_only_turn = asyncio.Lock()
 
     def kick(self, session: MatchSession) -> None:
         """Start playing the bots' turns of this match if it is a bot's turn now."""
@@ -113,6 +140,9 @@ class BotRunner:
         self.kick(session)
 
     async def _run(self, session: MatchSession) -> None:
+        if bot_only(session.match):
+            await self._run_bot_only(session)
+            return
         repository = self.repository
         bots: dict[int, Bot] = {}
         paused_at = -1  # the version a stand-in last paused at
@@ -140,6 +170,7 @@ class BotRunner:
                     self._observer.bot_thought(kind, time.perf_counter() - started)
                     before = match.version
                     events = match.act(seat, action)
+                    events += over_length(match, self.config)
                     try:
                         await repository.append(session, before, events)
                     except VersionConflict:
@@ -150,6 +181,43 @@ class BotRunner:
                 continue
             self._observer.move(match, seat, action, events)
             await asyncio.sleep(0)  # let clients and watchers in between bot moves
+
+    async def _run_bot_only(self, session: MatchSession) -> None:
+        """A match of bots only: nobody waits for it, so it must never slow down those
+        who do.  Each move takes the shared bot-only turn (FIFO across matches), is
+        chosen on a worker thread (the event loop keeps serving), and is followed by a
+        pause that holds bot-only play to ``bot_only_cpu_share`` of the time."""
+        repository = self.repository
+        config = self.config
+        bots: dict[int, Bot] = {}
+        share = min(1.0, max(0.01, config.bot_only_cpu_share))
+        while not self._closing.is_set():
+            async with self._bot_only_turn:
+                started = time.perf_counter()
+                async with session.lock:
+                    await repository.refresh(session)
+                    match = session.match
+                    if not match.is_bot_turn():
+                        return
+                    seat = match.to_move()
+                    assert seat is not None
+                    kind = match.config.seats[seat]
+                    bot = bots.get(seat) or bots.setdefault(seat, self._bot_factory(kind))
+                    view = view_for(match, seat)
+                    thinking = time.perf_counter()
+                    action = await asyncio.to_thread(bot.choose, view)
+                    self._observer.bot_thought(kind, time.perf_counter() - thinking)
+                    before = match.version
+                    events = match.act(seat, action)
+                    events += over_length(match, config)
+                    try:
+                        await repository.append(session, before, events)
+                    except VersionConflict:
+                        await repository.reload(session)
+                        continue
+                self._observer.move(match, seat, action, events)
+                spent = time.perf_counter() - started
+                await asyncio.sleep(max(config.bot_only_min_delay, spent * (1 / share - 1)))
 
 
 class TurnTimer:

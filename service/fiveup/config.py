@@ -63,6 +63,22 @@ class ServerConfig:
     # stand_in_delay_seconds on each of its turns, the owner's window to take the seat back.
     turn_timeout_seconds: float = 120.0
     stand_in_delay_seconds: float = 3.0
+    # Bots never starve people (docs/security.md): matches of bots only run one move at a
+    # time, off the event loop, within a share of the process's time, and at most so many
+    # per client address and per process; every match ends (cancelled: length_limit)
+    # past a number of rounds or events.
+    bot_only_cpu_share: float = 0.25
+    bot_only_min_delay: float = 0.01
+    max_client_bot_matches: int = 4  # deploy/k8s sets 2
+    max_bot_matches: int = 32  # deploy/k8s sets 8
+    max_match_rounds: int = 500
+    max_match_events: int = 20_000
+    # Retention (fiveup.retention): a match still missing a player is deleted this long
+    # after its creation; a finished (or cancelled) one this long after a sweep first saw
+    # it finished (its record stays verifiable until then).  0 = keep forever.
+    retention_unjoined_seconds: float = 86_400.0
+    retention_finished_seconds: float = 30 * 86_400.0
+    retention_sweep_seconds: float = 300.0
 
     def problems(self) -> list[str]:
         """Settings that cannot work together, each as one sentence (empty when fine)."""

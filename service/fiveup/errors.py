@@ -99,6 +99,21 @@ class TooManyStreams(TooManyRequests):
     reason = "TOO_MANY_STREAMS"
 
 
+class TooManyBotMatches(TooManyRequests):
+    """CreateMatch of a bot-only match while this client (``scope=client``) or the whole
+    server (``scope=server``) already runs as many as allowed."""
+
+    reason = "TOO_MANY_BOT_MATCHES"
+
+
+class VersionNotReached(MatchError):
+    """A version the match has not reached (GetMatch/ListLegalMoves ``min_version``,
+    WatchMatch ``after_version``); ``details['current_version']`` says where it is."""
+
+    reason = "VERSION_NOT_REACHED"
+    code = "OUT_OF_RANGE"
+
+
 class ShuttingDown(MatchError):
     reason = "SHUTTING_DOWN"
     code = "UNAVAILABLE"

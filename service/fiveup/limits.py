@@ -31,7 +31,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import TooManyRequests, TooManyStreams
+from .errors import TooManyBotMatches, TooManyRequests, TooManyStreams
 from .observer import Observer
 
 Clock = Callable[[], float]
@@ -135,6 +135,9 @@ class LimitsConfig:
     max_keys: int = 100_000
     max_client_streams: int = 0  # streaming calls open from one client address; 0 = no cap
     max_server_streams: int = 0  # streaming calls open on the server; 0 = no cap
+    max_client_bot_matches: int = 0  # bot-only matches running per client address; 0 = no cap
+    max_bot_matches: int = 0  # bot-only matches running in this process; 0 = no cap
+    bot_match_retry_after: float = 30.0
 
 
 class Limits:
@@ -157,6 +160,7 @@ class Limits:
         self.streams = StreamCounter(config.max_watchers)
         self.client_streams = StreamCounter(config.max_client_streams)
         self.server_streams = StreamCounter(config.max_server_streams)
+        self.bot_matches: dict[str, set[str]] = {}  # client -> its running bot-only matches
 
     def _now(self) -> float:
         return self.clock()  # looked up per call: tests may swap ``clock``
@@ -215,6 +219,37 @@ class Limits:
                 retry_after=self.config.stream_retry_after, scope="server",
                 limit=str(self.server_streams.limit),
             )  # fmt: skip
+
+    def check_bot_match(self, client: str, running: Callable[[str], bool]) -> None:
+        """Raise TooManyBotMatches when ``client`` (or the process) already runs as many
+        bot-only matches as allowed; ``running(match_id)`` says which still run."""
+        for owner in list(self.bot_matches):
+            left = {m for m in self.bot_matches[owner] if running(m)}
+            if left:
+                self.bot_matches[owner] = left
+            else:
+                del self.bot_matches[owner]
+        config = self.config
+        mine = len(self.bot_matches.get(client, ()))
+        total = sum(len(ids) for ids in self.bot_matches.values())
+        if 0 < config.max_client_bot_matches <= mine:
+            self._refused("CreateMatch", "client_bot_matches")
+            raise TooManyBotMatches(
+                f"this client already runs {mine} matches of bots only (the limit): wait "
+                "for one to end, or cancel one (CancelMatch)",
+                retry_after=config.bot_match_retry_after, scope="client",
+                limit=str(config.max_client_bot_matches),
+            )  # fmt: skip
+        if 0 < config.max_bot_matches <= total:
+            self._refused("CreateMatch", "server_bot_matches")
+            raise TooManyBotMatches(
+                f"the server runs {total} matches of bots only (its limit): try again later",
+                retry_after=config.bot_match_retry_after, scope="server",
+                limit=str(config.max_bot_matches),
+            )  # fmt: skip
+
+    def add_bot_match(self, client: str, match_id: str) -> None:
+        self.bot_matches.setdefault(client, set()).add(match_id)
 
     def close_stream(self, client: str) -> None:
         self.server_streams.release(None)

@@ -26,14 +26,15 @@ import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
-from .autoplay import AutoplayConfig, BotFactory, BotRunner, TurnTimer
+from .autoplay import AutoplayConfig, BotFactory, BotRunner, TurnTimer, over_length
 from .bots import BOT_KINDS
 from .engine import HUMAN, Action, Match, MatchConfig, redact, view_for
-from .engine.errors import MatchError
+from .engine.errors import MatchError, MatchFinished
 from .engine.shuffle import new_seed
 from .errors import (
     InvalidRequest,
     MatchNotFinished,
+    MatchNotFound,
     NoFreeSeat,
     PermissionDenied,
     RequestIdReused,
@@ -41,10 +42,12 @@ from .errors import (
     ShuttingDown,
     StaleVersion,
     Unauthenticated,
+    VersionNotReached,
 )
 from .observer import Contained, Observer
 from .repository import Freshness, MatchRepository, MatchSession
 from .results import (
+    Cancelled,
     Created,
     Joined,
     LegalMoves,
@@ -64,6 +67,7 @@ from .store.base import (
 )
 
 MAX_REQUEST_ID = 128
+FINAL_EVENTS = frozenset({"match_ended", "match_cancelled"})  # a watch ends after these
 
 
 def hash_token(token: str) -> bytes:
@@ -163,13 +167,54 @@ class Matches:
         config = MatchConfig(seats=tuple(seats), seed=new_seed(), target_points=target_points)
         match, events = Match.start(config)
         match_id = secrets.token_hex(8)
+        creator_token = secrets.token_urlsafe(32)
         record = MatchRecord(
-            match_id, config.seats, config.target_points, config.seed, self.clock()
-        )
+            match_id, config.seats, config.target_points, config.seed, self.clock(),
+            creator_hash=hash_token(creator_token),
+        )  # fmt: skip
         session = await self.repository.create(record, match, events)
         self.observer.match_created(match)
         self.bots.kick(session)
-        return Created(match_id, match.version, config.commitment)
+        return Created(match_id, match.version, config.commitment, creator_token)
+
+    async def cancel(self, match_id: str, token: str | None) -> Cancelled:
+        """End the match without a winner, on its creator's token.  The cancellation is an
+        event of the log (MatchCancelled): watchers see it, the record replays it, bots
+        stop and a restart does not resume them (the match is finished in the store).
+        Cancelling a cancelled match answers the version it was cancelled at."""
+        session = await self.repository.get(match_id)
+        if not token:
+            raise Unauthenticated("CancelMatch needs `authorization: Bearer <creator token>`")
+        creator = session.record.creator_hash
+        if creator is None or not hmac.compare_digest(creator, hash_token(token)):
+            raise PermissionDenied("only the match's creator (its creator token) may cancel it")
+        async with session.lock:
+            await self.repository.refresh(session)
+            match = session.match
+            if match.cancelled:
+                return Cancelled(match.version)
+            if match.finished:
+                raise MatchFinished("the match is over: it has a winner")
+            before = match.version
+            events = match.cancel("creator")
+            try:
+                version = await self.repository.append(session, before, events)
+            except VersionConflict:
+                await self.repository.reload(session)
+                raise StaleVersion(
+                    "a move was recorded at the same moment: cancel again",
+                    current_version=str(session.match.version),
+                ) from None
+        return Cancelled(version)
+
+    def forget(self, match_id: str) -> None:
+        """Retention is deleting ``match_id``: drop it from the cache, end its watchers."""
+        self.repository.forget(match_id)
+
+    def is_running(self, match_id: str) -> bool:
+        """Whether this process holds ``match_id`` and it is not over (bot-match caps)."""
+        session = self.repository.cached(match_id)
+        return session is not None and not session.match.finished
 
     async def join(self, match_id: str, seat: int | None) -> Joined:
         session = await self.repository.get(match_id)
@@ -223,12 +268,14 @@ class Matches:
         session = await self.repository.get(match_id)
         async with session.lock:
             await self.repository.refresh(session, for_read=True, seen=_seen(min_version))
+            _reached(session.match.version, min_version, "min_version")
             return SeatedView(view_for(session.match, seat), frozenset(session.tokens))
 
     async def legal_actions(self, match_id: str, seat: int, min_version: int = 0) -> LegalMoves:
         session = await self.repository.get(match_id)
         async with session.lock:
             await self.repository.refresh(session, for_read=True, seen=_seen(min_version))
+            _reached(session.match.version, min_version, "min_version")
             return LegalMoves(tuple(session.match.legal_actions(seat)), session.match.version)
 
     async def submit(
@@ -258,6 +305,7 @@ class Matches:
             reclaim = match.set_auto(seat, False)
             try:
                 events = [*reclaim, *match.act(seat, action)]  # act changes nothing when illegal
+                events += over_length(match, self.config)  # the bound on a match's length
             except MatchError as exc:
                 if reclaim:
                     await repository.reload(session)  # undo the uncommitted reclaim
@@ -300,11 +348,7 @@ class Matches:
         repository = self.repository
         session = await repository.get(match_id)
         latest = await repository.latest_version(match_id)
-        if after_version > latest:
-            raise InvalidRequest(
-                f"after_version {after_version} is beyond the match's version {latest}",
-                field="after_version",
-            )
+        _reached(latest, after_version, "after_version")
         if latest - after_version > self.config.max_catchup_events:
             yield Resync(latest)
             return
@@ -313,12 +357,14 @@ class Matches:
             wake = self.broker.waiter(match_id)
             finished = False
             for version, event in await repository.events_after(match_id, cursor, latest):
-                finished = finished or event.kind == "match_ended"
+                finished = finished or event.kind in FINAL_EVENTS
                 yield version, redact(event, viewer)
                 cursor = version
             session = repository.cached(match_id) or session
             if finished or (session.match.finished and cursor >= session.match.version):
                 return
+            if session.deleted:
+                raise MatchNotFound("the match expired and was deleted (docs/security.md)")
             if self.closing:
                 raise ShuttingDown("the server is shutting down; reconnect with after_version")
             closing = asyncio.ensure_future(self._closing.wait())
@@ -366,6 +412,17 @@ def _seat_of(tokens: dict[int, bytes], digest: bytes) -> int | None:
 
 def _human_count(session: MatchSession) -> int:
     return sum(1 for kind in session.record.seats if kind == HUMAN)
+
+
+def _reached(version: int, asked: int, field: str) -> None:
+    """One answer everywhere for a version the match has not reached: OUT_OF_RANGE
+    (VERSION_NOT_REACHED) with the version it is at.  (Not INVALID_ARGUMENT: the request
+    is well formed, and the same request may succeed once the match gets there.)"""
+    if asked > version:
+        raise VersionNotReached(
+            f"{field} {asked} is beyond the match's version {version}",
+            field=field, current_version=str(version),
+        )  # fmt: skip
 
 
 def _seen(min_version: int) -> int:

@@ -262,7 +262,8 @@ RATE_LIMITED = Counter(
 STREAMING_METHODS = ("WatchMatch", "ValidateMoves", "Watch", "ServerReflectionInfo")
 LIMITED = (
     ("CreateMatch", "peer"), ("JoinMatch", "peer"), ("SubmitMove", "peer"), ("SubmitMove", "seat"),
-    ("WatchMatch", "streams"),
+    ("WatchMatch", "streams"), ("CreateMatch", "client_bot_matches"),
+    ("CreateMatch", "server_bot_matches"),
     *((method, scope) for method in STREAMING_METHODS
       for scope in ("client_streams", "server_streams")),
 )  # fmt: skip

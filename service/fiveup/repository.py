@@ -72,6 +72,7 @@ class MatchSession:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     turn_started: float = 0.0  # when the seat to move got its turn (the turn timer)
     stale: bool = False  # another process appended since this fold was last read
+    deleted: bool = False  # retention deleted the match (its watchers end with NOT_FOUND)
     # The newest committed events, consecutive versions, ending at the newest version
     # this process knows to be committed (``match`` runs ahead of it during an append).
     recent: list[VersionedEvent] = field(default_factory=list)
@@ -145,6 +146,14 @@ class MatchRepository:
     def cached(self, match_id: str) -> MatchSession | None:
         """The live cached session of ``match_id``, if any (no store read)."""
         return self._sessions.get(match_id)
+
+    def forget(self, match_id: str) -> None:
+        """Drop a match that retention is deleting: out of the cache, and its watchers
+        woken to find it gone."""
+        session = self._sessions.pop(match_id, None)
+        if session is not None:
+            session.deleted = True
+        self.broker.publish(match_id)
 
     def sessions(self) -> list[MatchSession]:
         """Every cached session, least recently used first."""

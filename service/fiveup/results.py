@@ -16,6 +16,7 @@ class Created:
     match_id: str
     version: int
     commitment: str  # SHA-256 of the secret shuffle seed, hex
+    creator_token: str  # the creator's bearer token for CancelMatch: shown once
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,13 @@ class MoveResult:
     seat: int
     version: int
     events: tuple[VersionedEvent, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cancelled:
+    """The version at which the match was cancelled (now, or earlier)."""
+
+    version: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from .logs import quiet_grpc_decode_errors
 from .matches import Matches, MatchesConfig
 from .metrics import MatchObserver
 from .repository import Freshness
+from .retention import Retention, RetentionConfig
 from .store import EventStore, open_store
 from .usererror import AddressInUse
 from .v1 import match_pb2, match_pb2_grpc, rules_pb2, rules_pb2_grpc
@@ -68,6 +69,7 @@ class FiveUpServer:
     observer: MatchObserver | None = None
     probe_server: grpc.aio.Server | None = None  # health only (config.probe_address)
     probe_port: int | None = None
+    retention: Retention | None = None  # None when the store cannot forget
     _stopped: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def stop(self, grace: float | None = None, settle: float = 0.0) -> None:
@@ -98,6 +100,8 @@ class FiveUpServer:
             await self.health.set(name, NOT_SERVING)
         settle = max(0.0, min(settle, grace / 2))
         await asyncio.sleep(settle)
+        if self.retention is not None:
+            await self.retention.close()
         with contextlib.suppress(TimeoutError):  # streams end with UNAVAILABLE, bots stop
             await asyncio.wait_for(self.matches.close(), left())
         end_watches = getattr(self.health, "end_watches", None)
@@ -185,6 +189,18 @@ async def create_server(
     for name in READY_SERVICES:
         await health.set(name, NOT_SERVING)
     await matches.start()  # listen for other replicas before the first call can arrive
+    retention = None
+    if all(hasattr(store, name) for name in ("stamp_finished", "expired_match_ids")):
+        retention = Retention(
+            store,  # type: ignore[arg-type]  # checked just above
+            RetentionConfig(
+                unjoined_seconds=config.retention_unjoined_seconds,
+                finished_seconds=config.retention_finished_seconds,
+                sweep_seconds=config.retention_sweep_seconds,
+            ),
+            clock=clock, forget=matches.forget,
+        )  # fmt: skip
+        retention.start()
     if probe_server is not None:
         await probe_server.start()
     await server.start()
@@ -192,7 +208,7 @@ async def create_server(
         await health.set(name, SERVING)
     app = FiveUpServer(
         config, server, store, matches, health, port, limits=limits, observer=observer,
-        probe_server=probe_server, probe_port=probe_port,
+        probe_server=probe_server, probe_port=probe_port, retention=retention,
     )  # fmt: skip
     return app, port
 
@@ -209,6 +225,10 @@ def matches_config(config: ServerConfig, store: EventStore) -> MatchesConfig:
         watch_poll_seconds=SHARED_POLL_SECONDS if freshness is Freshness.SHARED else 0.0,
         turn_timeout=config.turn_timeout_seconds,
         stand_in_delay=config.stand_in_delay_seconds,
+        max_match_rounds=config.max_match_rounds,
+        max_match_events=config.max_match_events,
+        bot_only_cpu_share=config.bot_only_cpu_share,
+        bot_only_min_delay=config.bot_only_min_delay,
     )
 
 
@@ -255,6 +275,8 @@ def limits_config(config: ServerConfig) -> LimitsConfig:
         client_address_header=config.client_address_header.lower(),
         max_client_streams=config.max_client_streams,
         max_server_streams=config.max_server_streams,
+        max_client_bot_matches=config.max_client_bot_matches,
+        max_bot_matches=config.max_bot_matches,
     )
 
 

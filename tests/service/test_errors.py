@@ -215,8 +215,42 @@ CASES: dict[str, tuple[Callable[[dict[str, Any]], Call], grpc.StatusCode, str]] 
                 )
             )
         ),
-        grpc.StatusCode.INVALID_ARGUMENT,
-        "INVALID_ARGUMENT",
+        grpc.StatusCode.OUT_OF_RANGE,
+        "VERSION_NOT_REACHED",
+    ),
+    # one answer for a version the match has not reached, whichever call names it
+    "read from the future": (
+        lambda t: (
+            lambda s, _: s.matches.GetMatch(
+                pb.GetMatchRequest(match_id=t["id"], min_version=t["version"] + 10**9)
+            )
+        ),
+        grpc.StatusCode.OUT_OF_RANGE,
+        "VERSION_NOT_REACHED",
+    ),
+    "legal moves from the future": (
+        lambda t: (
+            lambda s, _: s.matches.ListLegalMoves(
+                pb.ListLegalMovesRequest(match_id=t["id"], min_version=t["version"] + 1),
+                metadata=auth(t["tokens"][t["mover"]]),
+            )
+        ),
+        grpc.StatusCode.OUT_OF_RANGE,
+        "VERSION_NOT_REACHED",
+    ),
+    "cancel without a token": (
+        lambda t: lambda s, _: s.matches.CancelMatch(pb.CancelMatchRequest(match_id=t["id"])),
+        grpc.StatusCode.UNAUTHENTICATED,
+        "UNAUTHENTICATED",
+    ),
+    "cancel with a seat's token": (
+        lambda t: (
+            lambda s, _: s.matches.CancelMatch(
+                pb.CancelMatchRequest(match_id=t["id"]), metadata=auth(t["tokens"][t["mover"]])
+            )
+        ),
+        grpc.StatusCode.PERMISSION_DENIED,
+        "PERMISSION_DENIED",
     ),
 }
 

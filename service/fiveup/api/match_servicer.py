@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import grpc
 
-from ..engine import MatchEnded, RoundEnded, TileDrawn, TilePlaced, redact
+from ..engine import HUMAN, MatchEnded, RoundEnded, TileDrawn, TilePlaced, redact
 from ..engine.scoring import DEFAULT_TARGET
 from ..engine.shuffle import commitment
 from ..errors import InvalidRequest
@@ -23,10 +23,13 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         self.matches = matches
         self.limits = limits or Limits()  # abuse limits (off unless configured)
 
-    def _limit_peer(self, method: str, context: grpc.aio.ServicerContext) -> None:
+    def _client(self, context: grpc.aio.ServicerContext) -> str:
         header = self.limits.config.client_address_header
         metadata = context.invocation_metadata() if header else ()
-        self.limits.check_peer(method, peer_address(context.peer(), metadata, header))
+        return peer_address(context.peer(), metadata, header)
+
+    def _limit_peer(self, method: str, context: grpc.aio.ServicerContext) -> None:
+        self.limits.check_peer(method, self._client(context))
 
     @unary
     async def CreateMatch(
@@ -35,12 +38,25 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         self._limit_peer("CreateMatch", context)
         seats = convert.seats_from_pb(request.seats)
         target = request.target_points or DEFAULT_TARGET
+        bots_only = HUMAN not in seats
+        if bots_only:
+            self.limits.check_bot_match(self._client(context), self.matches.is_running)
         created = await self.matches.create(seats, target)
+        if bots_only:
+            self.limits.add_bot_match(self._client(context), created.match_id)
         return match_pb2.CreateMatchResponse(
             match_id=created.match_id,
             version=created.version,
             shuffle_commitment=created.commitment,
+            creator_token=created.creator_token,
         )
+
+    @unary
+    async def CancelMatch(
+        self, request: match_pb2.CancelMatchRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.CancelMatchResponse:
+        cancelled = await self.matches.cancel(request.match_id, bearer_token(context))
+        return match_pb2.CancelMatchResponse(version=cancelled.version)
 
     @unary
     async def JoinMatch(

@@ -130,8 +130,11 @@ class EventStore(Protocol):
     async def count_matches(self) -> tuple[int, int]:
         """(active, finished) match counts, for metrics."""
 
-    # Retention (fiveup.retention): finished matches are stamped with the time a sweep
-    # first saw them finished; expired ones are deleted with everything they own.
+
+class RetainingStore(EventStore, Protocol):
+    """A store that can forget (``fiveup.retention``): finished matches are stamped with
+    the time a sweep first saw them finished; expired ones are deleted with everything
+    they own.  SQLite and PostgreSQL are both."""
 
     async def stamp_finished(self, now: float) -> int:
         """Set ``finished_at = now`` on finished matches that have none; how many."""
@@ -165,6 +168,7 @@ __all__ = [
     "MatchRecord",
     "NotifyingStore",
     "RequestRecord",
+    "RetainingStore",
     "SeatTaken",
     "StoreError",
     "StoredEvent",
