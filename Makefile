@@ -59,6 +59,7 @@ bench: build services
 	$(PY) -m bench.rules_rpc
 	$(PY) -m bench.memory
 	$(PY) -m bench.moves
+	$(PY) -m bench.bot_load
 
 # A long fuzzing run of every RPC (make test runs a small, derandomised one).
 fuzz: build
