@@ -295,8 +295,15 @@ def _store_options(config: ServerConfig) -> dict[str, object]:
     return {"synchronous": config.sqlite_synchronous}
 
 
-async def serve(config: ServerConfig, ready: asyncio.Event | None = None) -> None:
-    """Run until SIGTERM or SIGINT, then drain within the grace period."""
+async def serve(
+    config: ServerConfig,
+    ready: asyncio.Event | None = None,
+    *,
+    watchdog: bool = False,
+) -> None:
+    """Run until SIGTERM or SIGINT, then drain within the grace period.  ``watchdog``
+    (the ``fiveup serve`` process, never a caller that lives on): end the process when
+    the grace is over, whatever is still running (``GraceWatchdog``)."""
     from .logs import configure_logging, redact_url
     from .metrics import start_metrics_server
 
@@ -320,9 +327,10 @@ async def serve(config: ServerConfig, ready: asyncio.Event | None = None) -> Non
         ready.set()
     await stop.wait()
     log.info("signal received: draining for up to %.1fs", config.grace_seconds)
-    watchdog = GraceWatchdog(config.grace_seconds)
+    guard = GraceWatchdog(config.grace_seconds) if watchdog else None
     await app.stop(settle=config.drain_seconds)
-    watchdog.stopped()
+    if guard is not None:
+        guard.stopped()
 
 
 class GraceWatchdog:
@@ -363,7 +371,7 @@ def run(config: ServerConfig) -> int:
     Worker i serves metrics on ``metrics_port + i``.  The parent forwards SIGTERM/SIGINT
     and exits when every worker has drained."""
     if config.workers <= 1:
-        asyncio.run(serve(config))
+        asyncio.run(serve(config, watchdog=True))
         return 0
     import dataclasses
     import os
@@ -382,7 +390,7 @@ def run(config: ServerConfig) -> int:
         if pid == 0:
             code = 0
             try:
-                asyncio.run(serve(worker_config))
+                asyncio.run(serve(worker_config, watchdog=True))
             except BaseException:
                 log.exception("worker %d failed", index)
                 code = 1

@@ -76,6 +76,9 @@ class Fuzzed:
     lobby_id: str = ""  # free seats left
     baseline: list[bytes] = field(default_factory=list)
     stub: match_pb2_grpc.MatchServiceStub | None = None
+    # The valid requests, built once: a fuzzed call that is valid (a seat's own move)
+    # changes the match, and examples must not draw differently after it.
+    valid: dict[str, list[Message]] | None = None
 
     def run(self, coro: Any, timeout: float = 60) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
@@ -326,7 +329,14 @@ def caller_metadata(f: Fuzzed, who: str) -> tuple[tuple[str, str], ...]:
 
 
 def valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
-    """Well-formed requests of each method, aimed at the fuzzed match where there is one."""
+    """Well-formed requests of each method, aimed at the fuzzed match where there is one
+    (the same ones for every example)."""
+    if f.valid is None:
+        f.valid = _valid_requests(f)
+    return f.valid
+
+
+def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
     view = f.match
     mover = view.to_move()
     legal = [
@@ -347,6 +357,8 @@ def valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
                                             expected_version=view.version, request_id="fuzz")],
         "WatchMatch": [pb.WatchMatchRequest(match_id=f.match_id, after_version=view.version)],
         "GetMatchRecord": [pb.GetMatchRecordRequest(match_id=f.finished_id)],
+        # the fuzzer holds seat tokens, never the creator's: every cancel is refused
+        "CancelMatch": [pb.CancelMatchRequest(match_id=f.match_id)],
         "EvaluateLayout": [rules_pb2.EvaluateLayoutRequest(
             layout=common_pb2.Layout(compact=compact),
             hand=[common_pb2.Tile(low=5, high=6), common_pb2.Tile(low=1, high=2)])],
@@ -487,7 +499,7 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
     requests = valid_requests(fuzzed)
     assert set(requests) == set(NAME.values())
     for path in PATHS:
-        if NAME[path] in ("SubmitMove", "JoinMatch", "CreateMatch"):
+        if NAME[path] in ("SubmitMove", "JoinMatch", "CreateMatch", "CancelMatch"):
             continue  # they would change state; their validity shows in the fuzz runs
         md = bearer(fuzzed.tokens[fuzzed.match.to_move()]) if NAME[path] == "ListLegalMoves" else ()
         outcome = call(fuzzed, path, [requests[NAME[path]][0].SerializeToString()], md)
