@@ -15,6 +15,7 @@ import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
@@ -364,6 +365,21 @@ class GraceWatchdog:
         os._exit(0 if self._done else 1)
 
 
+def _exit_now(code: int) -> NoReturn:
+    """End the ``fiveup serve`` process once drained: the store is closed and nothing is
+    left to tidy, while the interpreter's own finalization (garbage-collecting gRPC's
+    objects) took most of a second on its own, past the grace, and cannot be cut short by
+    the watchdog (no other thread runs during it)."""
+    import os
+    import sys
+
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)
+
+
 def run(config: ServerConfig) -> int:
     """Run the server in this process, or pre-fork ``config.workers`` processes that share
     the port with SO_REUSEPORT (the gRPC stack is GIL-bound: one process per core).
@@ -372,7 +388,7 @@ def run(config: ServerConfig) -> int:
     and exits when every worker has drained."""
     if config.workers <= 1:
         asyncio.run(serve(config, watchdog=True))
-        return 0
+        _exit_now(0)
     import dataclasses
     import os
 
