@@ -152,6 +152,8 @@ def render(view: pb.MatchView, notes: Sequence[str]) -> str:
     out.extend(notes)
     if view.status == pb.MATCH_STATUS_FINISHED:
         out.append(f"Match over: side {view.winner_side} wins.")
+    elif view.status == pb.MATCH_STATUS_CANCELLED:
+        out.append("Match cancelled: it ended without a winner.")
     elif view.HasField("turn_seat"):
         out.append(
             "Your turn."
@@ -171,6 +173,13 @@ def describe_event(e: pb.MatchEvent, me: int, stand_in: bool = False) -> str | N
             return f"seat {seat}"
         return "your stand-in" if stand_in else "you"
 
+    if kind == "match_cancelled":
+        why = (
+            "it was too long for the server"
+            if e.match_cancelled.reason == pb.CANCEL_REASON_LENGTH_LIMIT
+            else "its creator cancelled it"
+        )
+        return f"· the match was cancelled: {why}"
     if kind == "seat_auto_played":
         auto = e.seat_auto_played
         if auto.seat != me:
@@ -304,6 +313,8 @@ async def _play(
                 notes.clear()
                 if view.status == pb.MATCH_STATUS_FINISHED:
                     return 0
+                if view.status == pb.MATCH_STATUS_CANCELLED:
+                    return 1
                 if not (view.HasField("turn_seat") and view.turn_seat == view.viewer_seat):
                     await take_event()  # someone else's turn: wait for what they do
                     continue

@@ -174,3 +174,32 @@ def test_a_stand_in_plays_for_an_absent_person_who_then_takes_the_seat_back(
     assert "ABORTED" not in screen and "STALE_VERSION" not in screen
     assert "is at version" not in screen
     assert turns > 0
+
+
+def test_a_cancelled_match_ends_the_game_with_a_clear_line(tmp_path: Path) -> None:
+    """The server's bound on a match's length (here: no round may finish) cancels the
+    match; the screen says so and `fiveup play` ends instead of waiting forever."""
+    from .conftest import serve
+
+    proc, target = serve(tmp_path, "--max-match-rounds", "0")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "fiveup.cli", "play", "--server", target, "--players", "2", "--bots", "greedy"],
+        encoding="utf-8", timeout=60, dimensions=(60, 100),
+    )  # fmt: skip
+    transcript = []
+    try:
+        while True:
+            index = child.expect([r"Your move \[number, q to quit\]: ", pexpect.EOF])
+            transcript.append(child.before)
+            if index == 1:
+                break
+            child.sendline("1")
+        child.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    screen = "".join(transcript)
+    assert "· the match was cancelled: it was too long for the server" in screen, screen[-2000:]
+    assert "Match cancelled: it ended without a winner." in screen
+    assert child.exitstatus == 1
