@@ -6,20 +6,23 @@ from ..config import ServerConfig
 from ..store.players import PlayerStore
 from .access import AccessTokens
 from .external import ExternalIdentityConfigError, ExternalIdentityVerifier, JwksSource
-from .keys import AccessTokenKeys
+from .keys import AccessTokenKeys, KeyConfigError
 from .observer import JWKS_FETCHES, IdentityObserver
 from .players import Players, PlayersConfig
 
 
 class IdentityConfigError(ValueError):
-    pass
+    """Identity settings the server cannot start with (reported as one line)."""
 
 
 def access_tokens(config: ServerConfig) -> AccessTokens:
     if config.access_token_keys:
-        keys = AccessTokenKeys.from_directory(
-            config.access_token_keys, config.access_token_signing_kid
-        )
+        try:
+            keys = AccessTokenKeys.from_directory(
+                config.access_token_keys, config.access_token_signing_kid
+            )
+        except (KeyConfigError, OSError) as exc:
+            raise IdentityConfigError(str(exc)) from None
     elif config.workers > 1:
         raise IdentityConfigError(
             "--workers needs --access-token-keys: each worker would sign with its own"
@@ -58,6 +61,14 @@ def external_verifier(config: ServerConfig) -> ExternalIdentityVerifier | None:
         )
     except ExternalIdentityConfigError as exc:
         raise IdentityConfigError(str(exc)) from None
+
+
+def check_identity_config(config: ServerConfig) -> None:
+    """Raise ``IdentityConfigError`` now (before any worker starts) if the identity
+    settings cannot work."""
+    if config.access_token_keys or config.workers > 1:
+        access_tokens(config)
+    external_verifier(config)
 
 
 def build_players(
