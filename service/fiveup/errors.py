@@ -180,6 +180,7 @@ class InvalidDisplayName(InvalidRequest):
 
 class PlayerNotFound(MatchError):
     reason = "PLAYER_NOT_FOUND"
+    code = "NOT_FOUND"
 
 
 class IdentityInUse(MatchError):
@@ -187,15 +188,18 @@ class IdentityInUse(MatchError):
     player already has an identity of that provider)."""
 
     reason = "IDENTITY_IN_USE"
+    code = "ALREADY_EXISTS"
 
 
 class ExternalIdentityNotConfigured(MatchError):
     """An ID token was sent but this server has no identity provider configured."""
 
     reason = "EXTERNAL_IDENTITY_NOT_CONFIGURED"
+    code = "FAILED_PRECONDITION"
 
 
 class IdentityProviderUnavailable(MatchError):
     """The identity provider's JWKS could not be fetched (retry with backoff)."""
 
     reason = "IDENTITY_PROVIDER_UNAVAILABLE"
+    code = "UNAVAILABLE"
