@@ -25,28 +25,25 @@ from .api.guard import GuardInterceptor
 from .api.health import DrainingHealthServicer
 from .api.interceptors import ServerInterceptor
 from .api.match_servicer import MatchServicer
-from .api.player_servicer import PlayerServicer
 from .api.rules_servicer import RulesServicer
 from .config import ServerConfig
-from .identity import Players
-from .identity.observer import PrometheusIdentityObserver
-from .identity.setup import build_players
 from .limits import Limits, LimitsConfig
+from .lobby.features import LOBBY_SERVICE, PLAYER_SERVICE, PlayerFeatures
 from .matches import Matches, MatchesConfig
 from .metrics import MatchObserver
 from .repository import Freshness
 from .store import EventStore, open_store
-from .store.players import PlayerStore, open_player_store
-from .v1 import match_pb2, match_pb2_grpc, players_pb2, players_pb2_grpc, rules_pb2, rules_pb2_grpc
+from .v1 import match_pb2, match_pb2_grpc, rules_pb2, rules_pb2_grpc
 
 log = logging.getLogger(__name__)
 
 MATCH_SERVICE = match_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name
 RULES_SERVICE = rules_pb2.DESCRIPTOR.services_by_name["RulesService"].full_name
-PLAYER_SERVICE = players_pb2.DESCRIPTOR.services_by_name["PlayerService"].full_name
 LIVENESS = "fiveup.liveness"  # SERVING while the process is healthy, even when draining
 READINESS = "fiveup.readiness"  # NOT_SERVING while starting or draining
-READY_SERVICES = ("", READINESS, MATCH_SERVICE, RULES_SERVICE, PLAYER_SERVICE)
+READY_SERVICES = (
+    "", READINESS, MATCH_SERVICE, RULES_SERVICE, PLAYER_SERVICE.full_name, LOBBY_SERVICE.full_name,
+)  # fmt: skip
 
 # Workers sharing a store that cannot notify (several on one SQLite file) re-read it this
 # often for their watchers: another worker's append wakes nobody here.
@@ -67,8 +64,7 @@ class FiveUpServer:
     metrics_port: int | None = None
     limits: Limits | None = None
     observer: MatchObserver | None = None
-    players: Players | None = None
-    player_store: PlayerStore | None = None
+    features: PlayerFeatures | None = None  # players, their seats, the lobby
     _stopped: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def stop(self, grace: float | None = None, settle: float = 0.0) -> None:
@@ -95,10 +91,8 @@ class FiveUpServer:
         if end_watches is not None:
             await end_watches()
         await self.server.stop(grace - settle)
-        if self.players is not None:
-            await self.players.close()
-        if self.player_store is not None:
-            await self.player_store.close()
+        if self.features is not None:
+            await self.features.close()
         await self.store.close()
         log.info("server stopped")
 
@@ -134,17 +128,16 @@ async def create_server(
         maximum_concurrent_rpcs=config.max_concurrent_rpcs,
     )
     limits = Limits(limits_config(config), observer=observer)
-    player_store = open_player_store(config.db)
     try:
-        await player_store.open()
-        players = build_players(config, player_store, PrometheusIdentityObserver())
+        features = await PlayerFeatures.open(config, matches, clock=clock)
     except BaseException:
-        await player_store.close()
         await store.close()
         raise
-    match_pb2_grpc.add_MatchServiceServicer_to_server(MatchServicer(matches, limits), server)
+    match_pb2_grpc.add_MatchServiceServicer_to_server(
+        MatchServicer(matches, limits, features.seats), server
+    )
     rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(observer), server)
-    players_pb2_grpc.add_PlayerServiceServicer_to_server(PlayerServicer(players), server)
+    features.add_to(server)
     health = DrainingHealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
     if config.bench_echo:  # benchmarks only (docs/performance.md); off by default
@@ -155,7 +148,8 @@ async def create_server(
         (
             MATCH_SERVICE,
             RULES_SERVICE,
-            PLAYER_SERVICE,
+            PLAYER_SERVICE.full_name,
+            LOBBY_SERVICE.full_name,
             health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
             reflection.SERVICE_NAME,
         ),
@@ -163,14 +157,14 @@ async def create_server(
     )
     port = server.add_insecure_port(config.address)
     if port == 0:
-        await player_store.close()
+        await features.close()
         await store.close()
         raise OSError(f"could not bind {config.address}")
     await health.set(LIVENESS, SERVING)
     for name in READY_SERVICES:
         await health.set(name, NOT_SERVING)
     await matches.start()  # listen for other replicas before the first call can arrive
-    await players.start()
+    await features.start()
     await server.start()
     for name in READY_SERVICES:
         await health.set(name, SERVING)
@@ -183,8 +177,7 @@ async def create_server(
         port,
         limits=limits,
         observer=observer,
-        players=players,
-        player_store=player_store,
+        features=features,
     )
     return app, port
 
@@ -220,7 +213,8 @@ def _descriptors() -> list[object]:
     return [
         match_pb2.DESCRIPTOR.services_by_name["MatchService"],
         rules_pb2.DESCRIPTOR.services_by_name["RulesService"],
-        players_pb2.DESCRIPTOR.services_by_name["PlayerService"],
+        PLAYER_SERVICE,
+        LOBBY_SERVICE,
         health_pb2.DESCRIPTOR.services_by_name["Health"],
     ]
 

@@ -62,3 +62,40 @@ async def test_sessions_across_replicas(replicas: tuple[Running, Running]) -> No
         await b.GetPlayer(pb.GetPlayerRequest(), metadata=auth(other.access_token))
     assert signed_out.value.code() == grpc.StatusCode.UNAUTHENTICATED
     assert error_info(signed_out.value).reason == "SESSION_REVOKED"
+
+
+async def test_a_seat_joined_on_one_replica_is_played_from_the_other(
+    replicas: tuple[Running, Running],
+) -> None:
+    from fiveup.v1 import match_pb2 as mpb
+
+    a, b = replicas
+    device = secrets.token_urlsafe(20)
+    pa = players_pb2_grpc.PlayerServiceStub(a.channel)
+    pb_ = players_pb2_grpc.PlayerServiceStub(b.channel)
+    laptop = (await pa.SignInAsGuest(pb.SignInAsGuestRequest(device_id=device))).session
+    phone = (await pb_.SignInAsGuest(pb.SignInAsGuestRequest(device_id=device))).session
+    human = mpb.SeatSpec(kind=mpb.SEAT_KIND_HUMAN)
+    greedy = mpb.SeatSpec(kind=mpb.SEAT_KIND_BOT, bot=mpb.BOT_KIND_GREEDY)
+    created = await a.matches.CreateMatch(mpb.CreateMatchRequest(seats=[human, greedy]))
+    joined = await a.matches.JoinMatch(
+        mpb.JoinMatchRequest(match_id=created.match_id), metadata=auth(laptop.access_token)
+    )
+    legal = await b.matches.ListLegalMoves(
+        mpb.ListLegalMovesRequest(match_id=created.match_id), metadata=auth(phone.access_token)
+    )
+    answer = await b.matches.SubmitMove(
+        mpb.SubmitMoveRequest(
+            match_id=created.match_id,
+            move=legal.moves[0],
+            expected_version=legal.version,
+            request_id="from-the-phone",
+        ),
+        metadata=auth(phone.access_token),
+    )
+    assert answer.version > legal.version
+    seen = await a.matches.GetMatch(
+        mpb.GetMatchRequest(match_id=created.match_id, min_version=answer.version),
+        metadata=auth(laptop.access_token),
+    )
+    assert seen.view.viewer_seat == joined.seat and seen.view.version >= answer.version
