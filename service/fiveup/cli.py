@@ -136,9 +136,16 @@ def _setup_serve(sub: Subparsers) -> None:
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     from .config import ServerConfig
+    from .identity.setup import IdentityConfigError, check_identity_config
     from .server import run
 
-    return run(ServerConfig.from_env().with_args(args))
+    config = ServerConfig.from_env().with_args(args)
+    try:
+        check_identity_config(config)
+    except IdentityConfigError as exc:
+        print(f"fiveup serve: {exc}", file=sys.stderr)
+        return 2
+    return run(config)
 
 
 # --------------------------------------------------------------------------- play

@@ -80,6 +80,25 @@ class ServerConfig:
     retention_finished_seconds: float = 30 * 86_400.0
     retention_sweep_seconds: float = 300.0
 
+    # Players and sessions (docs/players.md).  The access-token keys: a directory with one
+    # file per key id (a mounted Kubernetes Secret); empty = an ephemeral key, for a
+    # single development process only.  With several keys, say which one signs.
+    access_token_keys: str = ""
+    access_token_signing_kid: str = ""
+    access_token_ttl_seconds: float = 900.0
+    access_token_issuer: str = "fiveup"
+    refresh_token_ttl_seconds: float = 30 * 24 * 3600.0
+    # How long a replica trusts that a session it has seen alive is still not revoked.
+    session_check_seconds: float = 5.0
+    # An external identity provider (all three set, or none): SignInWithIdToken.
+    id_token_issuer: str = ""
+    id_token_audience: str = ""
+    id_token_jwks_url: str = ""
+    id_token_algorithms: str = "RS256,ES256"  # public-key algorithms only
+    id_token_clock_skew_seconds: float = 60.0
+    jwks_cache_seconds: float = 300.0
+    jwks_min_refresh_seconds: float = 30.0  # unknown key ids refetch at most this often
+
     def problems(self) -> list[str]:
         """Settings that cannot work together, each as one sentence (empty when fine)."""
         found = []

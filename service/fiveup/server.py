@@ -30,6 +30,7 @@ from .api.rules_servicer import RulesServicer
 from .api.stream_limits import StreamLimitInterceptor
 from .config import ConfigError, ServerConfig
 from .limits import Limits, LimitsConfig
+from .lobby.features import LOBBY_SERVICE, PLAYER_SERVICE, PlayerFeatures
 from .logs import quiet_grpc_decode_errors
 from .matches import Matches, MatchesConfig
 from .metrics import MatchObserver
@@ -45,7 +46,9 @@ MATCH_SERVICE = match_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name
 RULES_SERVICE = rules_pb2.DESCRIPTOR.services_by_name["RulesService"].full_name
 LIVENESS = "fiveup.liveness"  # SERVING while the process is healthy, even when draining
 READINESS = "fiveup.readiness"  # NOT_SERVING while starting or draining
-READY_SERVICES = ("", READINESS, MATCH_SERVICE, RULES_SERVICE)
+READY_SERVICES = (
+    "", READINESS, MATCH_SERVICE, RULES_SERVICE, PLAYER_SERVICE.full_name, LOBBY_SERVICE.full_name,
+)  # fmt: skip
 
 # Workers sharing a store that cannot notify (several on one SQLite file) re-read it this
 # often for their watchers: another worker's append wakes nobody here.
@@ -71,6 +74,7 @@ class FiveUpServer:
     probe_server: grpc.aio.Server | None = None  # health only (config.probe_address)
     probe_port: int | None = None
     retention: Retention | None = None  # None when the store cannot forget
+    features: PlayerFeatures | None = None  # players, their seats, the lobby
     _stopped: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def stop(self, grace: float | None = None, settle: float = 0.0) -> None:
@@ -111,6 +115,8 @@ class FiveUpServer:
         await self.server.stop(left())
         if self.probe_server is not None:  # liveness answered until the very end
             await self.probe_server.stop(0)
+        if self.features is not None:
+            await self.features.close()
         await self.store.close()
         log.info("server stopped")
 
@@ -157,8 +163,16 @@ async def create_server(
         options=server_options(config),
         maximum_concurrent_rpcs=config.max_concurrent_rpcs or None,
     )
-    match_pb2_grpc.add_MatchServiceServicer_to_server(MatchServicer(matches, limits), server)
+    try:
+        features = await PlayerFeatures.open(config, matches, clock=clock)
+    except BaseException:
+        await store.close()
+        raise
+    match_pb2_grpc.add_MatchServiceServicer_to_server(
+        MatchServicer(matches, limits, features.seats), server
+    )
     rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(observer), server)
+    features.add_to(server)
     health = DrainingHealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
     if config.bench_echo:  # benchmarks only (docs/performance.md); off by default
@@ -169,6 +183,8 @@ async def create_server(
         (
             MATCH_SERVICE,
             RULES_SERVICE,
+            PLAYER_SERVICE.full_name,
+            LOBBY_SERVICE.full_name,
             health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
             reflection.SERVICE_NAME,
         ),
@@ -183,6 +199,7 @@ async def create_server(
         health_pb2_grpc.add_HealthServicer_to_server(health, probe_server)
         probe_port = _bind(probe_server, config.probe_address)
     if port == 0 or probe_port == 0:
+        await features.close()
         await store.close()
         failed = config.address if port == 0 else config.probe_address
         raise AddressInUse(f"cannot listen on {failed}: check the address (and that it is free)")
@@ -204,12 +221,14 @@ async def create_server(
         retention.start()
     if probe_server is not None:
         await probe_server.start()
+    await features.start()
     await server.start()
     for name in READY_SERVICES:
         await health.set(name, SERVING)
     app = FiveUpServer(
         config, server, store, matches, health, port, limits=limits, observer=observer,
         probe_server=probe_server, probe_port=probe_port, retention=retention,
+        features=features,
     )  # fmt: skip
     return app, port
 
@@ -286,6 +305,8 @@ def _descriptors() -> list[object]:
     return [
         match_pb2.DESCRIPTOR.services_by_name["MatchService"],
         rules_pb2.DESCRIPTOR.services_by_name["RulesService"],
+        PLAYER_SERVICE,
+        LOBBY_SERVICE,
         health_pb2.DESCRIPTOR.services_by_name["Health"],
     ]
 

@@ -1,5 +1,6 @@
-"""Hostile input: every RPC of MatchService and RulesService, fed random bytes, random
-messages and mutations of valid requests, against a real server over a real channel.
+"""Hostile input: every RPC of MatchService, RulesService and PlayerService, fed random
+bytes, random messages and mutations of valid requests, against a real server over a real
+channel (with a local identity provider for the ID tokens).
 
 For every call: it ends (a deadline on each), its status code is one the API documents
 (never UNKNOWN or INTERNAL), a failure carries an ErrorInfo whose reason maps to that
@@ -13,6 +14,7 @@ repeatable; ``make fuzz`` runs thousands with fresh randomness).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import threading
 from collections.abc import Iterator
@@ -32,8 +34,16 @@ from hypothesis.control import currently_in_test_context
 
 import fiveup_core
 from fiveup.api.errors import STATUS_BY_REASON
-from fiveup.v1 import common_pb2, match_pb2, match_pb2_grpc, rules_pb2
+from fiveup.v1 import (
+    common_pb2,
+    match_pb2,
+    match_pb2_grpc,
+    players_pb2,
+    players_pb2_grpc,
+    rules_pb2,
+)
 from fiveup.v1 import match_pb2 as pb
+from tests.identity.idp import IdentityProvider, rsa_key, serve_idp
 from tests.service.conftest import Running, start, stop
 
 from .leaks import error_blobs, leaks
@@ -52,6 +62,7 @@ WATCH_DEADLINE = 0.3  # a watch stream on a live match stays open: that is its j
 SERVICES = [
     match_pb2.DESCRIPTOR.services_by_name["MatchService"],
     rules_pb2.DESCRIPTOR.services_by_name["RulesService"],
+    players_pb2.DESCRIPTOR.services_by_name["PlayerService"],
 ]
 METHODS = {f"/{s.full_name}/{m.name}": m for s in SERVICES for m in s.methods}
 DOCUMENTED = set(STATUS_BY_REASON.values()) | {grpc.StatusCode.OK}
@@ -76,6 +87,9 @@ class Fuzzed:
     lobby_id: str = ""  # free seats left
     baseline: list[bytes] = field(default_factory=list)
     stub: match_pb2_grpc.MatchServiceStub | None = None
+    idp: IdentityProvider | None = None
+    access_token: str = ""  # a signed-in player's (never refreshed or signed out here)
+    refresh_token: str = ""  # another session's, for RefreshSession / SignOut
     # The valid requests, built once: a fuzzed call that is valid (a seat's own move)
     # changes the match, and examples must not draw differently after it.
     valid: dict[str, list[Message]] | None = None
@@ -111,11 +125,27 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
     thread = threading.Thread(target=loop.run_forever, name="fuzzed-server", daemon=True)
     thread.start()
     db: Path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite3"
+    idp_context = contextlib.ExitStack()
+    idp = idp_context.enter_context(serve_idp(rsa_key("fuzz-key")))
     running = asyncio.run_coroutine_threadsafe(
-        start(db, turn_timeout_seconds=0.0, max_watchers_per_match=0), loop
+        start(
+            db,
+            turn_timeout_seconds=0.0,
+            max_watchers_per_match=0,
+            id_token_issuer=idp.issuer,
+            id_token_audience=idp.audience,
+            id_token_jwks_url=idp.url,
+        ),
+        loop,
     ).result(60)
     channel = grpc.insecure_channel(running.target)
     f = Fuzzed(running, loop, thread, channel, stub=match_pb2_grpc.MatchServiceStub(channel))
+    f.idp = idp
+    players = players_pb2_grpc.PlayerServiceStub(channel)
+    device = players_pb2.SignInAsGuestRequest(device_id="fuzz-device-0123456789")
+    f.access_token = players.SignInAsGuest(device).session.access_token
+    f.refresh_token = players.SignInAsGuest(device).session.refresh_token
+    KNOWN_TOKENS[:] = [f.access_token, f.refresh_token, idp.token(sub="fuzz-subject")]
     stub = f.stub
     assert stub is not None
     human = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
@@ -145,9 +175,11 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(10)
         loop.close()
+        idp_context.close()
 
 
 KNOWN_IDS: list[str] = []  # filled by the fixture; drawn from lazily
+KNOWN_TOKENS: list[str] = []  # an access token, a refresh token and an ID token
 
 
 # --------------------------------------------------------------------------- one call
@@ -250,6 +282,10 @@ def _strings(name: str) -> st.SearchStrategy[str]:
     text = st.text(max_size=80)
     if name == "match_id":
         return st.one_of(st.deferred(lambda: st.sampled_from(KNOWN_IDS)), text)
+    if name in ("id_token", "refresh_token"):
+        return st.one_of(st.deferred(lambda: st.sampled_from(KNOWN_TOKENS)), text)
+    if name == "device_id":
+        return st.one_of(st.just("fuzz-device-0123456789"), text)
     if name == "text":  # a layout in the text notation
         return st.one_of(text, st.sampled_from(["", "[6|6]", "[6|6] [6|5]@low", "[6|6]@"]))
     return text
@@ -311,8 +347,12 @@ def messages(descriptor: Descriptor, depth: int = 0) -> st.SearchStrategy[Messag
     return st.fixed_dictionaries({}, optional=optional).map(build)  # type: ignore[arg-type]
 
 
-# Who calls: nobody, each seat, a seat of another match, forged and malformed tokens.
-CALLERS = ["none", "seat0", "seat1", "other", "forged", "empty", "basic", "lowercase"]
+# Who calls: nobody, each seat, a seat of another match, forged and malformed tokens, a
+# signed-in player and a forged player token.
+CALLERS = [
+    "none", "seat0", "seat1", "other", "forged", "empty", "basic", "lowercase", "player",
+    "forged_player",
+]  # fmt: skip
 
 
 def caller_metadata(f: Fuzzed, who: str) -> tuple[tuple[str, str], ...]:
@@ -325,6 +365,8 @@ def caller_metadata(f: Fuzzed, who: str) -> tuple[tuple[str, str], ...]:
         "empty": (("authorization", "Bearer "),),
         "basic": (("authorization", "Basic " + f.tokens[0]),),
         "lowercase": (("authorization", "bearer " + f.tokens[1]),),
+        "player": bearer(f.access_token),
+        "forged_player": bearer(f.access_token[:-2] + "xx"),
     }[who]
 
 
@@ -370,6 +412,14 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
                                               side=common_pb2.SIDE_CHAIN_A)))],
         "ValidateMoves": [rules_pb2.ValidateMovesRequest(layouts=[compact, b""],
                                                          placements=bytes([26, 255, 27, 255]))],
+        "SignInAsGuest": [players_pb2.SignInAsGuestRequest(device_id="fuzz-device-0123456789",
+                                                           display_name="Fuzz")],
+        "SignInWithIdToken": [players_pb2.SignInWithIdTokenRequest(id_token=KNOWN_TOKENS[2])],
+        "RefreshSession": [players_pb2.RefreshSessionRequest(refresh_token=f.refresh_token)],
+        "SignOut": [players_pb2.SignOutRequest(refresh_token=f.refresh_token)],
+        "GetPlayer": [players_pb2.GetPlayerRequest()],
+        "UpdatePlayer": [players_pb2.UpdatePlayerRequest(display_name="Fuzz Two")],
+        "LinkIdentity": [players_pb2.LinkIdentityRequest(device_id="fuzz-device-abcdefghijkl")],
     }  # fmt: skip
 
 
@@ -378,6 +428,8 @@ def mutate(msg: Message, data: st.DataObject) -> Message:
     of its type (recursively into sub-messages)."""
     out = type(msg)()
     out.CopyFrom(msg)
+    if not out.DESCRIPTOR.fields:  # e.g. GetPlayerRequest: nothing to mutate
+        return out
     for _ in range(data.draw(st.integers(1, 3), label="mutations")):
         target: Message = out
         while True:
@@ -499,9 +551,18 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
     requests = valid_requests(fuzzed)
     assert set(requests) == set(NAME.values())
     for path in PATHS:
-        if NAME[path] in ("SubmitMove", "JoinMatch", "CreateMatch", "CancelMatch"):
+        if NAME[path] in (
+            "SubmitMove",
+            "JoinMatch",
+            "CreateMatch",
+            "CancelMatch",
+            "RefreshSession",
+            "SignOut",
+        ):
             continue  # they would change state; their validity shows in the fuzz runs
         md = bearer(fuzzed.tokens[fuzzed.match.to_move()]) if NAME[path] == "ListLegalMoves" else ()
+        if NAME[path] in ("GetPlayer", "UpdatePlayer", "LinkIdentity"):
+            md = bearer(fuzzed.access_token)
         outcome = call(fuzzed, path, [requests[NAME[path]][0].SerializeToString()], md)
         expected = {grpc.StatusCode.OK}
         if METHODS[path].server_streaming and not METHODS[path].client_streaming:

@@ -11,6 +11,7 @@ from ..engine.scoring import DEFAULT_TARGET
 from ..engine.shuffle import commitment
 from ..errors import InvalidRequest
 from ..limits import Limits, peer_address
+from ..lobby.seats import PlayerSeats
 from ..matches import Matches
 from ..results import Resync
 from ..v1 import match_pb2, match_pb2_grpc
@@ -19,9 +20,20 @@ from .handlers import bearer_token, streaming, unary
 
 
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):
-    def __init__(self, matches: Matches, limits: Limits | None = None) -> None:
+    def __init__(
+        self, matches: Matches, limits: Limits | None = None, seats: PlayerSeats | None = None
+    ) -> None:
         self.matches = matches
         self.limits = limits or Limits()  # abuse limits (off unless configured)
+        self.seats = seats  # signed-in players' seats (None: seat tokens only)
+
+    async def _seat(
+        self, match_id: str, context: grpc.aio.ServicerContext, *, required: bool
+    ) -> int | None:
+        """The seat the caller acts for: by seat token, or the signed-in player's."""
+        if self.seats is not None:
+            return await self.seats.seat_for(match_id, bearer_token(context), required=required)
+        return await self.matches.authenticate(match_id, bearer_token(context), required=required)
 
     def _client(self, context: grpc.aio.ServicerContext) -> str:
         header = self.limits.config.client_address_header
@@ -64,7 +76,10 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     ) -> match_pb2.JoinMatchResponse:
         self._limit_peer("JoinMatch", context)
         seat = request.seat if request.HasField("seat") else None
-        joined = await self.matches.join(request.match_id, seat)
+        if self.seats is not None:
+            joined = await self.seats.join(request.match_id, seat, bearer_token(context))
+        else:
+            joined = await self.matches.join(request.match_id, seat)
         return match_pb2.JoinMatchResponse(
             seat=joined.seat, seat_token=joined.token, version=joined.version
         )
@@ -73,9 +88,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     async def GetMatch(
         self, request: match_pb2.GetMatchRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.GetMatchResponse:
-        seat = await self.matches.authenticate(
-            request.match_id, bearer_token(context), required=False
-        )
+        seat = await self._seat(request.match_id, context, required=False)
         seen = await self.matches.view(request.match_id, seat, request.min_version)
         return match_pb2.GetMatchResponse(
             view=convert.view_pb(request.match_id, seen.view, seen.joined)
@@ -85,9 +98,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     async def ListLegalMoves(
         self, request: match_pb2.ListLegalMovesRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.ListLegalMovesResponse:
-        seat = await self.matches.authenticate(
-            request.match_id, bearer_token(context), required=True
-        )
+        seat = await self._seat(request.match_id, context, required=True)
         assert seat is not None
         legal = await self.matches.legal_actions(request.match_id, seat, request.min_version)
         return match_pb2.ListLegalMovesResponse(
@@ -99,9 +110,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         self, request: match_pb2.SubmitMoveRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.SubmitMoveResponse:
         self._limit_peer("SubmitMove", context)
-        seat = await self.matches.authenticate(
-            request.match_id, bearer_token(context), required=True
-        )
+        seat = await self._seat(request.match_id, context, required=True)
         assert seat is not None
         self.limits.check_seat("SubmitMove", request.match_id, seat)
         if not request.HasField("move"):
@@ -128,9 +137,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     async def WatchMatch(
         self, request: match_pb2.WatchMatchRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[match_pb2.WatchMatchResponse]:
-        seat = await self.matches.authenticate(
-            request.match_id, bearer_token(context), required=False
-        )
+        seat = await self._seat(request.match_id, context, required=False)
         with self.limits.watching(request.match_id):
             async for item in self.matches.watch(request.match_id, seat, request.after_version):
                 if isinstance(item, Resync):

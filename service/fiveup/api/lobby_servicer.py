@@ -1,0 +1,75 @@
+"""LobbyService: translates protobuf to the lobby's use cases and back."""
+
+from __future__ import annotations
+
+import grpc
+
+from ..engine.match import HUMAN
+from ..lobby.tables import Lobby
+from ..store.lobby import TableFilter, TableRow
+from ..v1 import lobby_pb2, lobby_pb2_grpc, match_pb2
+from .convert import BOT_TO_PB
+from .handlers import bearer_token, unary
+from .player_servicer import timestamp
+
+
+def table_pb(row: TableRow) -> lobby_pb2.Table:
+    seats = []
+    for s in row.seats:
+        human = s.kind == HUMAN
+        seats.append(
+            lobby_pb2.TableSeat(
+                seat=s.seat,
+                kind=match_pb2.SEAT_KIND_HUMAN if human else match_pb2.SEAT_KIND_BOT,
+                bot=match_pb2.BOT_KIND_UNSPECIFIED if human else BOT_TO_PB[s.kind],
+                taken=s.taken,
+                display_name=s.display_name,
+            )
+        )
+    return lobby_pb2.Table(
+        match_id=row.match_id,
+        seats=seats,
+        target_points=row.target_points,
+        created_at=timestamp(row.created_at),
+    )
+
+
+class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+
+    @unary
+    async def ListOpenTables(
+        self, request: lobby_pb2.ListOpenTablesRequest, context: grpc.aio.ServicerContext
+    ) -> lobby_pb2.ListOpenTablesResponse:
+        where = TableFilter(
+            players=request.players,
+            partnerships=request.partnerships if request.HasField("partnerships") else None,
+            target_points=request.target_points,
+        )
+        page, token = await self.lobby.open_tables(where, request.page_size, request.page_token)
+        return lobby_pb2.ListOpenTablesResponse(
+            tables=[table_pb(t) for t in page.tables], next_page_token=token
+        )
+
+    @unary
+    async def ListMyMatches(
+        self, request: lobby_pb2.ListMyMatchesRequest, context: grpc.aio.ServicerContext
+    ) -> lobby_pb2.ListMyMatchesResponse:
+        page, token = await self.lobby.my_matches(
+            bearer_token(context), request.page_size, request.page_token
+        )
+        return lobby_pb2.ListMyMatchesResponse(
+            matches=[
+                lobby_pb2.MyMatch(
+                    match_id=m.table.match_id,
+                    seat=m.seat,
+                    status=match_pb2.MATCH_STATUS_FINISHED
+                    if m.table.finished
+                    else match_pb2.MATCH_STATUS_IN_PROGRESS,
+                    table=table_pb(m.table),
+                )
+                for m in page.matches
+            ],
+            next_page_token=token,
+        )

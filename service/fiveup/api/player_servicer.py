@@ -1,0 +1,111 @@
+"""PlayerService: translates protobuf to ``fiveup.identity.Players`` and back."""
+
+from __future__ import annotations
+
+import grpc
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from ..errors import InvalidRequest
+from ..identity import Players, SignedIn
+from ..identity.players import identity_kind
+from ..store.players import PlayerRecord
+from ..v1 import players_pb2, players_pb2_grpc
+from .handlers import bearer_token, unary
+
+_KINDS = {
+    "device": players_pb2.IDENTITY_KIND_DEVICE,
+    "external": players_pb2.IDENTITY_KIND_EXTERNAL,
+}
+
+
+def timestamp(seconds: float) -> Timestamp:
+    stamp = Timestamp()
+    stamp.FromNanoseconds(int(seconds * 1e9))
+    return stamp
+
+
+def player_pb(player: PlayerRecord) -> players_pb2.Player:
+    kinds = sorted({_KINDS[identity_kind(p)] for p in player.providers})
+    return players_pb2.Player(
+        player_id=player.player_id,
+        display_name=player.display_name,
+        created_at=timestamp(player.created_at),
+        last_seen_at=timestamp(player.last_seen_at),
+        identities=kinds,
+    )
+
+
+def session_pb(signed_in: SignedIn) -> players_pb2.Session:
+    tokens = signed_in.tokens
+    return players_pb2.Session(
+        access_token=tokens.access_token,
+        access_token_expires_at=timestamp(tokens.access_expires_at),
+        refresh_token=tokens.refresh_token,
+        refresh_token_expires_at=timestamp(tokens.refresh_expires_at),
+        player=player_pb(signed_in.player),
+    )
+
+
+class PlayerServicer(players_pb2_grpc.PlayerServiceServicer):
+    def __init__(self, players: Players) -> None:
+        self.players = players
+
+    @unary
+    async def SignInAsGuest(
+        self, request: players_pb2.SignInAsGuestRequest, context: grpc.aio.ServicerContext
+    ) -> players_pb2.SignInAsGuestResponse:
+        signed_in = await self.players.sign_in_guest(request.device_id, request.display_name)
+        return players_pb2.SignInAsGuestResponse(
+            session=session_pb(signed_in), created=signed_in.created
+        )
+
+    @unary
+    async def SignInWithIdToken(
+        self, request: players_pb2.SignInWithIdTokenRequest, context: grpc.aio.ServicerContext
+    ) -> players_pb2.SignInWithIdTokenResponse:
+        signed_in = await self.players.sign_in_external(request.id_token, request.display_name)
+        return players_pb2.SignInWithIdTokenResponse(
+            session=session_pb(signed_in), created=signed_in.created
+        )
+
+    @unary
+    async def RefreshSession(
+        self, request: players_pb2.RefreshSessionRequest, context: grpc.aio.ServicerContext
+    ) -> players_pb2.RefreshSessionResponse:
+        signed_in = await self.players.refresh(request.refresh_token)
+        return players_pb2.RefreshSessionResponse(session=session_pb(signed_in))
+
+    @unary
+    async def SignOut(
+        self, request: players_pb2.SignOutRequest, context: grpc.aio.ServicerContext
+    ) -> players_pb2.SignOutResponse:
+        await self.players.sign_out(request.refresh_token)
+        return players_pb2.SignOutResponse()
+
+    @unary
+    async def GetPlayer(
+        self, request: players_pb2.GetPlayerRequest, context: grpc.aio.ServicerContext
+    ) -> players_pb2.GetPlayerResponse:
+        player = await self.players.get(bearer_token(context))
+        return players_pb2.GetPlayerResponse(player=player_pb(player))
+
+    @unary
+    async def UpdatePlayer(
+        self, request: players_pb2.UpdatePlayerRequest, context: grpc.aio.ServicerContext
+    ) -> players_pb2.UpdatePlayerResponse:
+        player = await self.players.rename(bearer_token(context), request.display_name)
+        return players_pb2.UpdatePlayerResponse(player=player_pb(player))
+
+    @unary
+    async def LinkIdentity(
+        self, request: players_pb2.LinkIdentityRequest, context: grpc.aio.ServicerContext
+    ) -> players_pb2.LinkIdentityResponse:
+        which = request.WhichOneof("identity")
+        if which == "device_id":
+            player = await self.players.link_device(bearer_token(context), request.device_id)
+        elif which == "id_token":
+            player = await self.players.link_external(bearer_token(context), request.id_token)
+        else:
+            await self.players.authenticate(bearer_token(context))
+            raise InvalidRequest("set device_id or id_token", field="identity")
+        return players_pb2.LinkIdentityResponse(player=player_pb(player))

@@ -1,0 +1,342 @@
+"""Players: the application layer of identity (sign-in, sessions, the player's profile).
+
+The servicer translates protobuf to these calls and back; this module holds the rules:
+what a device id may look like, how refresh tokens rotate, when an access token still
+speaks for its player.  Tokens:
+
+* an **access token** (``fiveup.identity.access``) is verified locally; it also names
+  its session, and a revoked session ends it early.  Whether a session is alive is read
+  from the store at most once every ``session_check_seconds`` per session and replica
+  (a sign-out through this replica takes effect at once here, on other replicas within
+  that many seconds);
+* a **refresh token** is 256 random bits, stored as its SHA-256 hash; each use replaces
+  it, and a replaced one coming back ends the session (``REFRESH_TOKEN_REUSED``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import re
+import secrets
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..errors import (
+    ExternalIdentityNotConfigured,
+    IdentityInUse,
+    InvalidRefreshToken,
+    InvalidRequest,
+    PlayerNotFound,
+    RefreshTokenExpired,
+    RefreshTokenReused,
+    SessionRevoked,
+    Unauthenticated,
+)
+from ..store.players import (
+    DEVICE_PROVIDER,
+    EXTERNAL_PREFIX,
+    Identity,
+    IdentityTaken,
+    PlayerRecord,
+    PlayerStore,
+    Rotation,
+)
+from .access import AccessClaims, AccessTokens
+from .external import ExternalIdentity, ExternalIdentityVerifier
+from .names import guest_name, is_valid_display_name, validate_display_name
+from .observer import IdentityObserver, NullIdentityObserver
+
+log = logging.getLogger(__name__)
+
+DEVICE_ID = re.compile(r"[A-Za-z0-9._~-]{16,128}")
+MAX_REFRESH_TOKEN_LENGTH = 128
+SESSION_CACHE_SIZE = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class SessionTokens:
+    access_token: str
+    access_expires_at: float
+    refresh_token: str
+    refresh_expires_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SignedIn:
+    """A new session and the player it is for."""
+
+    tokens: SessionTokens
+    player: PlayerRecord
+    created: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersConfig:
+    refresh_ttl_seconds: float = 30 * 24 * 3600.0
+    session_check_seconds: float = 5.0
+    prune_every_seconds: float = 3600.0  # 0: never (tests)
+
+
+def hash_secret(secret: str) -> bytes:
+    return hashlib.sha256(secret.encode()).digest()
+
+
+def device_identity(device_id: str) -> Identity:
+    """The identity of a device id (valid or ``InvalidRequest``); only its hash is kept."""
+    if not DEVICE_ID.fullmatch(device_id):
+        raise InvalidRequest(
+            "device_id must be 16-128 characters of A-Z a-z 0-9 . _ ~ -", field="device_id"
+        )
+    return Identity(DEVICE_PROVIDER, hashlib.sha256(device_id.encode()).hexdigest())
+
+
+def identity_kind(provider: str) -> str:
+    """``device`` or ``external`` for a stored provider name."""
+    return "external" if provider.startswith(EXTERNAL_PREFIX) else "device"
+
+
+class Players:
+    def __init__(
+        self,
+        store: PlayerStore,
+        access: AccessTokens,
+        external: ExternalIdentityVerifier | None = None,
+        config: PlayersConfig | None = None,
+        *,
+        observer: IdentityObserver | None = None,
+        clock: Callable[[], float] = time.time,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self.access = access
+        self.external = external
+        self.config = config or PlayersConfig()
+        self.observer: IdentityObserver = observer or NullIdentityObserver()
+        self._clock = clock
+        self._monotonic = monotonic
+        # session id -> when it was last seen alive (monotonic); revoked ones are dropped.
+        self._alive: OrderedDict[str, float] = OrderedDict()
+        self._revoked: OrderedDict[str, None] = OrderedDict()
+        self._pruner: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Start pruning long-expired refresh tokens in the background."""
+        if self.config.prune_every_seconds > 0 and self._pruner is None:
+            self._pruner = asyncio.get_running_loop().create_task(
+                self._prune_loop(), name="fiveup-session-pruner"
+            )
+
+    async def close(self) -> None:
+        pruner, self._pruner = self._pruner, None
+        if pruner is not None:
+            pruner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await pruner
+
+    async def _prune_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.prune_every_seconds)
+            try:
+                deleted = await self.prune()
+            except Exception:
+                log.exception("could not prune expired refresh tokens")
+            else:
+                if deleted:
+                    log.info("pruned %d expired refresh tokens", deleted)
+
+    # ------------------------------------------------------------------ sign-in
+
+    async def sign_in_guest(self, device_id: str, display_name: str = "") -> SignedIn:
+        identity = device_identity(device_id)
+        name = validate_display_name(display_name) if display_name else guest_name()
+        record = await self.store.sign_in(identity, _new_player_id(), name, self._clock())
+        self.observer.signed_in("guest", record.created)
+        return await self._start_session(record.player, record.created)
+
+    async def sign_in_external(self, id_token: str, display_name: str = "") -> SignedIn:
+        verified = await self._verify_id_token(id_token)
+        if display_name:
+            name = validate_display_name(display_name)
+        elif verified.name is not None and is_valid_display_name(verified.name):
+            name = validate_display_name(verified.name)
+        else:
+            name = guest_name()
+        identity = Identity(EXTERNAL_PREFIX + verified.issuer, verified.subject)
+        record = await self.store.sign_in(identity, _new_player_id(), name, self._clock())
+        self.observer.signed_in("external", record.created)
+        return await self._start_session(record.player, record.created)
+
+    async def _start_session(self, player: PlayerRecord, created: bool) -> SignedIn:
+        now = self._clock()
+        session_id = uuid.uuid4().hex
+        refresh = secrets.token_urlsafe(32)
+        refresh_expires = now + self.config.refresh_ttl_seconds
+        await self.store.start_session(
+            session_id, player.player_id, hash_secret(refresh), now, refresh_expires
+        )
+        self._mark_alive(session_id)
+        access = self.access.issue(player.player_id, session_id, now)
+        tokens = SessionTokens(access.token, access.expires_at, refresh, refresh_expires)
+        return SignedIn(tokens, player, created)
+
+    # ------------------------------------------------------------------ sessions
+
+    async def refresh(self, refresh_token: str) -> SignedIn:
+        old_hash = _refresh_hash(refresh_token)
+        now = self._clock()
+        fresh = secrets.token_urlsafe(32)
+        refresh_expires = now + self.config.refresh_ttl_seconds
+        result = await self.store.rotate(old_hash, hash_secret(fresh), now, refresh_expires)
+        self.observer.refreshed(result.outcome.value)
+        if result.outcome is Rotation.UNKNOWN:
+            raise self._rejected(InvalidRefreshToken("the refresh token is not valid"))
+        assert result.session_id is not None and result.player_id is not None
+        if result.outcome is Rotation.REUSED:
+            self._mark_revoked(result.session_id)
+            self.observer.session_revoked("reuse")
+            raise self._rejected(
+                RefreshTokenReused(
+                    "this refresh token was already used: the session has been ended; sign in again"
+                )
+            )
+        if result.outcome is Rotation.REVOKED:
+            self._mark_revoked(result.session_id)
+            raise self._rejected(SessionRevoked("the session has ended; sign in again"))
+        if result.outcome is Rotation.EXPIRED:
+            raise self._rejected(RefreshTokenExpired("the refresh token has expired"))
+        player = await self.store.get_player(result.player_id)
+        if player is None:
+            raise PlayerNotFound("the session's player no longer exists")
+        self._mark_alive(result.session_id)
+        access = self.access.issue(player.player_id, result.session_id, now)
+        tokens = SessionTokens(access.token, access.expires_at, fresh, refresh_expires)
+        return SignedIn(tokens, player, created=False)
+
+    async def sign_out(self, refresh_token: str) -> None:
+        session_id = await self.store.revoke(
+            _refresh_hash(refresh_token), self._clock(), "signed out"
+        )
+        if session_id is None:
+            raise self._rejected(InvalidRefreshToken("the refresh token is not valid"))
+        self._mark_revoked(session_id)
+        self.observer.session_revoked("sign_out")
+
+    async def authenticate(self, access_token: str | None) -> AccessClaims:
+        """Who an access token speaks for, if its session is alive."""
+        if not access_token:
+            raise self._rejected(
+                Unauthenticated("sign in first: send authorization: Bearer <access token>")
+            )
+        try:
+            claims = self.access.verify(access_token)
+        except Unauthenticated as exc:
+            raise self._rejected(exc) from None
+        if not await self._session_alive(claims.session_id):
+            raise self._rejected(SessionRevoked("the session has ended; sign in again"))
+        return claims
+
+    async def _session_alive(self, session_id: str) -> bool:
+        if session_id in self._revoked:
+            return False
+        checked = self._alive.get(session_id)
+        if checked is not None and self._monotonic() - checked < self.config.session_check_seconds:
+            return True
+        if await self.store.session_active(session_id):
+            self._mark_alive(session_id)
+            return True
+        self._mark_revoked(session_id)
+        return False
+
+    def _mark_alive(self, session_id: str) -> None:
+        self._alive[session_id] = self._monotonic()
+        self._alive.move_to_end(session_id)
+        while len(self._alive) > SESSION_CACHE_SIZE:
+            self._alive.popitem(last=False)
+
+    def _mark_revoked(self, session_id: str) -> None:
+        self._alive.pop(session_id, None)
+        self._revoked[session_id] = None
+        while len(self._revoked) > SESSION_CACHE_SIZE:
+            self._revoked.popitem(last=False)
+
+    def _rejected(self, exc: Unauthenticated) -> Unauthenticated:
+        self.observer.rejected(exc.reason)
+        return exc
+
+    async def prune(self) -> int:
+        """Forget refresh tokens (and sessions) expired for a while: a token past its
+        expiry is refused either way, so only reuse detection of long-dead sessions is
+        lost."""
+        return await self.store.prune(self._clock() - self.config.refresh_ttl_seconds)
+
+    # ------------------------------------------------------------------ the player
+
+    async def get(self, access_token: str | None) -> PlayerRecord:
+        claims = await self.authenticate(access_token)
+        return await self._player(claims.player_id)
+
+    async def rename(self, access_token: str | None, display_name: str) -> PlayerRecord:
+        claims = await self.authenticate(access_token)
+        name = validate_display_name(display_name)
+        player = await self.store.rename(claims.player_id, name)
+        if player is None:
+            raise PlayerNotFound("the signed-in player no longer exists")
+        return player
+
+    async def link_device(self, access_token: str | None, device_id: str) -> PlayerRecord:
+        claims = await self.authenticate(access_token)
+        return await self._link(claims.player_id, device_identity(device_id))
+
+    async def link_external(self, access_token: str | None, id_token: str) -> PlayerRecord:
+        claims = await self.authenticate(access_token)
+        verified = await self._verify_id_token(id_token)
+        identity = Identity(EXTERNAL_PREFIX + verified.issuer, verified.subject)
+        return await self._link(claims.player_id, identity)
+
+    async def _link(self, player_id: str, identity: Identity) -> PlayerRecord:
+        try:
+            player = await self.store.link(player_id, identity, self._clock())
+        except IdentityTaken as exc:
+            if exc.owner == player_id:
+                raise IdentityInUse(
+                    "this player already has an identity of that provider", field="identity"
+                ) from None
+            raise IdentityInUse(
+                "that identity already signs in as another player", field="identity"
+            ) from None
+        if player is None:
+            raise PlayerNotFound("the signed-in player no longer exists")
+        return player
+
+    async def _player(self, player_id: str) -> PlayerRecord:
+        player = await self.store.get_player(player_id)
+        if player is None:
+            raise PlayerNotFound("the signed-in player no longer exists")
+        return player
+
+    async def _verify_id_token(self, id_token: str) -> ExternalIdentity:
+        if self.external is None:
+            raise ExternalIdentityNotConfigured(
+                "this server has no identity provider configured (--id-token-issuer,"
+                " --id-token-audience, --id-token-jwks-url)"
+            )
+        try:
+            return await self.external.verify(id_token)
+        except Unauthenticated as exc:
+            raise self._rejected(exc) from None
+
+
+def _refresh_hash(refresh_token: str) -> bytes:
+    if not refresh_token or len(refresh_token) > MAX_REFRESH_TOKEN_LENGTH:
+        raise InvalidRefreshToken("the refresh token is not valid")
+    return hash_secret(refresh_token)
+
+
+def _new_player_id() -> str:
+    return uuid.uuid4().hex

@@ -1,0 +1,86 @@
+"""Building ``Players`` from the server configuration (start-up errors are one line)."""
+
+from __future__ import annotations
+
+from ..config import ServerConfig
+from ..store.players import PlayerStore
+from .access import AccessTokens
+from .external import ExternalIdentityConfigError, ExternalIdentityVerifier, JwksSource
+from .keys import AccessTokenKeys, KeyConfigError
+from .observer import JWKS_FETCHES, IdentityObserver
+from .players import Players, PlayersConfig
+
+
+class IdentityConfigError(ValueError):
+    """Identity settings the server cannot start with (reported as one line)."""
+
+
+def access_tokens(config: ServerConfig) -> AccessTokens:
+    if config.access_token_keys:
+        try:
+            keys = AccessTokenKeys.from_directory(
+                config.access_token_keys, config.access_token_signing_kid
+            )
+        except (KeyConfigError, OSError) as exc:
+            raise IdentityConfigError(str(exc)) from None
+    elif config.workers > 1:
+        raise IdentityConfigError(
+            "--workers needs --access-token-keys: each worker would sign with its own"
+            " ephemeral key and refuse the others' tokens"
+        )
+    else:
+        keys = AccessTokenKeys.ephemeral()
+    return AccessTokens(
+        keys, issuer=config.access_token_issuer, ttl_seconds=config.access_token_ttl_seconds
+    )
+
+
+def external_verifier(config: ServerConfig) -> ExternalIdentityVerifier | None:
+    settings = (config.id_token_issuer, config.id_token_audience, config.id_token_jwks_url)
+    if not any(settings):
+        return None
+    if not all(settings):
+        raise IdentityConfigError(
+            "an identity provider needs --id-token-issuer, --id-token-audience and"
+            " --id-token-jwks-url together"
+        )
+    jwks = JwksSource(
+        config.id_token_jwks_url,
+        cache_seconds=config.jwks_cache_seconds,
+        min_refresh_seconds=config.jwks_min_refresh_seconds,
+        on_fetch=JWKS_FETCHES.inc,
+    )
+    algorithms = tuple(a.strip() for a in config.id_token_algorithms.split(",") if a.strip())
+    try:
+        return ExternalIdentityVerifier(
+            jwks,
+            issuer=config.id_token_issuer,
+            audience=config.id_token_audience,
+            algorithms=algorithms,
+            leeway_seconds=config.id_token_clock_skew_seconds,
+        )
+    except ExternalIdentityConfigError as exc:
+        raise IdentityConfigError(str(exc)) from None
+
+
+def check_identity_config(config: ServerConfig) -> None:
+    """Raise ``IdentityConfigError`` now (before any worker starts) if the identity
+    settings cannot work."""
+    if config.access_token_keys or config.workers > 1:
+        access_tokens(config)
+    external_verifier(config)
+
+
+def build_players(
+    config: ServerConfig, store: PlayerStore, observer: IdentityObserver | None = None
+) -> Players:
+    return Players(
+        store,
+        access_tokens(config),
+        external_verifier(config),
+        PlayersConfig(
+            refresh_ttl_seconds=config.refresh_token_ttl_seconds,
+            session_check_seconds=config.session_check_seconds,
+        ),
+        observer=observer,
+    )

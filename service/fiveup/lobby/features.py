@@ -1,0 +1,69 @@
+"""Players, seats bound to them and the lobby, wired together for one server: their
+stores (on the event store's database), their services and their servicers."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import grpc
+
+from ..config import ServerConfig
+from ..identity import Players
+from ..identity.observer import PrometheusIdentityObserver
+from ..identity.setup import build_players
+from ..matches import Matches
+from ..store.lobby import LobbyStore, open_lobby_store
+from ..store.players import PlayerStore, open_player_store
+from ..v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
+from .seats import PlayerSeats
+from .tables import Lobby
+
+PLAYER_SERVICE = players_pb2.DESCRIPTOR.services_by_name["PlayerService"]
+LOBBY_SERVICE = lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"]
+
+
+@dataclass
+class PlayerFeatures:
+    player_store: PlayerStore
+    lobby_store: LobbyStore
+    players: Players
+    seats: PlayerSeats
+    lobby: Lobby
+
+    @classmethod
+    async def open(
+        cls, config: ServerConfig, matches: Matches, *, clock: Callable[[], float] = time.time
+    ) -> PlayerFeatures:
+        """Open the stores (after the event store: the lobby reads its tables) and build
+        the services; nothing is left open if that fails."""
+        player_store = open_player_store(config.db)
+        lobby_store = open_lobby_store(config.db)
+        opened: list[PlayerStore | LobbyStore] = []
+        try:
+            for store in (player_store, lobby_store):
+                await store.open()
+                opened.append(store)
+            players = build_players(config, player_store, PrometheusIdentityObserver())
+        except BaseException:
+            for store in reversed(opened):
+                await store.close()
+            raise
+        seats = PlayerSeats(matches, players, lobby_store, clock=clock)
+        return cls(player_store, lobby_store, players, seats, Lobby(players, lobby_store))
+
+    def add_to(self, server: grpc.aio.Server) -> None:
+        from ..api.lobby_servicer import LobbyServicer
+        from ..api.player_servicer import PlayerServicer
+
+        players_pb2_grpc.add_PlayerServiceServicer_to_server(PlayerServicer(self.players), server)
+        lobby_pb2_grpc.add_LobbyServiceServicer_to_server(LobbyServicer(self.lobby), server)
+
+    async def start(self) -> None:
+        await self.players.start()
+
+    async def close(self) -> None:
+        await self.players.close()
+        await self.lobby_store.close()
+        await self.player_store.close()

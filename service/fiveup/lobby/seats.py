@@ -1,0 +1,103 @@
+"""Seats bound to players: who acts for a seat, whether they hold a seat token or are a
+signed-in player.
+
+A bearer token is either a **seat token** (opaque, from an anonymous JoinMatch: it acts
+for its one seat, as it always has) or a player's **access token** (a JWT: two dots).  A
+signed-in player who joins a seat is bound to it (``seat_players``); from then on every
+call for that seat accepts any live access token of that player, from any device, and no
+other seat's.  A player holds at most one seat per match.
+
+Bindings never change once written, so this replica remembers the ones it has read
+(bounded); a player without a seat here is looked up again each time (they may be
+seated through another replica at any moment).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+
+from ..errors import PermissionDenied
+from ..identity import Players
+from ..matches import Matches
+from ..results import Joined
+from ..store.lobby import LobbyStore, SeatAlreadyBound
+
+BINDING_CACHE_SIZE = 100_000
+
+
+def is_access_token(token: str | None) -> bool:
+    """A JWT (header.payload.signature); seat tokens are URL-safe base64 without dots."""
+    return token is not None and token.count(".") == 2
+
+
+class PlayerSeats:
+    def __init__(
+        self,
+        matches: Matches,
+        players: Players,
+        store: LobbyStore,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.matches = matches
+        self.players = players
+        self.store = store
+        self._clock = clock
+        self._bound: OrderedDict[tuple[str, str], int] = OrderedDict()
+
+    async def join(self, match_id: str, seat: int | None, bearer: str | None) -> Joined:
+        """Anonymous without an access token (a seat token comes back); with one, the
+        signed-in player is bound to the seat (no seat token: their access token acts for
+        it) -- and joining again answers the seat they already have."""
+        if not is_access_token(bearer):
+            return await self.matches.join(match_id, seat)
+        claims = await self.players.authenticate(bearer)
+        await self.matches.authenticate(match_id, None, required=False)  # exists? valid id?
+        held = await self.bound_seat(match_id, claims.player_id)
+        if held is not None:
+            return Joined(held, "", await self._version(match_id, held))
+        joined = await self.matches.join(match_id, seat)
+        try:
+            await self.store.bind_seat(match_id, joined.seat, claims.player_id, self._clock())
+        except SeatAlreadyBound as exc:
+            # The same player joined this match from another device at the same moment:
+            # that join won.  The seat claimed here stays unbound (a stand-in bot plays it
+            # when its turn timer runs out).
+            if exc.seat is None:
+                raise
+            return Joined(exc.seat, "", await self._version(match_id, exc.seat))
+        self._remember(match_id, claims.player_id, joined.seat)
+        return Joined(joined.seat, "", joined.version)
+
+    async def seat_for(self, match_id: str, bearer: str | None, *, required: bool) -> int | None:
+        """The seat the caller acts for: by seat token as before, or the seat the
+        signed-in player holds in this match (None for reads by a player without one:
+        they watch as a spectator; PERMISSION_DENIED for calls that act for a seat)."""
+        if not is_access_token(bearer):
+            return await self.matches.authenticate(match_id, bearer, required=required)
+        claims = await self.players.authenticate(bearer)
+        await self.matches.authenticate(match_id, None, required=False)  # exists? valid id?
+        seat = await self.bound_seat(match_id, claims.player_id)
+        if seat is None and required:
+            raise PermissionDenied("you have no seat in this match")
+        return seat
+
+    async def bound_seat(self, match_id: str, player_id: str) -> int | None:
+        seat = self._bound.get((match_id, player_id))
+        if seat is not None:
+            self._bound.move_to_end((match_id, player_id))
+            return seat
+        seat = await self.store.seat_of(match_id, player_id)
+        if seat is not None:
+            self._remember(match_id, player_id, seat)
+        return seat
+
+    def _remember(self, match_id: str, player_id: str, seat: int) -> None:
+        self._bound[(match_id, player_id)] = seat
+        while len(self._bound) > BINDING_CACHE_SIZE:
+            self._bound.popitem(last=False)
+
+    async def _version(self, match_id: str, seat: int) -> int:
+        return (await self.matches.view(match_id, seat)).view.version

@@ -1,0 +1,198 @@
+"""The lobby store interface: seats bound to players, private tables, the matchmaking
+queue.
+
+Its tables live in the event store's database beside the player store's (schema version
+``lobby_schema_version``), and its reads join the event store's ``matches`` and ``seats``
+tables (which matches are open, which seats are claimed) and the player store's
+``players`` (display names): one database, three owners of disjoint tables.  One
+contract suite runs on both backends (tests/store/test_lobby_store.py).
+
+**The queue.**  A search is a row of ``mm_tickets``: ``waiting`` until a formation round
+seats it (``matched``, with its match and seat) or it is ``cancelled`` / ``expired`` (its
+stream stopped renewing ``heartbeat_at``).  A player has at most one waiting search (a
+unique index).  A round (``formation_round``) sees the waiting searches and settles each
+table it forms in the round's transaction: the tickets become ``matched`` and the
+players are bound to their seats together, or not at all.  On PostgreSQL a round holds a
+transaction-scoped advisory lock (one round at a time across replicas; a replica killed
+mid-round loses its transaction and its lock with its connection, and the next round
+starts from the same waiting searches) and locks the tickets it reads (``FOR UPDATE``), so
+a cancellation waits for the round and then sees the result.  On SQLite rounds are
+serialised in the process, and each settlement re-checks that its tickets are still
+waiting in one write transaction.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..lobby.formation import TablePlan, Ticket
+
+
+class TicketState(enum.Enum):
+    WAITING = "waiting"
+    MATCHED = "matched"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
+@dataclass(frozen=True, slots=True)
+class TicketStatus:
+    ticket: Ticket
+    state: TicketState
+    heartbeat_at: float
+    match_id: str | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Enqueued:
+    """The player's waiting search: the new one, or the one they already had."""
+
+    status: TicketStatus
+    created: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableSeatRow:
+    seat: int
+    kind: str  # "human" or a bot kind
+    taken: bool
+    display_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    match_id: str
+    seats: tuple[TableSeatRow, ...]
+    target_points: int
+    created_at: float
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TablePage:
+    tables: tuple[TableRow, ...]
+    next_cursor: tuple[float, str] | None  # (created_at, match_id) of the last row
+
+
+@dataclass(frozen=True, slots=True)
+class MyMatchRow:
+    seat: int
+    joined_at: float
+    table: TableRow
+
+
+@dataclass(frozen=True, slots=True)
+class MyMatchPage:
+    matches: tuple[MyMatchRow, ...]
+    next_cursor: tuple[int, float, str] | None  # (finished, joined_at, match_id)
+
+
+@dataclass(frozen=True, slots=True)
+class TableFilter:
+    players: int = 0  # 0: any
+    partnerships: bool | None = None
+    target_points: int = 0  # 0: any
+
+
+class InviteLookup(enum.Enum):
+    FOUND = "found"
+    UNKNOWN = "unknown"
+    EXPIRED = "expired"
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    outcome: InviteLookup
+    match_id: str | None = None
+
+
+class LobbyStoreError(Exception):
+    pass
+
+
+class SeatAlreadyBound(LobbyStoreError):
+    """The player already has a seat in the match (``seat``), or the seat is bound to
+    another player (``seat`` None)."""
+
+    def __init__(self, match_id: str, seat: int | None) -> None:
+        super().__init__(f"already bound in match {match_id!r}")
+        self.match_id = match_id
+        self.seat = seat
+
+
+class FormationRound(Protocol):
+    acquired: bool  # False: another round is running (elsewhere); nothing to do
+    tickets: Sequence[Ticket]  # the waiting searches
+
+    async def settle(self, plan: TablePlan, match_id: str, now: float) -> bool:
+        """Mark the plan's tickets matched and bind their players to their seats; False
+        (nothing changed) when one of them is no longer waiting."""
+
+
+class LobbyStore(Protocol):
+    url: str
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    # seats bound to players
+    async def bind_seat(self, match_id: str, seat: int, player_id: str, now: float) -> None:
+        """Raises SeatAlreadyBound."""
+
+    async def seat_of(self, match_id: str, player_id: str) -> int | None: ...
+
+    async def my_matches(
+        self, player_id: str, limit: int, after: tuple[int, float, str] | None
+    ) -> MyMatchPage:
+        """The player's matches, unfinished first, each newest joined first."""
+
+    # tables
+    async def open_tables(
+        self, where: TableFilter, limit: int, after: tuple[float, str] | None
+    ) -> TablePage:
+        """Public unfinished matches with a free human seat, newest first."""
+
+    async def table(self, match_id: str) -> TableRow | None: ...
+
+    async def create_invite(
+        self, match_id: str, invite_hash: bytes, expires_at: float, player_id: str, now: float
+    ) -> None: ...
+
+    async def find_invite(self, invite_hash: bytes, now: float) -> Invite: ...
+
+    # the matchmaking queue
+    async def enqueue(self, ticket: Ticket) -> Enqueued:
+        """Add a waiting search, or return the player's waiting one (renewing it)."""
+
+    async def ticket(self, ticket_id: str) -> TicketStatus | None: ...
+
+    async def waiting_of(self, player_id: str) -> TicketStatus | None: ...
+
+    async def heartbeat(self, ticket_id: str, now: float) -> None: ...
+
+    async def cancel(self, ticket_id: str, now: float) -> bool:
+        """Cancel a waiting search; False if it was no longer waiting."""
+
+    async def waiting_count(self, players: int, target_points: int) -> int: ...
+
+    def formation_round(
+        self, now: float, stale_before: float
+    ) -> AbstractAsyncContextManager[FormationRound]:
+        """A round: waiting searches (those not renewed since ``stale_before`` are
+        expired first) and their settlement, committed when the block ends."""
+
+
+def open_lobby_store(url: str) -> LobbyStore:
+    if url.startswith(("postgresql://", "postgres://")):
+        from .lobby_postgres import PostgresLobbyStore
+
+        return PostgresLobbyStore(url)
+    from .lobby_sqlite import SqliteLobbyStore
+
+    return SqliteLobbyStore(url)

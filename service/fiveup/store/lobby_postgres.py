@@ -1,0 +1,439 @@
+"""The lobby store on PostgreSQL (see ``lobby.py``): its own small pool; formation rounds
+are transactions holding an advisory lock and the waiting tickets' row locks."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg_pool import AsyncConnectionPool
+
+from ..lobby.formation import TablePlan, Ticket
+from ..logs import redact_url
+from .base import StoreError
+from .lobby import (
+    Enqueued,
+    Invite,
+    InviteLookup,
+    MyMatchPage,
+    MyMatchRow,
+    SeatAlreadyBound,
+    TableFilter,
+    TablePage,
+    TableRow,
+    TableSeatRow,
+    TicketState,
+    TicketStatus,
+)
+
+log = logging.getLogger(__name__)
+
+# Advisory lock keys: "fiveuplb" serialises migrations, "fiveupmm" formation rounds.
+MIGRATION_LOCK = 0x66697665_75706C62
+ROUND_LOCK = 0x66697665_75706D6D
+
+MIGRATIONS: list[list[str]] = [
+    # 1: seats bound to players, private tables, the matchmaking queue
+    [
+        """
+        CREATE TABLE seat_players (
+            match_id  TEXT NOT NULL,
+            seat      INTEGER NOT NULL,
+            player_id TEXT NOT NULL,
+            joined_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (match_id, seat)
+        )
+        """,
+        "CREATE UNIQUE INDEX one_seat_per_player ON seat_players (match_id, player_id)",
+        "CREATE INDEX seat_players_by_player ON seat_players (player_id, joined_at)",
+        """
+        CREATE TABLE private_tables (
+            match_id    TEXT PRIMARY KEY,
+            invite_hash BYTEA NOT NULL UNIQUE,
+            expires_at  DOUBLE PRECISION NOT NULL,
+            created_by  TEXT NOT NULL,
+            created_at  DOUBLE PRECISION NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE mm_tickets (
+            ticket_id     TEXT PRIMARY KEY,
+            player_id     TEXT NOT NULL,
+            players       INTEGER NOT NULL,
+            target_points INTEGER NOT NULL,
+            allow_bots    BOOLEAN NOT NULL,
+            bots_at       DOUBLE PRECISION,
+            party         TEXT,
+            queued_at     DOUBLE PRECISION NOT NULL,
+            heartbeat_at  DOUBLE PRECISION NOT NULL,
+            state         TEXT NOT NULL,
+            match_id      TEXT,
+            seat          INTEGER,
+            settled_at    DOUBLE PRECISION
+        )
+        """,
+        "CREATE UNIQUE INDEX one_waiting_search ON mm_tickets (player_id) WHERE state = 'waiting'",
+        "CREATE INDEX mm_waiting ON mm_tickets (queued_at) WHERE state = 'waiting'",
+    ],
+]
+
+_TICKET_COLUMNS = (
+    "ticket_id, player_id, players, target_points, queued_at, allow_bots, bots_at, party,"
+    " state, heartbeat_at, match_id, seat"
+)
+
+Conn = psycopg.AsyncConnection[tuple[Any, ...]]
+
+
+class PostgresLobbyStore:
+    def __init__(self, url: str, min_size: int = 1, max_size: int = 6) -> None:
+        self.url = url
+        self.min_size = min_size
+        self.max_size = max_size
+        self._pool: AsyncConnectionPool[Conn] | None = None
+
+    def __repr__(self) -> str:
+        return f"PostgresLobbyStore({redact_url(self.url)!r})"
+
+    @property
+    def pool(self) -> AsyncConnectionPool[Conn]:
+        if self._pool is None:
+            raise StoreError("lobby store is not open")
+        return self._pool
+
+    async def open(self) -> None:
+        pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
+            self.url,
+            min_size=self.min_size,
+            max_size=self.max_size,
+            kwargs={"autocommit": True},
+            open=False,
+            name="fiveup-lobby",
+        )
+        await pool.open(wait=True, timeout=30.0)
+        self._pool = pool
+        try:
+            await self._migrate()
+        except BaseException:
+            await pool.close()
+            self._pool = None
+            raise
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+    async def _migrate(self) -> None:
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS lobby_schema_version ("
+                " version INTEGER PRIMARY KEY,"
+                " applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+            )
+            cur = await conn.execute("SELECT COALESCE(MAX(version), 0) FROM lobby_schema_version")
+            row = await cur.fetchone()
+            current = int(row[0]) if row else 0
+            if current > len(MIGRATIONS):
+                raise StoreError(
+                    f"the lobby schema is at version {current}, newer than this code knows"
+                    f" ({len(MIGRATIONS)}): upgrade the server"
+                )
+            for number, statements in enumerate(MIGRATIONS, start=1):
+                if number <= current:
+                    continue
+                for statement in statements:
+                    await conn.execute(statement)
+                await conn.execute(
+                    "INSERT INTO lobby_schema_version (version) VALUES (%s)", (number,)
+                )
+                log.info("applied lobby schema migration %d", number)
+
+    async def _all(self, query: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(query, params)
+            return await cur.fetchall()
+
+    # ------------------------------------------------------------------ seats
+
+    async def bind_seat(self, match_id: str, seat: int, player_id: str, now: float) -> None:
+        async with self.pool.connection() as conn:
+            await _bind(conn, match_id, seat, player_id, now)
+
+    async def seat_of(self, match_id: str, player_id: str) -> int | None:
+        rows = await self._all(
+            "SELECT seat FROM seat_players WHERE match_id = %s AND player_id = %s",
+            (match_id, player_id),
+        )
+        return int(rows[0][0]) if rows else None
+
+    async def my_matches(
+        self, player_id: str, limit: int, after: tuple[int, float, str] | None
+    ) -> MyMatchPage:
+        f, j, m = after if after is not None else (-1, 0.0, "")
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT b.match_id, b.seat, b.joined_at, x.finished::INT"
+                " FROM seat_players b JOIN matches x ON x.match_id = b.match_id"
+                " WHERE b.player_id = %s AND (%s < 0 OR x.finished::INT > %s OR"
+                "  (x.finished::INT = %s AND (b.joined_at < %s OR"
+                "   (b.joined_at = %s AND b.match_id < %s))))"
+                " ORDER BY x.finished, b.joined_at DESC, b.match_id DESC LIMIT %s",
+                (player_id, f, f, f, j, j, m, limit + 1),
+            )
+            rows = await cur.fetchall()
+            page, more = rows[:limit], len(rows) > limit
+            tables = await _tables(conn, [r[0] for r in page])
+        found = tuple(MyMatchRow(int(r[1]), float(r[2]), tables[r[0]]) for r in page)
+        last = page[-1] if page else None
+        cursor = (int(last[3]), float(last[2]), str(last[0])) if more and last else None
+        return MyMatchPage(found, cursor)
+
+    # ------------------------------------------------------------------ tables
+
+    async def open_tables(
+        self, where: TableFilter, limit: int, after: tuple[float, str] | None
+    ) -> TablePage:
+        created, match = after if after is not None else (float("inf"), "")
+        players = 4 if where.partnerships else where.players
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT m.match_id, m.created_at FROM matches m"
+                " WHERE NOT m.finished"
+                " AND NOT EXISTS (SELECT 1 FROM private_tables p WHERE p.match_id = m.match_id)"
+                " AND (SELECT COUNT(*) FROM seats s WHERE s.match_id = m.match_id)"
+                "   < (SELECT COUNT(*) FROM jsonb_array_elements_text(m.seats) k WHERE k = 'human')"
+                " AND (%s = 0 OR jsonb_array_length(m.seats) = %s)"
+                " AND (NOT %s OR jsonb_array_length(m.seats) <> 4)"
+                " AND (%s = 0 OR m.target_points = %s)"
+                " AND (m.created_at, m.match_id) < (%s::DOUBLE PRECISION, %s)"
+                " ORDER BY m.created_at DESC, m.match_id DESC LIMIT %s",
+                (
+                    players, players, where.partnerships is False,
+                    where.target_points, where.target_points,
+                    created, match, limit + 1,
+                ),
+            )  # fmt: skip
+            rows = await cur.fetchall()
+            page, more = rows[:limit], len(rows) > limit
+            by_id = await _tables(conn, [r[0] for r in page])
+        cursor = (float(page[-1][1]), str(page[-1][0])) if more and page else None
+        return TablePage(tuple(by_id[r[0]] for r in page), cursor)
+
+    async def table(self, match_id: str) -> TableRow | None:
+        async with self.pool.connection() as conn:
+            return (await _tables(conn, [match_id])).get(match_id)
+
+    async def create_invite(
+        self, match_id: str, invite_hash: bytes, expires_at: float, player_id: str, now: float
+    ) -> None:
+        await self._all(
+            "INSERT INTO private_tables VALUES (%s, %s, %s, %s, %s) RETURNING match_id",
+            (match_id, invite_hash, expires_at, player_id, now),
+        )
+
+    async def find_invite(self, invite_hash: bytes, now: float) -> Invite:
+        rows = await self._all(
+            "SELECT match_id, expires_at FROM private_tables WHERE invite_hash = %s",
+            (invite_hash,),
+        )
+        if not rows:
+            return Invite(InviteLookup.UNKNOWN)
+        match_id, expires = rows[0]
+        if expires <= now:
+            return Invite(InviteLookup.EXPIRED, match_id)
+        return Invite(InviteLookup.FOUND, match_id)
+
+    # ------------------------------------------------------------------ the queue
+
+    async def enqueue(self, ticket: Ticket) -> Enqueued:
+        for _attempt in range(3):
+            async with self.pool.connection() as conn:
+                existing = await _waiting_of(conn, ticket.player_id)
+                if existing is not None:
+                    await conn.execute(
+                        "UPDATE mm_tickets SET heartbeat_at = %s WHERE ticket_id = %s",
+                        (ticket.queued_at, existing.ticket.ticket_id),
+                    )
+                    return Enqueued(existing, created=False)
+                try:
+                    await conn.execute(
+                        "INSERT INTO mm_tickets (ticket_id, player_id, players, target_points,"
+                        " allow_bots, bots_at, party, queued_at, heartbeat_at, state)"
+                        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, 'waiting')",
+                        (
+                            ticket.ticket_id, ticket.player_id, ticket.players,
+                            ticket.target_points, ticket.allow_bots, ticket.bots_at,
+                            ticket.party, ticket.queued_at, ticket.queued_at,
+                        ),
+                    )  # fmt: skip
+                except pg_errors.UniqueViolation:
+                    continue  # queued from another device at the same moment: follow that
+                return Enqueued(
+                    TicketStatus(ticket, TicketState.WAITING, ticket.queued_at), created=True
+                )
+        raise StoreError("could not queue: the player's search kept changing")
+
+    async def ticket(self, ticket_id: str) -> TicketStatus | None:
+        rows = await self._all(
+            f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE ticket_id = %s", (ticket_id,)
+        )
+        return _status(rows[0]) if rows else None
+
+    async def waiting_of(self, player_id: str) -> TicketStatus | None:
+        async with self.pool.connection() as conn:
+            return await _waiting_of(conn, player_id)
+
+    async def heartbeat(self, ticket_id: str, now: float) -> None:
+        await self._all(
+            "UPDATE mm_tickets SET heartbeat_at = %s WHERE ticket_id = %s AND state = 'waiting'"
+            " RETURNING ticket_id",
+            (now, ticket_id),
+        )
+
+    async def cancel(self, ticket_id: str, now: float) -> bool:
+        rows = await self._all(
+            "UPDATE mm_tickets SET state = 'cancelled', settled_at = %s"
+            " WHERE ticket_id = %s AND state = 'waiting' RETURNING ticket_id",
+            (now, ticket_id),
+        )
+        return bool(rows)
+
+    async def waiting_count(self, players: int, target_points: int) -> int:
+        rows = await self._all(
+            "SELECT COUNT(*) FROM mm_tickets WHERE state = 'waiting' AND players = %s"
+            " AND target_points = %s",
+            (players, target_points),
+        )
+        return int(rows[0][0])
+
+    @asynccontextmanager
+    async def formation_round(
+        self, now: float, stale_before: float
+    ) -> AsyncIterator[_PostgresRound]:
+        async with self.pool.connection() as conn, conn.transaction():
+            cur = await conn.execute("SELECT pg_try_advisory_xact_lock(%s)", (ROUND_LOCK,))
+            row = await cur.fetchone()
+            if not (row and row[0]):
+                yield _PostgresRound(conn, False)
+                return
+            await conn.execute(
+                "UPDATE mm_tickets SET state = 'expired', settled_at = %s"
+                " WHERE state = 'waiting' AND heartbeat_at < %s",
+                (now, stale_before),
+            )
+            cur = await conn.execute(
+                f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE state = 'waiting'"
+                " ORDER BY queued_at, ticket_id FOR UPDATE"
+            )
+            tickets = [_status(r).ticket for r in await cur.fetchall()]
+            yield _PostgresRound(conn, True, tickets)
+
+
+@dataclass
+class _PostgresRound:
+    conn: Conn
+    acquired: bool
+    tickets: Sequence[Ticket] = field(default_factory=list)
+
+    async def settle(self, plan: TablePlan, match_id: str, now: float) -> bool:
+        ids = [t.ticket_id for t in plan.tickets]
+        async with self.conn.transaction():  # a savepoint: all of the table or none
+            cur = await self.conn.execute(
+                "SELECT COUNT(*) FROM mm_tickets WHERE state = 'waiting' AND ticket_id = ANY(%s)",
+                (ids,),
+            )
+            row = await cur.fetchone()
+            if not row or int(row[0]) != len(ids):
+                return False
+            for seat in plan.seats:
+                if seat.ticket is None:
+                    continue
+                await self.conn.execute(
+                    "UPDATE mm_tickets SET state = 'matched', match_id = %s, seat = %s,"
+                    " settled_at = %s WHERE ticket_id = %s",
+                    (match_id, seat.seat, now, seat.ticket.ticket_id),
+                )
+                await _bind(self.conn, match_id, seat.seat, seat.ticket.player_id, now)
+        return True
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+async def _bind(conn: Conn, match_id: str, seat: int, player_id: str, now: float) -> None:
+    try:
+        async with conn.transaction():
+            await conn.execute(
+                "INSERT INTO seat_players VALUES (%s, %s, %s, %s)",
+                (match_id, seat, player_id, now),
+            )
+    except pg_errors.UniqueViolation:
+        cur = await conn.execute(
+            "SELECT seat FROM seat_players WHERE match_id = %s AND player_id = %s",
+            (match_id, player_id),
+        )
+        row = await cur.fetchone()
+        raise SeatAlreadyBound(match_id, None if row is None else int(row[0])) from None
+
+
+def _status(row: Sequence[Any]) -> TicketStatus:
+    (ticket_id, player_id, players, target, queued, allow, bots_at, party,
+     state, heartbeat, match_id, seat) = row  # fmt: skip
+    ticket = Ticket(
+        ticket_id, player_id, int(players), int(target), float(queued), bool(allow),
+        None if bots_at is None else float(bots_at), party,
+    )  # fmt: skip
+    return TicketStatus(
+        ticket, TicketState(state), float(heartbeat), match_id, None if seat is None else int(seat)
+    )
+
+
+async def _waiting_of(conn: Conn, player_id: str) -> TicketStatus | None:
+    cur = await conn.execute(
+        f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE player_id = %s AND state = 'waiting'",
+        (player_id,),
+    )
+    row = await cur.fetchone()
+    return None if row is None else _status(row)
+
+
+async def _tables(conn: Conn, match_ids: Sequence[str]) -> dict[str, TableRow]:
+    if not match_ids:
+        return {}
+    ids = list(match_ids)
+    cur = await conn.execute(
+        "SELECT match_id, seats, target_points, created_at, finished FROM matches"
+        " WHERE match_id = ANY(%s)",
+        (ids,),
+    )
+    matches = await cur.fetchall()
+    cur = await conn.execute("SELECT match_id, seat FROM seats WHERE match_id = ANY(%s)", (ids,))
+    claimed: dict[str, set[int]] = {}
+    for match_id, seat in await cur.fetchall():
+        claimed.setdefault(match_id, set()).add(int(seat))
+    cur = await conn.execute(
+        "SELECT b.match_id, b.seat, p.display_name FROM seat_players b"
+        " JOIN players p ON p.player_id = b.player_id WHERE b.match_id = ANY(%s)",
+        (ids,),
+    )
+    names = {(m, int(s)): n for m, s, n in await cur.fetchall()}
+    rows: dict[str, TableRow] = {}
+    for match_id, kinds, target, created, finished in matches:
+        seats = tuple(
+            TableSeatRow(
+                seat=i,
+                kind=kind,
+                taken=kind != "human" or i in claimed.get(match_id, set()),
+                display_name=names.get((match_id, i), ""),
+            )
+            for i, kind in enumerate(kinds)
+        )
+        rows[match_id] = TableRow(match_id, seats, int(target), float(created), bool(finished))
+    return rows

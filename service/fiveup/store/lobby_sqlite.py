@@ -1,0 +1,455 @@
+"""The lobby store on SQLite (see ``lobby.py``): one worker thread's connection, write
+transactions ``BEGIN IMMEDIATE``, formation rounds serialised in the process."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..lobby.formation import TablePlan, Ticket
+from .lobby import (
+    Enqueued,
+    Invite,
+    InviteLookup,
+    MyMatchPage,
+    MyMatchRow,
+    SeatAlreadyBound,
+    TableFilter,
+    TablePage,
+    TableRow,
+    TableSeatRow,
+    TicketState,
+    TicketStatus,
+)
+from .sqlite import BUSY_TIMEOUT_MS, _set_wal, _transaction
+
+T = TypeVar("T")
+
+MIGRATIONS: list[str] = [
+    # 1: seats bound to players, private tables, the matchmaking queue
+    """
+    CREATE TABLE IF NOT EXISTS seat_players (
+        match_id  TEXT NOT NULL,
+        seat      INTEGER NOT NULL,
+        player_id TEXT NOT NULL,
+        joined_at REAL NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    ) WITHOUT ROWID;
+    CREATE UNIQUE INDEX IF NOT EXISTS one_seat_per_player ON seat_players (match_id, player_id);
+    CREATE INDEX IF NOT EXISTS seat_players_by_player ON seat_players (player_id, joined_at);
+    CREATE TABLE IF NOT EXISTS private_tables (
+        match_id    TEXT PRIMARY KEY,
+        invite_hash BLOB NOT NULL UNIQUE,
+        expires_at  REAL NOT NULL,
+        created_by  TEXT NOT NULL,
+        created_at  REAL NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS mm_tickets (
+        ticket_id     TEXT PRIMARY KEY,
+        player_id     TEXT NOT NULL,
+        players       INTEGER NOT NULL,
+        target_points INTEGER NOT NULL,
+        allow_bots    INTEGER NOT NULL,
+        bots_at       REAL,
+        party         TEXT,
+        queued_at     REAL NOT NULL,
+        heartbeat_at  REAL NOT NULL,
+        state         TEXT NOT NULL,
+        match_id      TEXT,
+        seat          INTEGER,
+        settled_at    REAL
+    );
+    CREATE UNIQUE INDEX IF NOT EXISTS one_waiting_search ON mm_tickets (player_id)
+        WHERE state = 'waiting';
+    CREATE INDEX IF NOT EXISTS mm_waiting ON mm_tickets (state, queued_at);
+    """,
+]
+
+_TICKET_COLUMNS = (
+    "ticket_id, player_id, players, target_points, queued_at, allow_bots, bots_at, party,"
+    " state, heartbeat_at, match_id, seat"
+)
+
+
+class SqliteLobbyStore:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-lobby")
+        self._conn: sqlite3.Connection | None = None
+        self._round_lock = asyncio.Lock()
+
+    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        def call() -> T:
+            assert self._conn is not None, "lobby store is not open"
+            return fn(self._conn)
+
+        return await asyncio.get_running_loop().run_in_executor(self._executor, call)
+
+    async def open(self) -> None:
+        def connect() -> None:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            _set_wal(conn)
+            conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            _migrate(conn)
+            self._conn = conn
+
+        await asyncio.get_running_loop().run_in_executor(self._executor, connect)
+
+    async def close(self) -> None:
+        def close() -> None:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+        await asyncio.get_running_loop().run_in_executor(self._executor, close)
+        self._executor.shutdown(wait=True)
+
+    # ------------------------------------------------------------------ seats
+
+    async def bind_seat(self, match_id: str, seat: int, player_id: str, now: float) -> None:
+        def bind(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                _bind(conn, match_id, seat, player_id, now)
+
+        await self._run(bind)
+
+    async def seat_of(self, match_id: str, player_id: str) -> int | None:
+        def seat(conn: sqlite3.Connection) -> int | None:
+            row = conn.execute(
+                "SELECT seat FROM seat_players WHERE match_id = ? AND player_id = ?",
+                (match_id, player_id),
+            ).fetchone()
+            return None if row is None else int(row[0])
+
+        return await self._run(seat)
+
+    async def my_matches(
+        self, player_id: str, limit: int, after: tuple[int, float, str] | None
+    ) -> MyMatchPage:
+        def mine(conn: sqlite3.Connection) -> MyMatchPage:
+            f, j, m = after if after is not None else (-1, 0.0, "")
+            rows = conn.execute(
+                "SELECT b.match_id, b.seat, b.joined_at, x.finished"
+                " FROM seat_players b JOIN matches x ON x.match_id = b.match_id"
+                " WHERE b.player_id = ? AND (? < 0 OR x.finished > ? OR (x.finished = ? AND"
+                "  (b.joined_at < ? OR (b.joined_at = ? AND b.match_id < ?))))"
+                " ORDER BY x.finished, b.joined_at DESC, b.match_id DESC LIMIT ?",
+                (player_id, f, f, f, j, j, m, limit + 1),
+            ).fetchall()
+            page, more = rows[:limit], len(rows) > limit
+            tables = _tables(conn, [r[0] for r in page])
+            found = tuple(MyMatchRow(int(r[1]), float(r[2]), tables[r[0]]) for r in page)
+            last = page[-1] if page else None
+            cursor = (int(last[3]), float(last[2]), str(last[0])) if more and last else None
+            return MyMatchPage(found, cursor)
+
+        return await self._run(mine)
+
+    # ------------------------------------------------------------------ tables
+
+    async def open_tables(
+        self, where: TableFilter, limit: int, after: tuple[float, str] | None
+    ) -> TablePage:
+        def tables(conn: sqlite3.Connection) -> TablePage:
+            created, match = after if after is not None else (float("inf"), "")
+            players = 4 if where.partnerships else where.players
+            rows = conn.execute(
+                "SELECT m.match_id, m.created_at FROM matches m"
+                " WHERE m.finished = 0"
+                " AND NOT EXISTS (SELECT 1 FROM private_tables p WHERE p.match_id = m.match_id)"
+                " AND (SELECT COUNT(*) FROM seats s WHERE s.match_id = m.match_id)"
+                "   < (SELECT COUNT(*) FROM json_each(m.seats) k WHERE k.value = 'human')"
+                " AND (? = 0 OR json_array_length(m.seats) = ?)"
+                " AND (? = 0 OR json_array_length(m.seats) <> 4)"
+                " AND (? = 0 OR m.target_points = ?)"
+                " AND (m.created_at < ? OR (m.created_at = ? AND m.match_id < ?))"
+                " ORDER BY m.created_at DESC, m.match_id DESC LIMIT ?",
+                (
+                    players, players,
+                    1 if where.partnerships is False else 0,
+                    where.target_points, where.target_points,
+                    created, created, match,
+                    limit + 1,
+                ),
+            ).fetchall()  # fmt: skip
+            page, more = rows[:limit], len(rows) > limit
+            by_id = _tables(conn, [r[0] for r in page])
+            cursor = (float(page[-1][1]), str(page[-1][0])) if more and page else None
+            return TablePage(tuple(by_id[r[0]] for r in page), cursor)
+
+        return await self._run(tables)
+
+    async def table(self, match_id: str) -> TableRow | None:
+        return await self._run(lambda conn: _tables(conn, [match_id]).get(match_id))
+
+    async def create_invite(
+        self, match_id: str, invite_hash: bytes, expires_at: float, player_id: str, now: float
+    ) -> None:
+        def create(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                conn.execute(
+                    "INSERT INTO private_tables VALUES (?, ?, ?, ?, ?)",
+                    (match_id, invite_hash, expires_at, player_id, now),
+                )
+
+        await self._run(create)
+
+    async def find_invite(self, invite_hash: bytes, now: float) -> Invite:
+        def find(conn: sqlite3.Connection) -> Invite:
+            row = conn.execute(
+                "SELECT match_id, expires_at FROM private_tables WHERE invite_hash = ?",
+                (invite_hash,),
+            ).fetchone()
+            if row is None:
+                return Invite(InviteLookup.UNKNOWN)
+            if row[1] <= now:
+                return Invite(InviteLookup.EXPIRED, row[0])
+            return Invite(InviteLookup.FOUND, row[0])
+
+        return await self._run(find)
+
+    # ------------------------------------------------------------------ the queue
+
+    async def enqueue(self, ticket: Ticket) -> Enqueued:
+        def enqueue(conn: sqlite3.Connection) -> Enqueued:
+            with _transaction(conn):
+                existing = _waiting_of(conn, ticket.player_id)
+                if existing is not None:
+                    conn.execute(
+                        "UPDATE mm_tickets SET heartbeat_at = ? WHERE ticket_id = ?",
+                        (ticket.queued_at, existing.ticket.ticket_id),
+                    )
+                    return Enqueued(existing, created=False)
+                conn.execute(
+                    "INSERT INTO mm_tickets (ticket_id, player_id, players, target_points,"
+                    " allow_bots, bots_at, party, queued_at, heartbeat_at, state)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting')",
+                    (
+                        ticket.ticket_id, ticket.player_id, ticket.players,
+                        ticket.target_points, int(ticket.allow_bots), ticket.bots_at,
+                        ticket.party, ticket.queued_at, ticket.queued_at,
+                    ),
+                )  # fmt: skip
+                return Enqueued(
+                    TicketStatus(ticket, TicketState.WAITING, ticket.queued_at), created=True
+                )
+
+        return await self._run(enqueue)
+
+    async def ticket(self, ticket_id: str) -> TicketStatus | None:
+        def get(conn: sqlite3.Connection) -> TicketStatus | None:
+            row = conn.execute(
+                f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE ticket_id = ?", (ticket_id,)
+            ).fetchone()
+            return None if row is None else _status(row)
+
+        return await self._run(get)
+
+    async def waiting_of(self, player_id: str) -> TicketStatus | None:
+        return await self._run(lambda conn: _waiting_of(conn, player_id))
+
+    async def heartbeat(self, ticket_id: str, now: float) -> None:
+        def beat(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                conn.execute(
+                    "UPDATE mm_tickets SET heartbeat_at = ? WHERE ticket_id = ? AND state = 'waiting'",
+                    (now, ticket_id),
+                )
+
+        await self._run(beat)
+
+    async def cancel(self, ticket_id: str, now: float) -> bool:
+        def cancel(conn: sqlite3.Connection) -> bool:
+            with _transaction(conn):
+                done = conn.execute(
+                    "UPDATE mm_tickets SET state = 'cancelled', settled_at = ?"
+                    " WHERE ticket_id = ? AND state = 'waiting'",
+                    (now, ticket_id),
+                ).rowcount
+            return done == 1
+
+        return await self._run(cancel)
+
+    async def waiting_count(self, players: int, target_points: int) -> int:
+        def count(conn: sqlite3.Connection) -> int:
+            row = conn.execute(
+                "SELECT COUNT(*) FROM mm_tickets WHERE state = 'waiting' AND players = ?"
+                " AND target_points = ?",
+                (players, target_points),
+            ).fetchone()
+            return int(row[0])
+
+        return await self._run(count)
+
+    @asynccontextmanager
+    async def formation_round(self, now: float, stale_before: float) -> AsyncIterator[_SqliteRound]:
+        async with self._round_lock:
+
+            def waiting(conn: sqlite3.Connection) -> list[Ticket]:
+                with _transaction(conn):
+                    _expire(conn, now, stale_before)
+                rows = conn.execute(
+                    f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE state = 'waiting'"
+                    " ORDER BY queued_at, ticket_id"
+                ).fetchall()
+                return [_status(r).ticket for r in rows]
+
+            yield _SqliteRound(self, True, await self._run(waiting))
+
+
+@dataclass
+class _SqliteRound:
+    store: SqliteLobbyStore
+    acquired: bool
+    tickets: Sequence[Ticket] = field(default_factory=list)
+
+    async def settle(self, plan: TablePlan, match_id: str, now: float) -> bool:
+        def settle(conn: sqlite3.Connection) -> bool:
+            with _transaction(conn):
+                return _settle(conn, plan, match_id, now)
+
+        return await self.store._run(settle)
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    with _transaction(conn):
+        conn.execute("CREATE TABLE IF NOT EXISTS lobby_schema_version (version INTEGER NOT NULL)")
+        row = conn.execute("SELECT MAX(version) FROM lobby_schema_version").fetchone()
+        current = row[0] or 0
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number > current:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute("INSERT INTO lobby_schema_version VALUES (?)", (number,))
+
+
+def _bind(conn: sqlite3.Connection, match_id: str, seat: int, player_id: str, now: float) -> None:
+    try:
+        conn.execute(
+            "INSERT INTO seat_players VALUES (?, ?, ?, ?)", (match_id, seat, player_id, now)
+        )
+    except sqlite3.IntegrityError:
+        row = conn.execute(
+            "SELECT seat FROM seat_players WHERE match_id = ? AND player_id = ?",
+            (match_id, player_id),
+        ).fetchone()
+        raise SeatAlreadyBound(match_id, None if row is None else int(row[0])) from None
+
+
+def _status(row: Sequence[Any]) -> TicketStatus:
+    (ticket_id, player_id, players, target, queued, allow, bots_at, party,
+     state, heartbeat, match_id, seat) = row  # fmt: skip
+    ticket = Ticket(
+        ticket_id, player_id, int(players), int(target), float(queued), bool(allow),
+        None if bots_at is None else float(bots_at), party,
+    )  # fmt: skip
+    return TicketStatus(
+        ticket, TicketState(state), float(heartbeat), match_id, None if seat is None else int(seat)
+    )
+
+
+def _waiting_of(conn: sqlite3.Connection, player_id: str) -> TicketStatus | None:
+    row = conn.execute(
+        f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE player_id = ? AND state = 'waiting'",
+        (player_id,),
+    ).fetchone()
+    return None if row is None else _status(row)
+
+
+def _expire(conn: sqlite3.Connection, now: float, stale_before: float) -> None:
+    conn.execute(
+        "UPDATE mm_tickets SET state = 'expired', settled_at = ?"
+        " WHERE state = 'waiting' AND heartbeat_at < ?",
+        (now, stale_before),
+    )
+
+
+def _settle(conn: sqlite3.Connection, plan: TablePlan, match_id: str, now: float) -> bool:
+    ids = [t.ticket_id for t in plan.tickets]
+    marks = ",".join("?" * len(ids))
+    waiting = conn.execute(
+        f"SELECT COUNT(*) FROM mm_tickets WHERE state = 'waiting' AND ticket_id IN ({marks})",
+        ids,
+    ).fetchone()[0]
+    if waiting != len(ids):
+        return False
+    for seat in plan.seats:
+        if seat.ticket is None:
+            continue
+        conn.execute(
+            "UPDATE mm_tickets SET state = 'matched', match_id = ?, seat = ?, settled_at = ?"
+            " WHERE ticket_id = ?",
+            (match_id, seat.seat, now, seat.ticket.ticket_id),
+        )
+        _bind(conn, match_id, seat.seat, seat.ticket.player_id, now)
+    return True
+
+
+def _tables(conn: sqlite3.Connection, match_ids: Sequence[str]) -> dict[str, TableRow]:
+    if not match_ids:
+        return {}
+    marks = ",".join("?" * len(match_ids))
+    matches = conn.execute(
+        f"SELECT match_id, seats, target_points, created_at, finished FROM matches"
+        f" WHERE match_id IN ({marks})",
+        list(match_ids),
+    ).fetchall()
+    claimed: dict[str, set[int]] = {}
+    for match_id, seat in conn.execute(
+        f"SELECT match_id, seat FROM seats WHERE match_id IN ({marks})", list(match_ids)
+    ):
+        claimed.setdefault(match_id, set()).add(int(seat))
+    names: dict[tuple[str, int], str] = {}
+    for match_id, seat, name in conn.execute(
+        f"SELECT b.match_id, b.seat, p.display_name FROM seat_players b"
+        f" JOIN players p ON p.player_id = b.player_id WHERE b.match_id IN ({marks})",
+        list(match_ids),
+    ):
+        names[(match_id, int(seat))] = name
+    return {
+        match_id: _table_row(
+            match_id,
+            json.loads(seats),
+            target,
+            created,
+            bool(finished),
+            claimed.get(match_id, set()),
+            names,
+        )
+        for match_id, seats, target, created, finished in matches
+    }
+
+
+def _table_row(
+    match_id: str,
+    kinds: Sequence[str],
+    target: int,
+    created: float,
+    finished: bool,
+    claimed: set[int],
+    names: dict[tuple[str, int], str],
+) -> TableRow:
+    seats = tuple(
+        TableSeatRow(
+            seat=i,
+            kind=kind,
+            taken=kind != "human" or i in claimed,
+            display_name=names.get((match_id, i), ""),
+        )
+        for i, kind in enumerate(kinds)
+    )
+    return TableRow(match_id, seats, int(target), float(created), finished)

@@ -1,0 +1,136 @@
+"""The player store interface: players, the identities that sign in as them, and
+sessions with their refresh tokens.
+
+It shares the database of the event store (same SQLite file or PostgreSQL database) but
+keeps its own tables and its own schema version (``player_schema_version``), so the two
+evolve independently.  Two implementations share one contract suite
+(tests/store/test_player_store.py): SQLite and PostgreSQL.
+
+Refresh tokens are stored only as SHA-256 hashes.  A session (a "family") is a chain of
+refresh tokens, each replaced by the next when it is used; presenting a token that was
+already replaced means it leaked (or a client replayed it), so the store ends the whole
+session in the same transaction that noticed (``Rotation.REUSED``).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Protocol
+
+DEVICE_PROVIDER = "device"
+EXTERNAL_PREFIX = "external:"
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Something that signs in as a player: ``("device", sha256 of the device id)`` or
+    ``("external:<issuer>", subject)``."""
+
+    provider: str
+    subject: str
+
+    @property
+    def is_device(self) -> bool:
+        return self.provider == DEVICE_PROVIDER
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    player_id: str
+    display_name: str
+    created_at: float
+    last_seen_at: float
+    providers: tuple[str, ...]  # of the identities that sign in as the player, sorted
+
+
+@dataclass(frozen=True, slots=True)
+class SignInRecord:
+    """The player an identity signed in as, and whether that sign-in created them."""
+
+    player: PlayerRecord
+    created: bool
+
+
+class Rotation(enum.Enum):
+    ROTATED = "rotated"  # the token was current: replaced by the new one
+    UNKNOWN = "unknown"  # no such token
+    REUSED = "reused"  # already replaced: the session is now revoked
+    REVOKED = "revoked"  # the session had been revoked already
+    EXPIRED = "expired"  # the token outlived its lifetime unused
+
+
+@dataclass(frozen=True, slots=True)
+class RotationResult:
+    outcome: Rotation
+    player_id: str | None = None
+    session_id: str | None = None
+
+
+class PlayerStoreError(Exception):
+    pass
+
+
+class IdentityTaken(PlayerStoreError):
+    """The identity signs in as another player, or the player already has an identity of
+    that external provider."""
+
+    def __init__(self, identity: Identity, owner: str | None) -> None:
+        super().__init__(f"identity of {identity.provider!r} is in use")
+        self.identity = identity
+        self.owner = owner
+
+
+class PlayerStore(Protocol):
+    url: str
+
+    async def open(self) -> None:
+        """Connect and apply this store's migrations (idempotent, safe in parallel)."""
+
+    async def close(self) -> None: ...
+
+    async def sign_in(
+        self, identity: Identity, new_player_id: str, display_name: str, now: float
+    ) -> SignInRecord:
+        """The player of ``identity`` with ``last_seen_at = now``; if no player has it, a
+        new player ``new_player_id`` named ``display_name`` (exactly one player per
+        identity, even when several replicas sign the same identity in at once)."""
+
+    async def get_player(self, player_id: str) -> PlayerRecord | None: ...
+
+    async def rename(self, player_id: str, display_name: str) -> PlayerRecord | None: ...
+
+    async def link(self, player_id: str, identity: Identity, now: float) -> PlayerRecord | None:
+        """Add ``identity`` to the player (a no-op if it is theirs already); raises
+        ``IdentityTaken``; ``None`` if there is no such player."""
+
+    async def start_session(
+        self, session_id: str, player_id: str, token_hash: bytes, now: float, expires_at: float
+    ) -> None: ...
+
+    async def rotate(
+        self, token_hash: bytes, new_hash: bytes, now: float, expires_at: float
+    ) -> RotationResult:
+        """Replace a current refresh token by ``new_hash`` (and touch the player), or say
+        why not; a reused token revokes its session in the same transaction."""
+
+    async def revoke(self, token_hash: bytes, now: float, reason: str) -> str | None:
+        """Revoke the session of a refresh token (current or used); its id, or None."""
+
+    async def session_active(self, session_id: str) -> bool:
+        """Whether the session exists and is not revoked."""
+
+    async def prune(self, before: float) -> int:
+        """Delete refresh tokens that expired before ``before`` and sessions left without
+        any; the number of tokens deleted."""
+
+
+def open_player_store(url: str) -> PlayerStore:
+    """The player store on the event store's database ``url`` (see ``open_store``)."""
+    if url.startswith(("postgresql://", "postgres://")):
+        from .players_postgres import PostgresPlayerStore
+
+        return PostgresPlayerStore(url)
+    from .players_sqlite import SqlitePlayerStore
+
+    return SqlitePlayerStore(url)

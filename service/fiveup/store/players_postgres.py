@@ -1,0 +1,333 @@
+"""The player store on PostgreSQL: the event store's database, its own tables.
+
+Its own small connection pool (sign-ins and refreshes are rare next to moves, and must
+not queue behind them).  Migrations are applied like the event store's: in one
+transaction under an advisory lock, so replicas starting together apply each exactly
+once.  Races between replicas are settled by the database: two first sign-ins of one
+identity both try to insert it and the primary key lets one win (the other re-reads);
+two refreshes with one token lock its row (``FOR UPDATE``) and the second sees it
+already replaced, i.e. a reuse.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg_pool import AsyncConnectionPool
+
+from ..logs import redact_url
+from .base import StoreError
+from .players import (
+    DEVICE_PROVIDER,
+    Identity,
+    IdentityTaken,
+    PlayerRecord,
+    Rotation,
+    RotationResult,
+    SignInRecord,
+)
+
+log = logging.getLogger(__name__)
+
+# pg_advisory_xact_lock key serialising these migrations: "fiveuppl" in ASCII.
+MIGRATION_LOCK = 0x66697665_7570706C
+
+MIGRATIONS: list[list[str]] = [
+    # 1: players, their identities, sessions and refresh tokens
+    [
+        """
+        CREATE TABLE players (
+            player_id    TEXT PRIMARY KEY,
+            display_name TEXT NOT NULL,
+            created_at   DOUBLE PRECISION NOT NULL,
+            last_seen_at DOUBLE PRECISION NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE player_identities (
+            provider   TEXT NOT NULL,
+            subject    TEXT NOT NULL,
+            player_id  TEXT NOT NULL REFERENCES players (player_id),
+            created_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (provider, subject)
+        )
+        """,
+        "CREATE INDEX player_identities_by_player ON player_identities (player_id, provider)",
+        "CREATE UNIQUE INDEX one_external_identity_per_provider"
+        " ON player_identities (player_id, provider) WHERE provider <> 'device'",
+        """
+        CREATE TABLE player_sessions (
+            session_id     TEXT PRIMARY KEY,
+            player_id      TEXT NOT NULL REFERENCES players (player_id),
+            created_at     DOUBLE PRECISION NOT NULL,
+            revoked_at     DOUBLE PRECISION,
+            revoked_reason TEXT
+        )
+        """,
+        """
+        CREATE TABLE refresh_tokens (
+            token_hash  BYTEA PRIMARY KEY,
+            session_id  TEXT NOT NULL REFERENCES player_sessions (session_id),
+            issued_at   DOUBLE PRECISION NOT NULL,
+            expires_at  DOUBLE PRECISION NOT NULL,
+            replaced_at DOUBLE PRECISION
+        )
+        """,
+        "CREATE INDEX refresh_tokens_by_session ON refresh_tokens (session_id)",
+        "CREATE INDEX refresh_tokens_by_expiry ON refresh_tokens (expires_at)",
+    ],
+]
+
+_PLAYER = (
+    "SELECT p.display_name, p.created_at, p.last_seen_at,"
+    " COALESCE(ARRAY(SELECT DISTINCT i.provider FROM player_identities i"
+    "  WHERE i.player_id = p.player_id ORDER BY i.provider), '{}')"
+    " FROM players p WHERE p.player_id = %s"
+)
+
+Conn = psycopg.AsyncConnection[tuple[Any, ...]]
+
+
+class PostgresPlayerStore:
+    def __init__(self, url: str, min_size: int = 1, max_size: int = 4) -> None:
+        self.url = url
+        self.min_size = min_size
+        self.max_size = max_size
+        self._pool: AsyncConnectionPool[Conn] | None = None
+
+    def __repr__(self) -> str:
+        return f"PostgresPlayerStore({redact_url(self.url)!r})"
+
+    @property
+    def pool(self) -> AsyncConnectionPool[Conn]:
+        if self._pool is None:
+            raise StoreError("player store is not open")
+        return self._pool
+
+    async def open(self) -> None:
+        pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
+            self.url,
+            min_size=self.min_size,
+            max_size=self.max_size,
+            kwargs={"autocommit": True},
+            open=False,
+            name="fiveup-players",
+        )
+        await pool.open(wait=True, timeout=30.0)
+        self._pool = pool
+        try:
+            await self._migrate()
+        except BaseException:
+            await pool.close()
+            self._pool = None
+            raise
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+    async def _migrate(self) -> None:
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS player_schema_version ("
+                " version INTEGER PRIMARY KEY,"
+                " applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+            )
+            cur = await conn.execute("SELECT COALESCE(MAX(version), 0) FROM player_schema_version")
+            row = await cur.fetchone()
+            current = int(row[0]) if row else 0
+            if current > len(MIGRATIONS):
+                raise StoreError(
+                    f"the player schema is at version {current}, newer than this code knows"
+                    f" ({len(MIGRATIONS)}): upgrade the server"
+                )
+            for number, statements in enumerate(MIGRATIONS, start=1):
+                if number <= current:
+                    continue
+                for statement in statements:
+                    await conn.execute(statement)
+                await conn.execute(
+                    "INSERT INTO player_schema_version (version) VALUES (%s)", (number,)
+                )
+                log.info("applied player schema migration %d", number)
+
+    # ------------------------------------------------------------------ players
+
+    async def sign_in(
+        self, identity: Identity, new_player_id: str, display_name: str, now: float
+    ) -> SignInRecord:
+        for _attempt in range(3):
+            async with self.pool.connection() as conn:
+                try:
+                    async with conn.transaction():
+                        owner = await _owner(conn, identity)
+                        if owner is not None:
+                            await conn.execute(
+                                "UPDATE players SET last_seen_at = %s WHERE player_id = %s",
+                                (now, owner),
+                            )
+                            player_id, created = owner, False
+                        else:
+                            await conn.execute(
+                                "INSERT INTO players VALUES (%s, %s, %s, %s)",
+                                (new_player_id, display_name, now, now),
+                            )
+                            await conn.execute(
+                                "INSERT INTO player_identities VALUES (%s, %s, %s, %s)",
+                                (identity.provider, identity.subject, new_player_id, now),
+                            )
+                            player_id, created = new_player_id, True
+                except pg_errors.UniqueViolation:
+                    continue  # another replica created the player first: read theirs
+                player = await _player(conn, player_id)
+                assert player is not None
+                return SignInRecord(player, created)
+        raise StoreError("could not sign in: the identity kept changing owner")
+
+    async def get_player(self, player_id: str) -> PlayerRecord | None:
+        async with self.pool.connection() as conn:
+            return await _player(conn, player_id)
+
+    async def rename(self, player_id: str, display_name: str) -> PlayerRecord | None:
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "UPDATE players SET display_name = %s WHERE player_id = %s",
+                (display_name, player_id),
+            )
+            return await _player(conn, player_id)
+
+    async def link(self, player_id: str, identity: Identity, now: float) -> PlayerRecord | None:
+        async with self.pool.connection() as conn:
+            try:
+                async with conn.transaction():
+                    player = await _player(conn, player_id, lock=True)
+                    if player is None:
+                        return None
+                    owner = await _owner(conn, identity)
+                    if owner == player_id:
+                        return player
+                    if owner is not None:
+                        raise IdentityTaken(identity, owner)
+                    if (
+                        identity.provider != DEVICE_PROVIDER
+                        and identity.provider in player.providers
+                    ):
+                        raise IdentityTaken(identity, player_id)
+                    await conn.execute(
+                        "INSERT INTO player_identities VALUES (%s, %s, %s, %s)",
+                        (identity.provider, identity.subject, player_id, now),
+                    )
+            except pg_errors.UniqueViolation:
+                # Linked elsewhere between our check and our insert.
+                raise IdentityTaken(identity, await _owner(conn, identity)) from None
+            return await _player(conn, player_id)
+
+    # ------------------------------------------------------------------ sessions
+
+    async def start_session(
+        self, session_id: str, player_id: str, token_hash: bytes, now: float, expires_at: float
+    ) -> None:
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute(
+                "INSERT INTO player_sessions VALUES (%s, %s, %s, NULL, NULL)",
+                (session_id, player_id, now),
+            )
+            await conn.execute(
+                "INSERT INTO refresh_tokens VALUES (%s, %s, %s, %s, NULL)",
+                (token_hash, session_id, now, expires_at),
+            )
+
+    async def rotate(
+        self, token_hash: bytes, new_hash: bytes, now: float, expires_at: float
+    ) -> RotationResult:
+        async with self.pool.connection() as conn, conn.transaction():
+            cur = await conn.execute(
+                "SELECT t.session_id, t.expires_at, t.replaced_at, s.revoked_at, s.player_id"
+                " FROM refresh_tokens t JOIN player_sessions s USING (session_id)"
+                " WHERE t.token_hash = %s FOR UPDATE",
+                (token_hash,),
+            )
+            row = await cur.fetchone()
+            if row is None:
+                return RotationResult(Rotation.UNKNOWN)
+            session_id, token_expires, replaced_at, revoked_at, player_id = row
+            if revoked_at is not None:
+                return RotationResult(Rotation.REVOKED, player_id, session_id)
+            if replaced_at is not None:
+                await _revoke(conn, session_id, now, "refresh token reused")
+                return RotationResult(Rotation.REUSED, player_id, session_id)
+            if token_expires <= now:
+                return RotationResult(Rotation.EXPIRED, player_id, session_id)
+            await conn.execute(
+                "UPDATE refresh_tokens SET replaced_at = %s WHERE token_hash = %s",
+                (now, token_hash),
+            )
+            await conn.execute(
+                "INSERT INTO refresh_tokens VALUES (%s, %s, %s, %s, NULL)",
+                (new_hash, session_id, now, expires_at),
+            )
+            await conn.execute(
+                "UPDATE players SET last_seen_at = %s WHERE player_id = %s", (now, player_id)
+            )
+            return RotationResult(Rotation.ROTATED, player_id, session_id)
+
+    async def revoke(self, token_hash: bytes, now: float, reason: str) -> str | None:
+        async with self.pool.connection() as conn, conn.transaction():
+            cur = await conn.execute(
+                "SELECT session_id FROM refresh_tokens WHERE token_hash = %s", (token_hash,)
+            )
+            row = await cur.fetchone()
+            if row is None:
+                return None
+            await _revoke(conn, row[0], now, reason)
+            return str(row[0])
+
+    async def session_active(self, session_id: str) -> bool:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT revoked_at IS NULL FROM player_sessions WHERE session_id = %s",
+                (session_id,),
+            )
+            row = await cur.fetchone()
+            return bool(row and row[0])
+
+    async def prune(self, before: float) -> int:
+        async with self.pool.connection() as conn, conn.transaction():
+            cur = await conn.execute("DELETE FROM refresh_tokens WHERE expires_at < %s", (before,))
+            deleted = cur.rowcount
+            await conn.execute(
+                "DELETE FROM player_sessions s WHERE NOT EXISTS"
+                " (SELECT 1 FROM refresh_tokens t WHERE t.session_id = s.session_id)"
+            )
+            return int(deleted)
+
+
+async def _owner(conn: Conn, identity: Identity) -> str | None:
+    cur = await conn.execute(
+        "SELECT player_id FROM player_identities WHERE provider = %s AND subject = %s",
+        (identity.provider, identity.subject),
+    )
+    row = await cur.fetchone()
+    return None if row is None else str(row[0])
+
+
+async def _player(conn: Conn, player_id: str, *, lock: bool = False) -> PlayerRecord | None:
+    cur = await conn.execute(_PLAYER + (" FOR UPDATE OF p" if lock else ""), (player_id,))
+    row = await cur.fetchone()
+    if row is None:
+        return None
+    name, created, seen, providers = row
+    return PlayerRecord(player_id, name, float(created), float(seen), tuple(providers))
+
+
+async def _revoke(conn: Conn, session_id: str, now: float, reason: str) -> None:
+    await conn.execute(
+        "UPDATE player_sessions SET revoked_at = %s, revoked_reason = %s"
+        " WHERE session_id = %s AND revoked_at IS NULL",
+        (now, reason, session_id),
+    )

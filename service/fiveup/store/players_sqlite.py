@@ -1,0 +1,302 @@
+"""The player store on SQLite: the event store's file, its own tables.
+
+Every call runs on one worker thread's connection (sign-ins and refreshes are rare next
+to moves: no inline fast path as in ``sqlite.py``); writes are ``BEGIN IMMEDIATE``
+transactions, so several processes sharing the file (``--workers``) serialise on the
+write lock instead of racing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TypeVar
+
+from .players import (
+    DEVICE_PROVIDER,
+    Identity,
+    IdentityTaken,
+    PlayerRecord,
+    Rotation,
+    RotationResult,
+    SignInRecord,
+)
+from .sqlite import BUSY_TIMEOUT_MS, _set_wal, _transaction
+
+T = TypeVar("T")
+
+MIGRATIONS: list[str] = [
+    # 1: players, their identities, sessions and refresh tokens
+    """
+    CREATE TABLE IF NOT EXISTS players (
+        player_id    TEXT PRIMARY KEY,
+        display_name TEXT NOT NULL,
+        created_at   REAL NOT NULL,
+        last_seen_at REAL NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS player_identities (
+        provider   TEXT NOT NULL,
+        subject    TEXT NOT NULL,
+        player_id  TEXT NOT NULL REFERENCES players(player_id),
+        created_at REAL NOT NULL,
+        PRIMARY KEY (provider, subject)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS player_identities_by_player
+        ON player_identities (player_id, provider);
+    CREATE UNIQUE INDEX IF NOT EXISTS one_external_identity_per_provider
+        ON player_identities (player_id, provider) WHERE provider <> 'device';
+    CREATE TABLE IF NOT EXISTS player_sessions (
+        session_id     TEXT PRIMARY KEY,
+        player_id      TEXT NOT NULL REFERENCES players(player_id),
+        created_at     REAL NOT NULL,
+        revoked_at     REAL,
+        revoked_reason TEXT
+    );
+    CREATE TABLE IF NOT EXISTS refresh_tokens (
+        token_hash  BLOB PRIMARY KEY,
+        session_id  TEXT NOT NULL REFERENCES player_sessions(session_id),
+        issued_at   REAL NOT NULL,
+        expires_at  REAL NOT NULL,
+        replaced_at REAL
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS refresh_tokens_by_session ON refresh_tokens (session_id);
+    CREATE INDEX IF NOT EXISTS refresh_tokens_by_expiry ON refresh_tokens (expires_at);
+    """,
+]
+
+
+class SqlitePlayerStore:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-players")
+        self._conn: sqlite3.Connection | None = None
+
+    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        def call() -> T:
+            assert self._conn is not None, "player store is not open"
+            return fn(self._conn)
+
+        return await asyncio.get_running_loop().run_in_executor(self._executor, call)
+
+    async def open(self) -> None:
+        def connect() -> None:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            _set_wal(conn)
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            _migrate(conn)
+            self._conn = conn
+
+        await asyncio.get_running_loop().run_in_executor(self._executor, connect)
+
+    async def close(self) -> None:
+        def close() -> None:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+        await asyncio.get_running_loop().run_in_executor(self._executor, close)
+        self._executor.shutdown(wait=True)
+
+    # ------------------------------------------------------------------ players
+
+    async def sign_in(
+        self, identity: Identity, new_player_id: str, display_name: str, now: float
+    ) -> SignInRecord:
+        def sign_in(conn: sqlite3.Connection) -> SignInRecord:
+            with _transaction(conn):
+                owner = _owner(conn, identity)
+                if owner is not None:
+                    conn.execute(
+                        "UPDATE players SET last_seen_at = ? WHERE player_id = ?", (now, owner)
+                    )
+                    player_id, created = owner, False
+                else:
+                    conn.execute(
+                        "INSERT INTO players VALUES (?, ?, ?, ?)",
+                        (new_player_id, display_name, now, now),
+                    )
+                    conn.execute(
+                        "INSERT INTO player_identities VALUES (?, ?, ?, ?)",
+                        (identity.provider, identity.subject, new_player_id, now),
+                    )
+                    player_id, created = new_player_id, True
+                player = _player(conn, player_id)
+            assert player is not None
+            return SignInRecord(player, created)
+
+        return await self._run(sign_in)
+
+    async def get_player(self, player_id: str) -> PlayerRecord | None:
+        return await self._run(lambda conn: _player(conn, player_id))
+
+    async def rename(self, player_id: str, display_name: str) -> PlayerRecord | None:
+        def rename(conn: sqlite3.Connection) -> PlayerRecord | None:
+            with _transaction(conn):
+                conn.execute(
+                    "UPDATE players SET display_name = ? WHERE player_id = ?",
+                    (display_name, player_id),
+                )
+                return _player(conn, player_id)
+
+        return await self._run(rename)
+
+    async def link(self, player_id: str, identity: Identity, now: float) -> PlayerRecord | None:
+        def link(conn: sqlite3.Connection) -> PlayerRecord | None:
+            with _transaction(conn):
+                player = _player(conn, player_id)
+                if player is None:
+                    return None
+                owner = _owner(conn, identity)
+                if owner == player_id:
+                    return player
+                if owner is not None:
+                    raise IdentityTaken(identity, owner)
+                if identity.provider != DEVICE_PROVIDER and identity.provider in player.providers:
+                    raise IdentityTaken(identity, player_id)
+                conn.execute(
+                    "INSERT INTO player_identities VALUES (?, ?, ?, ?)",
+                    (identity.provider, identity.subject, player_id, now),
+                )
+                return _player(conn, player_id)
+
+        return await self._run(link)
+
+    # ------------------------------------------------------------------ sessions
+
+    async def start_session(
+        self, session_id: str, player_id: str, token_hash: bytes, now: float, expires_at: float
+    ) -> None:
+        def start(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                conn.execute(
+                    "INSERT INTO player_sessions VALUES (?, ?, ?, NULL, NULL)",
+                    (session_id, player_id, now),
+                )
+                conn.execute(
+                    "INSERT INTO refresh_tokens VALUES (?, ?, ?, ?, NULL)",
+                    (token_hash, session_id, now, expires_at),
+                )
+
+        await self._run(start)
+
+    async def rotate(
+        self, token_hash: bytes, new_hash: bytes, now: float, expires_at: float
+    ) -> RotationResult:
+        def rotate(conn: sqlite3.Connection) -> RotationResult:
+            with _transaction(conn):
+                row = conn.execute(
+                    "SELECT t.session_id, t.expires_at, t.replaced_at, s.revoked_at, s.player_id"
+                    " FROM refresh_tokens t JOIN player_sessions s USING (session_id)"
+                    " WHERE t.token_hash = ?",
+                    (token_hash,),
+                ).fetchone()
+                if row is None:
+                    return RotationResult(Rotation.UNKNOWN)
+                session_id, token_expires, replaced_at, revoked_at, player_id = row
+                if revoked_at is not None:
+                    return RotationResult(Rotation.REVOKED, player_id, session_id)
+                if replaced_at is not None:
+                    _revoke(conn, session_id, now, "refresh token reused")
+                    return RotationResult(Rotation.REUSED, player_id, session_id)
+                if token_expires <= now:
+                    return RotationResult(Rotation.EXPIRED, player_id, session_id)
+                conn.execute(
+                    "UPDATE refresh_tokens SET replaced_at = ? WHERE token_hash = ?",
+                    (now, token_hash),
+                )
+                conn.execute(
+                    "INSERT INTO refresh_tokens VALUES (?, ?, ?, ?, NULL)",
+                    (new_hash, session_id, now, expires_at),
+                )
+                conn.execute(
+                    "UPDATE players SET last_seen_at = ? WHERE player_id = ?", (now, player_id)
+                )
+                return RotationResult(Rotation.ROTATED, player_id, session_id)
+
+        return await self._run(rotate)
+
+    async def revoke(self, token_hash: bytes, now: float, reason: str) -> str | None:
+        def revoke(conn: sqlite3.Connection) -> str | None:
+            with _transaction(conn):
+                row = conn.execute(
+                    "SELECT session_id FROM refresh_tokens WHERE token_hash = ?", (token_hash,)
+                ).fetchone()
+                if row is None:
+                    return None
+                _revoke(conn, row[0], now, reason)
+                return str(row[0])
+
+        return await self._run(revoke)
+
+    async def session_active(self, session_id: str) -> bool:
+        def active(conn: sqlite3.Connection) -> bool:
+            row = conn.execute(
+                "SELECT revoked_at FROM player_sessions WHERE session_id = ?", (session_id,)
+            ).fetchone()
+            return row is not None and row[0] is None
+
+        return await self._run(active)
+
+    async def prune(self, before: float) -> int:
+        def prune(conn: sqlite3.Connection) -> int:
+            with _transaction(conn):
+                deleted = conn.execute(
+                    "DELETE FROM refresh_tokens WHERE expires_at < ?", (before,)
+                ).rowcount
+                conn.execute(
+                    "DELETE FROM player_sessions WHERE NOT EXISTS (SELECT 1 FROM refresh_tokens t"
+                    " WHERE t.session_id = player_sessions.session_id)"
+                )
+            return int(deleted)
+
+        return await self._run(prune)
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    with _transaction(conn):
+        conn.execute("CREATE TABLE IF NOT EXISTS player_schema_version (version INTEGER NOT NULL)")
+        row = conn.execute("SELECT MAX(version) FROM player_schema_version").fetchone()
+        current = row[0] or 0
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number > current:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute("INSERT INTO player_schema_version VALUES (?)", (number,))
+
+
+def _owner(conn: sqlite3.Connection, identity: Identity) -> str | None:
+    row = conn.execute(
+        "SELECT player_id FROM player_identities WHERE provider = ? AND subject = ?",
+        (identity.provider, identity.subject),
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def _player(conn: sqlite3.Connection, player_id: str) -> PlayerRecord | None:
+    row = conn.execute(
+        "SELECT display_name, created_at, last_seen_at FROM players WHERE player_id = ?",
+        (player_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    providers = conn.execute(
+        "SELECT DISTINCT provider FROM player_identities WHERE player_id = ? ORDER BY provider",
+        (player_id,),
+    ).fetchall()
+    return PlayerRecord(player_id, row[0], row[1], row[2], tuple(p[0] for p in providers))
+
+
+def _revoke(conn: sqlite3.Connection, session_id: str, now: float, reason: str) -> None:
+    conn.execute(
+        "UPDATE player_sessions SET revoked_at = ?, revoked_reason = ?"
+        " WHERE session_id = ? AND revoked_at IS NULL",
+        (now, reason, session_id),
+    )

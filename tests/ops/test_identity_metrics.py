@@ -1,0 +1,56 @@
+"""Identity metrics of a real server, scraped over HTTP: sign-ins, refreshes, revocations
+and refused tokens by reason (deltas between scrapes: the registry is process-global)."""
+
+from __future__ import annotations
+
+import secrets
+
+import grpc
+import pytest
+
+from fiveup.v1 import players_pb2 as pb
+from fiveup.v1 import players_pb2_grpc
+
+from .test_metrics import Ops, delta, handled
+from .test_metrics import ops as ops  # the fixture
+
+PLAYERS = "fiveup.v1.PlayerService"
+
+
+async def test_sign_ins_refreshes_reuse_and_rejections_are_counted(ops: Ops) -> None:
+    stub = players_pb2_grpc.PlayerServiceStub(ops.running.channel)
+    before = await ops.scrape()
+    # Every series exists before it is first used (alerts see the first increment).
+    for name, labels in [
+        ("fiveup_sign_ins_total", {"method": "external", "outcome": "created"}),
+        ("fiveup_session_refreshes_total", {"outcome": "reused"}),
+        ("fiveup_sessions_revoked_total", {"reason": "reuse"}),
+        ("fiveup_auth_rejections_total", {"reason": "ALGORITHM_NOT_ALLOWED"}),
+    ]:
+        assert any(n == name and set(labels.items()) <= ls for n, ls in before.series()), (
+            name,
+            labels,
+        )
+    device = secrets.token_urlsafe(20)
+    first = await stub.SignInAsGuest(pb.SignInAsGuestRequest(device_id=device))
+    await stub.SignInAsGuest(pb.SignInAsGuestRequest(device_id=device))
+    old = first.session.refresh_token
+    await stub.RefreshSession(pb.RefreshSessionRequest(refresh_token=old))
+    with pytest.raises(grpc.aio.AioRpcError):
+        await stub.RefreshSession(pb.RefreshSessionRequest(refresh_token=old))
+    with pytest.raises(grpc.aio.AioRpcError):
+        await stub.GetPlayer(pb.GetPlayerRequest(), metadata=(("authorization", "Bearer x.y.z"),))
+
+    def done(s):  # type: ignore[no-untyped-def]
+        return handled(before, s, PLAYERS, "GetPlayer", "UNAUTHENTICATED") == 1
+
+    after = await ops.until(done)
+    assert delta(before, after, "fiveup_sign_ins_total", method="guest", outcome="created") == 1
+    assert delta(before, after, "fiveup_sign_ins_total", method="guest", outcome="existing") == 1
+    assert delta(before, after, "fiveup_session_refreshes_total", outcome="rotated") == 1
+    assert delta(before, after, "fiveup_session_refreshes_total", outcome="reused") == 1
+    assert delta(before, after, "fiveup_sessions_revoked_total", reason="reuse") == 1
+    assert delta(before, after, "fiveup_auth_rejections_total", reason="REFRESH_TOKEN_REUSED") == 1
+    assert delta(before, after, "fiveup_auth_rejections_total", reason="MALFORMED_TOKEN") == 1
+    assert handled(before, after, PLAYERS, "SignInAsGuest", "OK") == 2
+    assert "player" not in {k for _, ls in after.series() for k, _ in ls}  # no per-player label

@@ -1,0 +1,145 @@
+"""The PlayerStore contract, for every backend (SQLite file, fresh PostgreSQL database)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import AsyncIterator
+
+import pytest
+
+from fiveup.store.players import (
+    Identity,
+    IdentityTaken,
+    PlayerStore,
+    Rotation,
+    open_player_store,
+)
+
+
+@pytest.fixture
+async def players(store_url: str) -> AsyncIterator[PlayerStore]:
+    store = open_player_store(store_url)
+    await store.open()
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+def device(n: int) -> Identity:
+    return Identity("device", hashlib.sha256(f"device-{n}".encode()).hexdigest())
+
+
+def h(name: str) -> bytes:
+    return hashlib.sha256(name.encode()).digest()
+
+
+async def test_first_sign_in_creates_then_finds_the_same_player(players: PlayerStore) -> None:
+    first = await players.sign_in(device(1), "p1", "Ada", now=100.0)
+    assert first.created and first.player.player_id == "p1"
+    assert (first.player.display_name, first.player.created_at) == ("Ada", 100.0)
+    assert first.player.providers == ("device",)
+    again = await players.sign_in(device(1), "p-unused", "Other", now=200.0)
+    assert not again.created
+    assert again.player.player_id == "p1" and again.player.display_name == "Ada"
+    assert again.player.last_seen_at == 200.0 and again.player.created_at == 100.0
+    assert await players.get_player("p-unused") is None
+
+
+async def test_racing_first_sign_ins_make_one_player(players: PlayerStore, store_url: str) -> None:
+    other = open_player_store(store_url)  # another replica / process on the same database
+    await other.open()
+    try:
+        results = await asyncio.gather(
+            *[(players if n % 2 else other).sign_in(device(7), f"p{n}", "X", 1.0) for n in range(8)]
+        )
+    finally:
+        await other.close()
+    assert len({r.player.player_id for r in results}) == 1
+    assert sum(r.created for r in results) == 1
+
+
+async def test_rename(players: PlayerStore) -> None:
+    await players.sign_in(device(1), "p1", "Ada", 1.0)
+    renamed = await players.rename("p1", "Grace")
+    assert renamed is not None and renamed.display_name == "Grace"
+    assert await players.rename("nobody", "x") is None
+
+
+async def test_link_identities(players: PlayerStore) -> None:
+    await players.sign_in(device(1), "p1", "Ada", 1.0)
+    await players.sign_in(device(2), "p2", "Bob", 1.0)
+    external = Identity("external:https://idp", "sub-1")
+    linked = await players.link("p1", external, 2.0)
+    assert linked is not None and linked.providers == ("device", "external:https://idp")
+    assert (await players.link("p1", external, 3.0)) == linked  # idempotent
+    assert (await players.sign_in(external, "p9", "x", 4.0)).player.player_id == "p1"
+    with pytest.raises(IdentityTaken) as taken:
+        await players.link("p2", external, 5.0)  # p1's
+    assert taken.value.owner == "p1"
+    with pytest.raises(IdentityTaken) as second:
+        await players.link("p1", Identity("external:https://idp", "sub-2"), 5.0)
+    assert second.value.owner == "p1"  # one subject per provider and player
+    more = await players.link("p1", device(3), 6.0)  # any number of devices
+    assert more is not None and more.providers == ("device", "external:https://idp")
+    assert (await players.sign_in(device(3), "p8", "x", 7.0)).player.player_id == "p1"
+    assert await players.link("nobody", device(4), 8.0) is None
+
+
+async def test_refresh_rotation_and_reuse(players: PlayerStore) -> None:
+    await players.sign_in(device(1), "p1", "Ada", 1.0)
+    await players.start_session("s1", "p1", h("t1"), now=10.0, expires_at=1000.0)
+    assert await players.session_active("s1")
+    rotated = await players.rotate(h("t1"), h("t2"), now=20.0, expires_at=1020.0)
+    assert (rotated.outcome, rotated.player_id, rotated.session_id) == (
+        Rotation.ROTATED, "p1", "s1",
+    )  # fmt: skip
+    assert (await players.get_player("p1")).last_seen_at == 20.0  # type: ignore[union-attr]
+    assert (await players.rotate(h("t2"), h("t3"), 30.0, 1030.0)).outcome is Rotation.ROTATED
+    # t1 comes back: a leak. The whole session ends, including its newest token t3.
+    reused = await players.rotate(h("t1"), h("t4"), 40.0, 1040.0)
+    assert reused.outcome is Rotation.REUSED and reused.session_id == "s1"
+    assert not await players.session_active("s1")
+    assert (await players.rotate(h("t3"), h("t5"), 50.0, 1050.0)).outcome is Rotation.REVOKED
+    assert (await players.rotate(h("nope"), h("t6"), 50.0, 1050.0)).outcome is Rotation.UNKNOWN
+
+
+async def test_concurrent_refreshes_with_one_token_let_exactly_one_through(
+    players: PlayerStore,
+) -> None:
+    await players.sign_in(device(1), "p1", "Ada", 1.0)
+    await players.start_session("s1", "p1", h("t1"), 10.0, 1000.0)
+    results = await asyncio.gather(
+        *[players.rotate(h("t1"), h(f"n{i}"), 20.0, 1020.0) for i in range(4)]
+    )
+    outcomes = sorted(r.outcome.value for r in results)
+    assert outcomes.count("rotated") == 1
+    assert set(outcomes) - {"rotated"} <= {"reused", "revoked"}
+
+
+async def test_expiry_sign_out_and_prune(players: PlayerStore) -> None:
+    await players.sign_in(device(1), "p1", "Ada", 1.0)
+    await players.start_session("s1", "p1", h("t1"), 10.0, expires_at=100.0)
+    assert (await players.rotate(h("t1"), h("t2"), 100.0, 200.0)).outcome is Rotation.EXPIRED
+    await players.start_session("s2", "p1", h("u1"), 10.0, expires_at=1000.0)
+    assert await players.revoke(h("u1"), 50.0, "signed out") == "s2"
+    assert not await players.session_active("s2")
+    assert await players.session_active("s1")  # other sessions of the player go on
+    assert await players.revoke(h("nope"), 50.0, "signed out") is None
+    assert await players.prune(before=500.0) == 1  # t1 (expired at 100)
+    assert not await players.session_active("s1")  # gone with its last token
+    assert await players.session_active("unknown") is False
+
+
+async def test_migrations_are_idempotent(store_url: str) -> None:
+    for _ in range(2):
+        store = open_player_store(store_url)
+        await store.open()
+        await store.close()
+    store = open_player_store(store_url)
+    await store.open()
+    try:
+        assert (await store.sign_in(device(1), "p1", "A", 1.0)).created
+    finally:
+        await store.close()
