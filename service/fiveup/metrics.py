@@ -259,7 +259,7 @@ RATE_LIMITED = Counter(
     ("method", "scope"),
 )
 # The streaming methods the stream caps apply to (fiveup.api.stream_limits).
-STREAMING_METHODS = ("WatchMatch", "ValidateMoves", "Watch", "ServerReflectionInfo")
+STREAMING_METHODS = ("WatchMatch", "ValidateMoves", "FindMatch", "Watch", "ServerReflectionInfo")
 LIMITED = (
     ("CreateMatch", "peer"), ("JoinMatch", "peer"), ("SubmitMove", "peer"), ("SubmitMove", "seat"),
     ("WatchMatch", "streams"), ("CreateMatch", "client_bot_matches"),
