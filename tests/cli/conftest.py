@@ -20,13 +20,14 @@ def serve(tmp_path: Path, *flags: str) -> tuple[subprocess.Popen[str], str]:
             "--db", str(tmp_path / "play.sqlite3"), "--metrics-port", "-1", *flags,
         ],
         stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
+        # the log to a file: unread, a pipe would fill up and stall the server
+        stderr=(tmp_path / "server.log").open("w"),
         text=True,
     )  # fmt: skip
     assert proc.stdout is not None
     line = proc.stdout.readline()
     match = re.search(r"gRPC listening on (\S+):(\d+)", line)
-    assert match, line
+    assert match, line + (tmp_path / "server.log").read_text()
     return proc, f"127.0.0.1:{match.group(2)}"
 
 
