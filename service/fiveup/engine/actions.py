@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from fiveup_core import ConnectionPoint, Layout, Placement, Tile, format_placement
 
