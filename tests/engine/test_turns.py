@@ -92,7 +92,7 @@ def test_a_stand_in_is_announced_and_the_owner_taking_back_too() -> None:
 
 
 def test_seat_claims_are_public_events_folded_into_the_match() -> None:
-    config = MatchConfig(seats=("human", "expert", "human"), seed=b"claims")
+    config = MatchConfig(seats=("human", "expert", "human"), seed=b"claims", target_points=2)
     match, _ = Match.start(config)
     turn = match.current_turn()
     (claim,) = match.claim_seat(2, "Ada")
@@ -103,6 +103,11 @@ def test_seat_claims_are_public_events_folded_into_the_match() -> None:
         match.claim_seat(1)  # a bot's seat
     with pytest.raises(errors.MatchError):
         match.claim_seat(3)
+    while not match.finished:
+        seat = match.to_move()
+        assert seat is not None
+        match.act(seat, match.legal_actions(seat)[-1])
+    assert match.claim_seat(0) == []  # a finished match's log ends with its end
 
 
 def test_a_drawn_tiles_playability_is_hidden_not_false_for_others() -> None:

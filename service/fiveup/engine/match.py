@@ -245,9 +245,12 @@ class Match:
 
     def claim_seat(self, seat: int, display_name: str = "") -> list[Event]:
         """Record that a human seat was claimed (the application checks the seat is a free
-        human one; the fold only remembers it)."""
+        human one; the fold only remembers it).  Nothing after the match's end: the log of
+        a finished match ends with ``MatchEnded``."""
         if not 0 <= seat < self.n_seats or self.config.seats[seat] != HUMAN:
             raise errors.MatchError(f"seat {seat} is not a human seat of this match")
+        if self.finished:
+            return []
         event = SeatClaimed(seat, display_name)
         self.apply(event)
         return self._announce([event])
