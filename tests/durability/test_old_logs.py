@@ -39,13 +39,13 @@ async def test_an_old_log_loads_plays_on_and_streams(db_url: str) -> None:
             await store.append("old-match", before, [old_body(e) for e in step])
         assert all("turn" not in e.body for e in await store.read_events("old-match"))
 
-        view, _ = await app.view("old-match", 0)
+        view = (await app.view("old-match", 0)).view
         assert view.version == match.version
         assert view.current_turn == Turn(match.to_move() or 0, None)  # the seat, no deadline
         seat = view.turn
         assert seat is not None
-        actions, version = await app.legal_actions("old-match", seat)
-        result = await app.submit("old-match", seat, actions[0], version, "after-upgrade")
+        legal = await app.legal_actions("old-match", seat)
+        result = await app.submit("old-match", seat, legal.actions[0], legal.version, "upgraded")
         assert result.events[-1][1].turn is not None  # new steps are announced
         streamed = [item async for item in _take(app.watch("old-match", None, 0), result.version)]
         assert [v for v, _ in streamed] == list(range(1, result.version + 1))
@@ -61,16 +61,16 @@ async def test_claims_and_turns_round_trip_through_the_store(db_url: str) -> Non
     await store.open()
     app = Matches(store)
     try:
-        match_id, _, _ = await app.create(["human", "greedy", "human"], 61)
+        match_id = (await app.create(["human", "greedy", "human"], 61)).match_id
         for seat in (0, 2):
             await app.join(match_id, seat)
-        live, _ = await app.view(match_id, None)
+        live = (await app.view(match_id, None)).view
         stored = await store.read_events(match_id)
         assert [e.body["seat"] for e in stored if e.body["type"] == "seat_claimed"] == [0, 2]
         # a second process (a fresh cache) folds the very same announcements
         other = Matches(store)
         try:
-            fresh, _ = await other.view(match_id, None)
+            fresh = (await other.view(match_id, None)).view
             assert fresh.current_turn == live.current_turn is not None
             assert fresh.current_turn.seat == live.turn
             watched = [e async for _, e in _take(other.watch(match_id, None, 0), fresh.version)]
@@ -89,7 +89,7 @@ async def test_claims_and_turns_round_trip_through_the_store(db_url: str) -> Non
 async def _take(stream: Any, last: int) -> Any:
     """The items of a live watch stream up to version ``last``."""
     async for item in stream:
-        assert not isinstance(item, int)
+        assert isinstance(item, tuple)  # not a Resync
         yield item
         if item[0] >= last:
             break

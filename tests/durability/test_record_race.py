@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from fiveup.matches import Matches
+from fiveup.matches import Matches, MatchesConfig
+from fiveup.repository import Freshness
 from fiveup.store import open_store
 from fiveup.store.base import EventStore
 from fiveup.v1 import match_pb2 as pb
@@ -38,7 +39,10 @@ async def replicas(pg_url: str) -> AsyncIterator[tuple[Matches, Matches]]:
     try:
         for store in stores:
             await store.open()
-            apps.append(Matches(store))
+            # as a server on PostgreSQL runs: told of the other replica's appends
+            config = MatchesConfig(freshness=Freshness.for_store(store, shared=True))
+            assert config.freshness is Freshness.NOTIFIED
+            apps.append(Matches(store, config))
         for app in apps:
             await app.start()  # LISTEN: each replica hears the other's appends
         yield apps[0], apps[1]
@@ -51,15 +55,15 @@ async def replicas(pg_url: str) -> AsyncIterator[tuple[Matches, Matches]]:
 
 async def play_to_the_end(app: Matches, match_id: str, seats: dict[int, int]) -> int:
     """Play the match through ``app`` (first legal move each turn); the final version."""
-    view, _ = await app.view(match_id, None)
+    view = (await app.view(match_id, None)).view
     step = 0
     while not view.finished:
         seat = view.turn
         assert seat is not None and seat in seats
-        actions, version = await app.legal_actions(match_id, seat)
-        result = await app.submit(match_id, seat, actions[0], version, f"r{step}")
+        legal = await app.legal_actions(match_id, seat)
+        result = await app.submit(match_id, seat, legal.actions[0], legal.version, f"r{step}")
         step += 1
-        view, _ = await app.view(match_id, None, result.version)
+        view = (await app.view(match_id, None, result.version)).view
     return view.version
 
 
@@ -68,13 +72,14 @@ async def test_a_record_opens_at_once_on_a_replica_behind_on_the_end(
 ) -> None:
     a, b = replicas
     for _ in range(5):
-        match_id, _, _ = await a.create(["human", "human"], 1)
+        match_id = (await a.create(["human", "human"], 1)).match_id
         for seat in (0, 1):
             await a.join(match_id, seat)
         await b.view(match_id, None)  # B has the match cached, in play
         final = await play_to_the_end(a, match_id, {0: 0, 1: 1})
         # At once, with no chance for B to have read A's notification:
-        record, events = await b.record(match_id)
+        log = await b.record(match_id)
+        record, events = log.record, log.events
         assert record.match_id == match_id
         assert [v for v, _ in events] == list(range(1, final + 1))
         assert events[-1][1].kind == "match_ended"

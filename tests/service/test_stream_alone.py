@@ -134,7 +134,9 @@ async def test_draws_claims_and_a_blocked_round_from_the_stream_alone(
         listed = await server.matches.ListLegalMoves(
             pb.ListLegalMovesRequest(match_id=match_id, min_version=event.version), metadata=md
         )
-        assert listed.version == event.version  # the stream's turn is the server's
+        if not listed.moves:  # an announcement the stream has already overtaken (catch-up)
+            assert listed.version > event.version
+            return
         await server.matches.SubmitMove(
             pb.SubmitMoveRequest(
                 match_id=match_id, move=listed.moves[0], expected_version=listed.version,

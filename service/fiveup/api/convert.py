@@ -380,7 +380,7 @@ def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.
         hand=[tile_pb(t) for t in view.hand],
         hand_sizes=list(view.hand_sizes),
         boneyard_size=view.boneyard_size,
-        legal_moves=[action_pb(a) for a in view.legal_actions],
+        legal_moves=[action_pb(a) for a in view.scored_legal_actions],
         round_starter_by_lot=view.round_by_lot,
         status=match_pb2.MATCH_STATUS_FINISHED
         if view.finished
