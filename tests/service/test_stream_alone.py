@@ -8,8 +8,11 @@ The server's own request counter shows that no GetMatch was made meanwhile.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from prometheus_client import REGISTRY
@@ -17,8 +20,9 @@ from prometheus_client import REGISTRY
 from fiveup.api.convert import event_from_pb
 from fiveup.engine import Match, MatchConfig, RoundEnded, event_from_dict
 from fiveup.v1 import match_pb2 as pb
+from tests.security.conftest import FakeClock
 
-from .conftest import Running, auth, bot, human
+from .conftest import Running, auth, bot, human, start, stop
 from .table import Table
 
 
@@ -179,3 +183,121 @@ async def test_draws_claims_and_a_blocked_round_from_the_stream_alone(
             assert snap.hand_sizes == [len(h) for h in fold.round.hands]
             assert snap.boneyard == len(fold.round.boneyard)
     assert isinstance(fold.last_round_end, RoundEnded) and fold.last_round_end.blocked
+
+
+TIMEOUT = 60.0
+
+
+class Following:
+    """A stream-only client in the background: its table, and a way to wait for it."""
+
+    def __init__(self, server: Running, match_id: str, token: str, seat: int) -> None:
+        self.table = Table(viewer=seat)
+        self.changed = asyncio.Event()
+        md = auth(token)
+        self._call = server.matches.WatchMatch(pb.WatchMatchRequest(match_id=match_id), metadata=md)
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        async for item in self._call:
+            self.table.apply(item.event)
+            self.changed.set()
+
+    async def until(self, ready: Callable[[Table], bool]) -> Table:
+        while not ready(self.table):
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), 10)
+        return self.table
+
+    def stop(self) -> None:
+        self._call.cancel()
+
+
+async def timed_server(tmp_path: Path, stand_in_delay: float) -> tuple[Running, FakeClock]:
+    clock = FakeClock()
+    running = await start(
+        tmp_path / "timer.sqlite3", clock=clock, turn_timeout_seconds=TIMEOUT,
+        stand_in_delay_seconds=stand_in_delay,
+    )  # fmt: skip
+    return running, clock
+
+
+async def two_joined(s: Running) -> tuple[str, dict[int, str]]:
+    created = await s.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
+    tokens = {}
+    for seat in (0, 1):
+        request = pb.JoinMatchRequest(match_id=created.match_id, seat=seat)
+        tokens[seat] = (await s.matches.JoinMatch(request)).seat_token
+    return created.match_id, tokens
+
+
+async def test_a_stand_in_take_over_and_the_take_back_from_the_stream_alone(
+    tmp_path: Path,
+) -> None:
+    s, clock = await timed_server(tmp_path, stand_in_delay=30.0)  # the stand-in stays paused
+    try:
+        before = get_match_calls()
+        match_id, tokens = await two_joined(s)
+        owners = {seat: Following(s, match_id, tokens[seat], seat) for seat in (0, 1)}
+        for following in owners.values():
+            table = await following.until(lambda t: len(t.claimed) == 2)
+            assert table.claimed == {0: "", 1: ""}  # both arrivals, on each stream
+        assert table.turn is not None and not table.turn.stand_in
+        mover = table.turn.seat
+        assert table.countdown(clock.now) == TIMEOUT  # a claimed seat's whole turn
+        assert "s left" in table.draw(clock.now)
+
+        clock.advance(TIMEOUT - 1)
+        assert await s.app.matches.sweep_turns() == []
+        assert owners[mover].table.countdown(clock.now) == 1
+        clock.advance(2)
+        assert await s.app.matches.sweep_turns() == [(match_id, mover)]
+        # The owner sees the stand-in take over, and until when it may take the seat back.
+        mine = await owners[mover].until(lambda t: bool(t.stand_ins))
+        assert mine.stand_ins == {mover}
+        assert mine.turn is not None and mine.turn.seat == mover and mine.turn.stand_in
+        assert mine.countdown(clock.now) == 30.0
+        assert "stand-in" in mine.draw(clock.now)
+
+        md = auth(tokens[mover])
+        listed = await s.matches.ListLegalMoves(
+            pb.ListLegalMovesRequest(match_id=match_id, min_version=mine.version), metadata=md
+        )
+        await s.matches.SubmitMove(
+            pb.SubmitMoveRequest(
+                match_id=match_id, move=listed.moves[0], expected_version=listed.version,
+                request_id="take it back",
+            ),
+            metadata=md,
+        )  # fmt: skip
+        other = await owners[1 - mover].until(lambda t: t.version > listed.version + 1)
+        assert other.stand_ins == set()  # handed back, on the stream
+        assert other.turn is not None and other.turn.seat == 1 - mover
+        assert not other.turn.stand_in and other.countdown(clock.now) == TIMEOUT
+        assert get_match_calls() == before
+    finally:
+        for following in owners.values():
+            following.stop()
+        await stop(s)
+
+
+async def test_a_stand_in_playing_a_seat_from_the_stream_alone(tmp_path: Path) -> None:
+    s, clock = await timed_server(tmp_path, stand_in_delay=0.0)  # no window: it moves at once
+    try:
+        before = get_match_calls()
+        match_id, tokens = await two_joined(s)
+        watcher = Following(s, match_id, tokens[0], 0)
+        table = await watcher.until(lambda t: len(t.claimed) == 2)
+        assert table.turn is not None
+        mover, at = table.turn.seat, table.version
+        clock.advance(TIMEOUT + 1)
+        assert await s.app.matches.sweep_turns() == [(match_id, mover)]
+        table = await watcher.until(
+            lambda t: t.turn is not None and t.turn.seat != mover and t.version > at + 1
+        )
+        assert table.stand_ins == {mover}  # it still plays the seat
+        assert table.turn is not None and table.countdown(clock.now) == TIMEOUT
+        assert get_match_calls() == before
+    finally:
+        watcher.stop()
+        await stop(s)
