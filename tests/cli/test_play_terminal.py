@@ -37,9 +37,13 @@ def server_process(tmp_path: Path) -> Iterator[str]:
         text=True,
     )
     assert proc.stdout is not None
-    line = proc.stdout.readline()
-    match = re.search(r"gRPC listening on (\S+):(\d+)", line)
-    assert match, line
+    seen = []  # the server may log warnings first (e.g. an ephemeral access-token key)
+    match = None
+    while (line := proc.stdout.readline()) and len(seen) < 50:
+        seen.append(line)
+        if match := re.search(r"gRPC listening on (\S+):(\d+)", line):
+            break
+    assert match, "".join(seen)
     try:
         yield f"127.0.0.1:{match.group(2)}"
     finally:
