@@ -1,5 +1,6 @@
 """Moves nobody submits: the bots' turns (``BotRunner``) and the turn timer that hands an
-abandoned human seat to a stand-in bot (``TurnTimer``).
+abandoned human seat to a stand-in bot (``TurnTimer``); and the deadline each step
+announces for the turn it starts (``TurnDeadlines``), which the timer then keeps.
 
 Both act through the ``MatchRepository`` like any writer: under the session's lock, on a
 refreshed fold, with a version-checked append; when another replica's bot or timer was
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bots import Bot, make_bot
-from .engine import HUMAN, Event, Match, view_for
+from .engine import HUMAN, Event, Match, Turn, view_for
 from .engine.errors import MatchError
 from .observer import Contained
 from .repository import MatchRepository, MatchSession
@@ -70,6 +71,46 @@ def bot_only(match: Match) -> bool:
     return all(kind != HUMAN for kind in match.config.seats)
 
 
+class TurnDeadlines:
+    """When the turn a step starts ends: the policy of the turn timer, stamped on the
+    step's last event (``Match.stamp_deadline``) before it is stored, so every replica
+    and every client sees the same deadline and the timer keeps exactly that one."""
+
+    def __init__(self, config: AutoplayConfig, clock: Callable[[], float]) -> None:
+        self.config = config
+        self.clock = clock
+
+    def stamp(
+        self, session: MatchSession, events: list[Event], keep: Turn | None = None
+    ) -> list[Event]:
+        """``events`` (the step just applied to the session's match) with the deadline of
+        the turn they announce.  ``keep``: the turn as it was before a step that does not
+        change it (a seat claim); its deadline stands unless the claimed seat is to move."""
+        match = session.match
+        turn = match.current_turn()
+        if turn is None or not events or events[-1].turn is None:
+            return events
+        if keep is not None and (keep.seat, keep.stand_in) == (turn.seat, turn.stand_in):
+            deadline = keep.deadline if keep.deadline is not None else self.deadline(session, turn)
+        else:
+            deadline = self.deadline(session, turn)
+        return match.stamp_deadline(events, deadline)
+
+    def deadline(self, session: MatchSession, turn: Turn) -> float | None:
+        """A turn starting now: a claimed human seat has ``turn_timeout`` before a
+        stand-in takes over; a stand-in moves after its pause (the owner's window);
+        bots, unclaimed seats and a timer that is off have no deadline."""
+        config, match = self.config, session.match
+        if turn.stand_in:
+            if config.stand_in_delay <= 0:
+                return None
+            return self.clock() + config.bot_delay + config.stand_in_delay
+        claimed = turn.seat in session.tokens or turn.seat in match.claimed_seats
+        if config.turn_timeout > 0 and match.config.seats[turn.seat] == HUMAN and claimed:
+            return self.clock() + config.turn_timeout
+        return None
+
+
 class BotRunner:
     """Plays the bots' turns (and the stand-ins'), one task per match at a time."""
 
@@ -79,11 +120,13 @@ class BotRunner:
         config: AutoplayConfig,
         closing: asyncio.Event,
         *,
+        deadlines: TurnDeadlines | None = None,
         bot_factory: BotFactory | None = None,
         observer: Contained | None = None,
     ) -> None:
         self.repository = repository
         self.config = config
+        self.deadlines = deadlines or TurnDeadlines(config, repository.clock)
         self._closing = closing
         self._bot_factory = bot_factory or default_bot_factory
         self._observer = observer or Contained(None)
@@ -169,8 +212,8 @@ class BotRunner:
                     action = bot.choose(view_for(match, seat))
                     self._observer.bot_thought(kind, time.perf_counter() - started)
                     before = match.version
-                    events = match.act(seat, action)
-                    events += over_length(match, self.config)
+                    events = match.act(seat, action) + over_length(match, self.config)
+                    events = self.deadlines.stamp(session, events)
                     try:
                         await repository.append(session, before, events)
                     except VersionConflict:
@@ -221,9 +264,10 @@ class BotRunner:
 
 
 class TurnTimer:
-    """Gives a stand-in bot every joined human seat whose turn has lasted longer than
-    ``turn_timeout``: sweeps every ``turn_sweep_seconds`` on its own once started; tests
-    call ``sweep`` directly with an injected clock."""
+    """Gives a stand-in bot every joined human seat whose turn's deadline has passed (the
+    one its step announced; for a log from before deadlines were announced, ``turn_timeout``
+    after this process last saw the match change): sweeps every ``turn_sweep_seconds`` on
+    its own once started; tests call ``sweep`` directly with an injected clock."""
 
     def __init__(
         self,
@@ -237,6 +281,7 @@ class TurnTimer:
         self.repository = repository
         self.config = config
         self.bots = bots
+        self.deadlines = bots.deadlines
         self._closing = closing
         self._observer = observer or Contained(None)
         self._sweeper: asyncio.Task[None] | None = None
@@ -264,12 +309,12 @@ class TurnTimer:
         taken = []
         for session in self.repository.sessions():
             match = session.match
-            if clock() - session.turn_started < timeout or match.is_bot_turn():
+            if clock() < self._ends(session) or match.is_bot_turn():
                 continue
             if match.to_move() is None:
                 continue
             try:
-                seat = await self._take_over(session, timeout)
+                seat = await self._take_over(session)
             except (MatchError, StoreError):
                 log.warning(
                     "turn timer: could not take over a seat of %s", session.match_id, exc_info=True
@@ -279,21 +324,29 @@ class TurnTimer:
                 taken.append((session.match_id, seat))
         return taken
 
-    async def _take_over(self, session: MatchSession, timeout: float) -> int | None:
+    def _ends(self, session: MatchSession) -> float:
+        """When the current turn's time is up: its announced deadline, else (a log from
+        before deadlines were announced) ``turn_timeout`` after it began here."""
+        turn = session.match.current_turn()
+        if turn is not None and turn.deadline is not None:
+            return turn.deadline
+        return session.turn_started + self.config.turn_timeout
+
+    async def _take_over(self, session: MatchSession) -> int | None:
         repository = self.repository
         clock = repository.clock
         async with session.lock:
             await repository.refresh(session)  # another replica may have moved, or timed out
             match = session.match
             seat = match.to_move()
-            if seat is None or match.is_bot_turn() or clock() - session.turn_started < timeout:
+            if seat is None or match.is_bot_turn() or clock() < self._ends(session):
                 return None
             await repository.reread_tokens(session)
             if seat not in session.tokens:  # never claimed: the match waits for a player
                 session.turn_started = clock()  # look again a timeout later
                 return None
             before = match.version
-            events = match.set_auto(seat, True)
+            events = self.deadlines.stamp(session, match.set_auto(seat, True))
             try:
                 await repository.append(session, before, events)
             except VersionConflict:  # another replica recorded something first

@@ -21,14 +21,22 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
-from .autoplay import AutoplayConfig, BotFactory, BotRunner, TurnTimer, over_length
+from .autoplay import (
+    AutoplayConfig,
+    BotFactory,
+    BotRunner,
+    TurnDeadlines,
+    TurnTimer,
+    over_length,
+)
 from .bots import BOT_KINDS
-from .engine import HUMAN, Action, Match, MatchConfig, redact, view_for
+from .engine import HUMAN, Action, Match, MatchConfig, redact, score_actions, view_for
 from .engine.errors import MatchError, MatchFinished
 from .engine.shuffle import new_seed
 from .errors import (
@@ -68,6 +76,11 @@ from .store.base import (
 
 MAX_REQUEST_ID = 128
 FINAL_EVENTS = frozenset({"match_ended", "match_cancelled"})  # a watch ends after these
+# A seat claim's event is appended on top of whatever was appended meanwhile; this many
+# lost races in a row (each one a whole step by another writer) means something is wrong.
+MAX_CLAIM_APPENDS = 20
+
+log = logging.getLogger(__name__)
 
 
 def hash_token(token: str) -> bytes:
@@ -112,10 +125,12 @@ class Matches:
         )
         self.broker = self.repository.broker
         self._closing = asyncio.Event()
+        self.deadlines = TurnDeadlines(self.config, clock)
         self.bots = BotRunner(
             self.repository,
             self.config,
             self._closing,
+            deadlines=self.deadlines,
             bot_factory=bot_factory,
             observer=self.observer,
         )
@@ -216,7 +231,10 @@ class Matches:
         session = self.repository.cached(match_id)
         return session is not None and not session.match.finished
 
-    async def join(self, match_id: str, seat: int | None) -> Joined:
+    async def join(self, match_id: str, seat: int | None, display_name: str = "") -> Joined:
+        """Claim a human seat (``seat``, or the lowest free one) and record the claim as a
+        SeatClaimed event naming ``display_name`` (a signed-in player's public name; ""
+        for an anonymous seat token)."""
         session = await self.repository.get(match_id)
         seats = session.record.seats
         if seat is not None:
@@ -240,9 +258,9 @@ class Matches:
                 raise NoFreeSeat("every human seat of this match is taken")
             chosen = candidates[0]
             await self.repository.claim_seat(session, chosen, hash_token(token))
-            await self.repository.refresh(session)
             session.turn_started = self.clock()  # a newcomer gets a whole turn
-            return Joined(chosen, token, session.match.version)
+            version = await self._record_claim(session, chosen, display_name)
+            return Joined(chosen, token, version)
 
     async def authenticate(self, match_id: str, token: str | None, *, required: bool) -> int | None:
         """The seat a bearer token belongs to (None for a spectator when not required)."""
@@ -272,11 +290,18 @@ class Matches:
             return SeatedView(view_for(session.match, seat), frozenset(session.tokens))
 
     async def legal_actions(self, match_id: str, seat: int, min_version: int = 0) -> LegalMoves:
+        """What ``seat`` may do now, each with the points it scores and the end sum it
+        leaves (the rules core's answer, not re-derived here)."""
         session = await self.repository.get(match_id)
         async with session.lock:
             await self.repository.refresh(session, for_read=True, seen=_seen(min_version))
             _reached(session.match.version, min_version, "min_version")
-            return LegalMoves(tuple(session.match.legal_actions(seat)), session.match.version)
+            match = session.match
+            actions = match.legal_actions(seat)
+            if not actions:
+                return LegalMoves((), match.version)
+            assert match.round is not None  # someone is to move: a round is dealt
+            return LegalMoves(score_actions(match.round.layout, actions), match.version)
 
     async def submit(
         self, match_id: str, seat: int, action: Action, expected_version: int, request_id: str
@@ -306,6 +331,7 @@ class Matches:
             try:
                 events = [*reclaim, *match.act(seat, action)]  # act changes nothing when illegal
                 events += over_length(match, self.config)  # the bound on a match's length
+                events = self.deadlines.stamp(session, events)
             except MatchError as exc:
                 if reclaim:
                     await repository.reload(session)  # undo the uncommitted reclaim
@@ -328,14 +354,16 @@ class Matches:
         return MoveResult(seat, version, tuple(enumerate(events, start=before + 1)))
 
     async def record(self, match_id: str) -> MatchLog:
+        """The finished match's whole log, read from the store -- and whether it is
+        finished is decided from that same read, not from the cached fold, which on a
+        replica may not yet have heard of the end (its notification still on the way)."""
         session = await self.repository.get(match_id)
-        async with session.lock:
-            await self.repository.refresh(session)
-            if not session.match.finished:
-                raise MatchNotFinished(
-                    "the record (with all hands and the seed) opens when the match ends"
-                )
-        return MatchLog(session.record, tuple(await self.repository.read_events(match_id)))
+        events = tuple(await self.repository.read_events(match_id))
+        if not any(event.kind in FINAL_EVENTS for _, event in events):
+            raise MatchNotFinished(
+                "the record (with all hands and the seed) opens when the match ends"
+            )
+        return MatchLog(session.record, events)
 
     async def watch(
         self, match_id: str, viewer: int | None, after_version: int
@@ -384,6 +412,28 @@ class Matches:
         return await self.timer.sweep()
 
     # ------------------------------------------------------------------ helpers
+
+    async def _record_claim(self, session: MatchSession, seat: int, display_name: str) -> int:
+        """Append the SeatClaimed event of a seat just claimed in the store (holding the
+        session's lock); answer the match's version after it.  The claim itself is
+        already stored: a writer that appends first (a bot, another replica) only makes
+        this re-read and append again on top."""
+        repository = self.repository
+        for _ in range(MAX_CLAIM_APPENDS):
+            await repository.refresh(session)
+            match = session.match
+            before, turn = match.version, match.current_turn()
+            claim = match.claim_seat(seat, display_name)
+            events = self.deadlines.stamp(session, claim, keep=turn)
+            if not events:  # the match is over: nothing follows its end
+                return before
+            try:
+                return await repository.append(session, before, events)
+            except VersionConflict:
+                await repository.reload(session)
+        log.warning("seat %d of %s: claimed, but its event lost %d races", seat,
+                    session.match_id, MAX_CLAIM_APPENDS)  # fmt: skip
+        return session.match.version
 
     async def _answer_again(
         self, match_id: str, prior: RequestRecord, seat: int, fingerprint: str

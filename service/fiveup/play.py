@@ -3,6 +3,10 @@
 A real client of the public gRPC API: it creates a match, joins seat 0, follows the
 match's event stream, and submits moves chosen from the server's legal-move list.  It
 never touches the engine; everything it shows comes from the server's views and events.
+
+The stream says whose turn it is (each step's last event carries a ``Turn``), so while
+others play the client only follows the stream; it reads the match (GetMatch) once per
+turn of its own, to show the table and the moves, and once at the end.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import sys
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -50,11 +55,39 @@ def move_text(move: pb.Move) -> str:
     if kind == "pass":
         return "pass"
     place = move.place
-    if not place.HasField("on"):
-        return f"lead {tile_text(place.tile)}"
-    return (
-        f"place {tile_text(place.tile)} on {tile_text(place.on.tile)} {SIDE_NAMES[place.on.side]}"
+    # The server lists each placement with what it scores and the end sum it leaves.
+    outcome = f"  (end sum {place.end_sum}" + (
+        f", scores {place.points // 5})" if place.points else ")"
     )
+    if not place.HasField("on"):
+        return f"lead {tile_text(place.tile)}{outcome}"
+    return (
+        f"place {tile_text(place.tile)} on {tile_text(place.on.tile)} "
+        f"{SIDE_NAMES[place.on.side]}{outcome}"
+    )
+
+
+def turn_text(turn: pb.Turn, me: int, now: float) -> str:
+    """Whose turn it is, with the countdown the server announced."""
+    if turn.seat == me:
+        text = "Your turn"
+        if turn.stand_in:
+            text += " — a stand-in is playing for you"
+            if turn.HasField("deadline"):
+                text += f"; move within {_seconds_left(turn, now)} s to take your seat back"
+        elif turn.HasField("deadline"):
+            text += f" — {_seconds_left(turn, now)} s before a stand-in takes over"
+        return text + "."
+    text = f"Seat {turn.seat} to play"
+    if turn.stand_in:
+        text += " (a stand-in plays for it)"
+    elif turn.HasField("deadline"):
+        text += f" ({_seconds_left(turn, now)} s left)"
+    return text + "…"
+
+
+def _seconds_left(turn: pb.Turn, now: float) -> int:
+    return max(0, round(turn.deadline.ToMicroseconds() / 1_000_000 - now))
 
 
 # --------------------------------------------------------------------------- rendering
@@ -119,7 +152,11 @@ def render_scores(view: pb.MatchView) -> list[str]:
 
 
 def render_reckoning(r: pb.RoundEndedEvent) -> list[str]:
-    how = "blocked: nobody could play" if r.blocked else f"seat {r.winner_seat} went out"
+    how = f"seat {r.winner_seat} went out"
+    if r.blocked:
+        how = "blocked: nobody could play"
+        if r.blocked_without_passes:
+            how += " (declared at once: the boneyard is empty, no passes needed)"
     lines = [f"Round {r.round_number} over — {how}. Reckoning:"]
     for seat, (hand, deduction) in enumerate(zip(r.hands, r.deductions, strict=True)):
         tiles = " ".join(tile_text(t) for t in hand.tiles) or "(empty)"
@@ -128,10 +165,14 @@ def render_reckoning(r: pb.RoundEndedEvent) -> list[str]:
     return lines
 
 
-def render(view: pb.MatchView, notes: Sequence[str]) -> str:
+def render(view: pb.MatchView, notes: Sequence[str], now: float | None = None) -> str:
+    starter = ""
+    if view.HasField("round_starter"):
+        lead = "you" if view.round_starter == view.viewer_seat else f"seat {view.round_starter}"
+        starter = f"  ({lead} led{', by lot' if view.round_starter_by_lot else ''})"
     out = [
         "=" * 72,
-        f"Five Up — match {view.match_id}  round {view.round_number}  "
+        f"Five Up — match {view.match_id}  round {view.round_number}{starter}  "
         f"target {view.target_points}  version {view.version}",
         "Layout (○ open connection point with its pip, ★ counting end):",
         *render_layout(view),
@@ -154,12 +195,8 @@ def render(view: pb.MatchView, notes: Sequence[str]) -> str:
         out.append(f"Match over: side {view.winner_side} wins.")
     elif view.status == pb.MATCH_STATUS_CANCELLED:
         out.append("Match cancelled: it ended without a winner.")
-    elif view.HasField("turn_seat"):
-        out.append(
-            "Your turn."
-            if view.turn_seat == view.viewer_seat
-            else f"Seat {view.turn_seat} to play…"
-        )
+    elif view.HasField("turn"):
+        out.append(turn_text(view.turn, view.viewer_seat, time.time() if now is None else now))
     return "\n".join(out)
 
 
@@ -200,15 +237,26 @@ def describe_event(e: pb.MatchEvent, me: int, stand_in: bool = False) -> str | N
         return f"· {who(placed.seat)} placed {tile_text(placed.placement.tile)}{scored} (end sum {placed.end_sum})"
     if kind == "tile_drawn":
         drawn = e.tile_drawn
-        return f"· {who(drawn.seat)} drew " + (
-            tile_text(drawn.tile) if drawn.HasField("tile") else "a tile"
-        )
+        if not drawn.HasField("tile"):
+            return f"· {who(drawn.seat)} drew a tile"
+        fits = {pb.PLAYABILITY_PLAYABLE: ": it fits", pb.PLAYABILITY_UNPLAYABLE: ": no fit"}
+        return f"· {who(drawn.seat)} drew {tile_text(drawn.tile)}{fits.get(drawn.playability, '')}"
     if kind == "passed":
         return f"· {who(e.passed.seat)} passed"
     if kind == "round_dealt":
         dealt = e.round_dealt
         lot = " (chosen by lot)" if dealt.by_lot else ""
         return f"· round {dealt.round_number} dealt; {who(dealt.starter)} leads{lot}"
+    if kind == "round_ended" and e.round_ended.blocked_without_passes:
+        return f"· round {e.round_ended.round_number} blocked: nobody can place, no passes needed"
+    if kind == "seat_claimed":
+        name = e.seat_claimed.display_name
+        return f"· {who(e.seat_claimed.seat)} took a seat" + (f" as {name}" if name else "")
+    if kind == "seat_auto_played":
+        auto = e.seat_auto_played
+        if auto.active:
+            return f"· a stand-in plays for {who(auto.seat)} (its turn timer ran out)"
+        return f"· {who(auto.seat)} took the seat back from the stand-in"
     return None
 
 
@@ -280,12 +328,12 @@ async def _play(
         seen: int = 0
         stand_in = False  # a stand-in bot is playing for seat 0 (the person)
 
-        async def take_event() -> bool:
-            """Note the next streamed event; False once the stream has ended."""
+        async def take_event() -> pb.MatchEvent | None:
+            """Note the next streamed event; None once the stream has ended."""
             nonlocal seen, stand_in
             event = await events.get()
             if event is None:
-                return False
+                return None
             seen = event.version
             if event.WhichOneof("kind") == "seat_auto_played" and event.seat_auto_played.seat == 0:
                 stand_in = event.seat_auto_played.active
@@ -300,7 +348,9 @@ async def _play(
                 print(note, file=out, flush=True)
             elif note:
                 notes.append(note)
-            return True
+            if event.HasField("turn") and event.turn.seat != 0:
+                notes.append("  " + turn_text(event.turn, 0, time.time()))
+            return event
 
         try:
             while True:
@@ -315,8 +365,16 @@ async def _play(
                     return 0
                 if view.status == pb.MATCH_STATUS_CANCELLED:
                     return 1
-                if not (view.HasField("turn_seat") and view.turn_seat == view.viewer_seat):
-                    await take_event()  # someone else's turn: wait for what they do
+                if not (view.HasField("turn") and view.turn.seat == view.viewer_seat):
+                    # Someone else's turn: follow the stream alone until it names this
+                    # seat or the match ends; no reads meanwhile.
+                    while (event := await take_event()) is not None:
+                        print("\n".join(notes), file=out, flush=True)
+                        notes.clear()
+                        if event.WhichOneof("kind") in ("match_ended", "match_cancelled") or (
+                            event.HasField("turn") and event.turn.seat == view.viewer_seat
+                        ):
+                            break
                     continue
 
                 def moved_on(shown: int = view.version) -> bool:
@@ -329,7 +387,7 @@ async def _play(
                     if not following.done():
                         following.cancel()
                         await asyncio.gather(following, return_exceptions=True)
-                    elif not following.result():
+                    elif following.result() is None:
                         break
                 move = await answer
                 if move is Interrupt.QUIT:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import Action, Event, MatchView
+from .engine import Action, Event, MatchView, ScoredAction
 from .store.base import MatchRecord
 
 VersionedEvent = tuple[int, Event]  # (version, event): how events leave the repository
@@ -36,8 +36,14 @@ class SeatedView:
 
 @dataclass(frozen=True, slots=True)
 class LegalMoves:
-    actions: tuple[Action, ...]
+    """A seat's legal moves at ``version``, each with its immediate outcome."""
+
+    scored: tuple[ScoredAction, ...]
     version: int
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(s.action for s in self.scored)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,8 +19,10 @@ from fiveup.engine import (
     RoundDealt,
     RoundEnded,
     SeatAutoPlayed,
+    SeatClaimed,
     TileDrawn,
     TilePlaced,
+    Turn,
     event_from_dict,
     redact,
 )
@@ -73,10 +75,13 @@ SAMPLES: list[Event] = [
         scores=(0, 0),
     ),
     MatchEnded(winner_side=1, scores=(290, 310)),
-    SeatAutoPlayed(seat=2),
+    SeatAutoPlayed(seat=2, turn=Turn(2, 1_800_000_012.5, stand_in=True)),
     SeatAutoPlayed(seat=2, active=False),
     MatchCancelled(reason="creator"),
     MatchCancelled(reason="length_limit"),
+    SeatClaimed(seat=0),
+    SeatClaimed(seat=2, display_name="Ada", turn=Turn(2, 1_800_000_030.0)),
+    TilePlaced(seat=1, tile=(0, 0), on=None, points=0, end_sum=0, turn=Turn(2)),
 ]
 
 
@@ -88,13 +93,25 @@ def test_the_samples_cover_every_event_type() -> None:
 def test_round_trip_through_plain_data_and_json(e: Event) -> None:
     data = e.to_dict()
     assert data["type"] == e.kind
-    assert {f.name for f in dataclasses.fields(e)} == set(data) - {"type"}
+    fields = {f.name for f in dataclasses.fields(e)}
+    assert fields - ({"turn"} if e.turn is None else set()) == set(data) - {"type"}
     assert event_from_dict(data) == e
     text = json.dumps(data)
     back = event_from_dict(json.loads(text))
     assert back == e
+    assert back.turn == e.turn  # not part of ==: checked on its own
     assert type(back) is type(e)
     assert json.dumps(back.to_dict()) == text
+
+
+def test_logs_written_before_turns_and_claims_existed_still_read() -> None:
+    """Stored bodies from before the Turn annotation: no "turn" key at all."""
+    old = {"type": "tile_placed", "seat": 1, "tile": [1, 4], "on": None, "points": 5}
+    old["end_sum"] = 5
+    placed = event_from_dict(old)
+    assert placed == TilePlaced(1, (1, 4), None, 5, 5) and placed.turn is None
+    assert placed.to_dict() == old  # and an event without a turn is stored as before
+    assert event_from_dict({"type": "seat_claimed", "seat": 3}) == SeatClaimed(3, "")
 
 
 def test_round_trip_gives_typed_values_not_lists() -> None:

@@ -250,9 +250,10 @@ async def test_metrics_after_real_matches_have_the_right_labels_and_values(ops: 
     assert delta(before, after, "fiveup_bot_thinking_seconds_count", bot="greedy") == delta(
         before, after, "fiveup_moves_total", outcome="accepted"
     )
+    # one append per accepted move, and one per seat claimed (its SeatClaimed event)
     assert delta(before, after, "fiveup_store_append_seconds_count") == delta(
         before, after, "fiveup_moves_total", outcome="accepted"
-    )
+    ) + handled(before, after, MATCH, "JoinMatch", "OK")
     assert delta(before, after, "fiveup_store_conflicts_total") == 0
     assert delta(before, after, "fiveup_matches", state="finished") == 2  # store-wide
     assert delta(before, after, "fiveup_matches", state="active") == 1  # the humans' match

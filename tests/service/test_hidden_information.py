@@ -97,6 +97,13 @@ async def test_views_and_streams_never_show_hidden_tiles(server: Running) -> Non
         for viewer, w in watchers.items():
             for e in w.events:
                 by_version[e.version][viewer] = pb.MatchEvent.FromString(e.SerializeToString())
+        claims = {
+            e.seat_claimed.seat
+            for w in watchers.values()
+            for e in w.events
+            if e.HasField("seat_claimed")
+        }
+        assert claims == {0}  # the arrival is on every stream
         for stored in record:
             replay.apply(event_from_dict(stored.body))
             for viewer in watchers:
@@ -104,4 +111,13 @@ async def test_views_and_streams_never_show_hidden_tiles(server: Running) -> Non
                 assert event is not None, f"viewer {viewer} missed version {stored.version}"
                 leaked = tiles_in(event) & hidden_tiles(replay, viewer)
                 assert not leaked, (viewer, event)
-                assert session.record.seed not in event.SerializeToString()
+                blob = event.SerializeToString()
+                assert session.record.seed not in blob
+                assert token.encode() not in blob  # a seat claim names the seat, never its token
+                drawn = event.tile_drawn
+                if event.HasField("tile_drawn") and drawn.seat != viewer:
+                    # hidden, said so: not "unplayable", and nothing else about the tile
+                    assert drawn.playability == pb.PLAYABILITY_HIDDEN and not drawn.playable
+                    assert not drawn.HasField("tile")
+                if event.HasField("turn"):
+                    assert event.turn.seat == replay.to_move()

@@ -237,3 +237,32 @@ async def test_list_my_matches(server: Running) -> None:
         lobby.ListMyMatches(lobby_pb2.ListMyMatchesRequest(page_token="garbage!"), metadata=auth(player.access)),
         grpc.StatusCode.INVALID_ARGUMENT, "INVALID_ARGUMENT",
     )  # fmt: skip
+
+
+async def test_a_players_arrival_is_on_the_stream_by_display_name(server: Running) -> None:
+    ada = await sign_in(server, new_device_id(), "Ada Lovelace")
+    created = await server.matches.CreateMatch(
+        pb.CreateMatchRequest(seats=[human(), human(), bot("greedy")])
+    )
+    match_id = created.match_id
+    anonymous = await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=match_id, seat=1))
+    joined = await server.matches.JoinMatch(
+        pb.JoinMatchRequest(match_id=match_id, seat=0), metadata=auth(ada.access)
+    )
+    call = server.matches.WatchMatch(pb.WatchMatchRequest(match_id=match_id))
+    claims = []
+    async for item in call:
+        if item.event.HasField("seat_claimed"):
+            claims.append(item.event)
+        if item.event.version >= joined.version:
+            break
+    call.cancel()
+    assert [(c.seat_claimed.seat, c.seat_claimed.display_name) for c in claims] == [
+        (1, ""),  # a bare seat token names nobody
+        (0, "Ada Lovelace"),
+    ]
+    assert claims[-1].version == joined.version  # JoinMatch's version includes the claim
+    for c in claims:  # public: neither the access token nor the seat token, nor the id
+        blob = c.SerializeToString()
+        assert ada.access.encode() not in blob and anonymous.seat_token.encode() not in blob
+        assert ada.player_id.encode() not in blob

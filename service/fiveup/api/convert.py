@@ -6,6 +6,7 @@ Incoming messages are validated here: anything malformed becomes ``InvalidReques
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import cast
 
@@ -35,9 +36,12 @@ from ..engine import (
     Place,
     RoundDealt,
     RoundEnded,
+    ScoredAction,
     SeatAutoPlayed,
+    SeatClaimed,
     TileDrawn,
     TilePlaced,
+    Turn,
     displayed,
     side_of,
     tally,
@@ -148,11 +152,17 @@ def counted_end_pb(c: CountedEnd) -> common_pb2.CountedEnd:
     return common_pb2.CountedEnd(tile=tile_pb(c.tile), value=c.value)
 
 
-def action_pb(action: Action) -> match_pb2.Move:
+def action_pb(action: Action | ScoredAction) -> match_pb2.Move:
+    """A move; a scored one also carries its placement's points and resulting end sum."""
+    scored = action if isinstance(action, ScoredAction) else None
+    if scored is not None:
+        action = scored.action
     if isinstance(action, Place):
         place = match_pb2.PlaceMove(tile=tile_pb(action.tile))
         if action.on is not None:
             place.on.CopyFrom(point_pb(action.on))
+        if scored is not None:
+            place.points, place.end_sum = scored.points, scored.end_sum
         return match_pb2.Move(place=place)
     if isinstance(action, Draw):
         return match_pb2.Move(draw=match_pb2.DrawMove())
@@ -194,10 +204,18 @@ def hands_pb(hands: Sequence[Sequence[Tile]]) -> list[match_pb2.Hand]:
     return [match_pb2.Hand(tiles=[tile_pb(t) for t in hand]) for hand in hands]
 
 
+def turn_pb(turn: Turn) -> match_pb2.Turn:
+    msg = match_pb2.Turn(seat=turn.seat, stand_in=turn.stand_in)
+    if turn.deadline is not None:
+        msg.deadline.FromMicroseconds(round(turn.deadline * 1_000_000))
+    return msg
+
+
 def round_ended_pb(e: RoundEnded) -> match_pb2.RoundEndedEvent:
     msg = match_pb2.RoundEndedEvent(
         round_number=e.round_no,
         blocked=e.blocked,
+        blocked_without_passes=e.blocked_without_passes,
         hands=hands_pb(e.hands),
         deductions=list(e.deductions),
         scores=scores_pb(e.scores),
@@ -224,7 +242,9 @@ def event_pb(version: int, e: Event, seats: Sequence[str] = ()) -> match_pb2.Mat
             )
         )
     elif isinstance(e, TileDrawn):
-        drawn = match_pb2.TileDrawnEvent(seat=e.seat, playable=bool(e.playable))
+        drawn = match_pb2.TileDrawnEvent(
+            seat=e.seat, playable=bool(e.playable), playability=_PLAYABILITY[e.playable]
+        )
         if e.tile is not None:
             drawn.tile.CopyFrom(tile_pb(e.tile))
         msg.tile_drawn.CopyFrom(drawn)
@@ -260,9 +280,34 @@ def event_pb(version: int, e: Event, seats: Sequence[str] = ()) -> match_pb2.Mat
         msg.match_cancelled.CopyFrom(
             match_pb2.MatchCancelledEvent(reason=CANCEL_REASON_TO_PB[e.reason])
         )
+    elif isinstance(e, SeatClaimed):
+        msg.seat_claimed.CopyFrom(
+            match_pb2.SeatClaimedEvent(seat=e.seat, display_name=e.display_name)
+        )
     else:  # pragma: no cover
         raise TypeError(f"unknown event {e!r}")
+    if e.turn is not None:
+        msg.turn.CopyFrom(turn_pb(e.turn))
     return msg
+
+
+# A drawn tile's playability: None is hidden (another seat drew it), never "unplayable".
+_PLAYABILITY = {
+    None: match_pb2.PLAYABILITY_HIDDEN,
+    True: match_pb2.PLAYABILITY_PLAYABLE,
+    False: match_pb2.PLAYABILITY_UNPLAYABLE,
+}
+_PLAYABLE_FROM_PB = {
+    match_pb2.PLAYABILITY_PLAYABLE: True,
+    match_pb2.PLAYABILITY_UNPLAYABLE: False,
+}
+
+
+def turn_from_pb(msg: match_pb2.Turn) -> Turn:
+    deadline = None
+    if msg.HasField("deadline"):
+        deadline = msg.deadline.ToMicroseconds() / 1_000_000
+    return Turn(msg.seat, deadline, msg.stand_in)
 
 
 def _hands(hands: Iterable[match_pb2.Hand]) -> tuple[tuple[Tile, ...], ...]:
@@ -271,6 +316,13 @@ def _hands(hands: Iterable[match_pb2.Hand]) -> tuple[tuple[Tile, ...], ...]:
 
 def event_from_pb(msg: match_pb2.MatchEvent) -> Event:
     """The inverse of ``event_pb`` for unredacted events (records, ``fiveup verify``)."""
+    event = _event_kind_from_pb(msg)
+    if msg.HasField("turn"):
+        event = dataclasses.replace(event, turn=turn_from_pb(msg.turn))
+    return event
+
+
+def _event_kind_from_pb(msg: match_pb2.MatchEvent) -> Event:
     kind = msg.WhichOneof("kind")
     if kind == "match_started":
         e = msg.match_started
@@ -295,7 +347,14 @@ def event_from_pb(msg: match_pb2.MatchEvent) -> Event:
         return TilePlaced(p.seat, placement.tile, placement.on, p.points, p.end_sum)
     if kind == "tile_drawn":
         t = msg.tile_drawn
-        return TileDrawn(t.seat, tile_from_pb(t.tile) if t.HasField("tile") else None, t.playable)
+        # A server from before ``playability`` sent only the bool.
+        playable = (
+            _PLAYABLE_FROM_PB.get(t.playability)
+            if t.playability != match_pb2.PLAYABILITY_UNSPECIFIED
+            else t.playable
+        )
+        tile = tile_from_pb(t.tile) if t.HasField("tile") else None
+        return TileDrawn(t.seat, tile, playable)
     if kind == "passed":
         return Passed(msg.passed.seat)
     if kind == "round_ended":
@@ -318,6 +377,8 @@ def event_from_pb(msg: match_pb2.MatchEvent) -> Event:
         if reason is None:
             raise InvalidRequest(f"event {msg.version}: unknown cancel reason", field="events")
         return MatchCancelled(reason)
+    if kind == "seat_claimed":
+        return SeatClaimed(msg.seat_claimed.seat, msg.seat_claimed.display_name)
     raise InvalidRequest(f"event {msg.version} has no kind", field="events")
 
 
@@ -345,13 +406,18 @@ def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.
         hand=[tile_pb(t) for t in view.hand],
         hand_sizes=list(view.hand_sizes),
         boneyard_size=view.boneyard_size,
-        legal_moves=[action_pb(a) for a in view.legal_actions],
+        legal_moves=[action_pb(a) for a in view.scored_legal_actions],
+        round_starter_by_lot=view.round_by_lot,
         status=_status(view),
     )
     if view.viewer is not None:
         msg.viewer_seat = view.viewer
     if view.turn is not None:
         msg.turn_seat = view.turn
+    if view.current_turn is not None:
+        msg.turn.CopyFrom(turn_pb(view.current_turn))
+    if view.round_starter is not None:
+        msg.round_starter = view.round_starter
     if view.must_play is not None:
         msg.must_play.CopyFrom(tile_pb(view.must_play))
     if view.last_round_end is not None:

@@ -102,7 +102,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         assert seat is not None
         legal = await self.matches.legal_actions(request.match_id, seat, request.min_version)
         return match_pb2.ListLegalMovesResponse(
-            moves=[convert.action_pb(a) for a in legal.actions], version=legal.version
+            moves=[convert.action_pb(a) for a in legal.scored], version=legal.version
         )
 
     @unary

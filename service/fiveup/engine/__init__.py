@@ -1,7 +1,7 @@
 """Pure domain logic of Five Up matches: no I/O, no clock, no global randomness."""
 
 from . import errors
-from .actions import Action, Draw, Pass, Place
+from .actions import Action, Draw, Pass, Place, ScoredAction, score_actions
 from .events import (
     Event,
     MatchCancelled,
@@ -11,8 +11,10 @@ from .events import (
     RoundDealt,
     RoundEnded,
     SeatAutoPlayed,
+    SeatClaimed,
     TileDrawn,
     TilePlaced,
+    Turn,
     event_from_dict,
     redact,
 )
@@ -38,15 +40,19 @@ __all__ = [
     "RoundDealt",
     "RoundEnded",
     "RoundState",
+    "ScoredAction",
     "SeatAutoPlayed",
+    "SeatClaimed",
     "SeededDealer",
     "TileDrawn",
     "TilePlaced",
+    "Turn",
     "displayed",
     "errors",
     "event_from_dict",
     "n_sides",
     "redact",
+    "score_actions",
     "side_of",
     "tally",
     "view_for",

@@ -7,6 +7,12 @@ and serialise to small JSON-friendly dicts (``to_dict`` / ``event_from_dict``).
 Some events hold secrets (the dealt hands, the boneyard, a drawn tile).  ``redact``
 returns the version of an event that a given seat -- or a spectator -- may see; the
 authoritative log keeps the full version.
+
+The last event of each step (a move and its consequences, a stand-in taking over, a seat
+being claimed) carries a ``Turn``: who moves next and, when the application's turn timer
+is on, until when.  It is an announcement stored with the event, not a fact the fold
+derives (the deadline comes from a clock the engine does not have), so it takes no part in
+an event's equality, and logs written before it existed simply have none.
 """
 
 from __future__ import annotations
@@ -21,13 +27,45 @@ Hand = tuple[Tile, ...]
 
 
 @dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose turn it is after an event, and until when."""
+
+    seat: int
+    # Unix time (seconds) the turn ends: for a claimed human seat with the turn timer on,
+    # when a stand-in bot takes over; for a seat a stand-in already plays, the earliest
+    # moment the stand-in moves (until then the owner takes the seat back by moving).
+    # None: no limit (a bot's turn, an unclaimed seat, no turn timer, or an old log).
+    deadline: float | None = None
+    stand_in: bool = False  # a stand-in bot is playing this human seat
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "deadline": self.deadline, "stand_in": self.stand_in}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Turn:
+        deadline = data.get("deadline")
+        return cls(
+            int(data["seat"]),
+            None if deadline is None else float(deadline),
+            bool(data.get("stand_in", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     kind: ClassVar[str] = "event"
+    # Who moves next, on the last event of a step (see the module docstring).
+    turn: Turn | None = field(default=None, kw_only=True, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind}
         for f in dataclasses.fields(self):
-            out[f.name] = _plain(getattr(self, f.name))
+            value = getattr(self, f.name)
+            if f.name == "turn":
+                if value is not None:  # events without one keep their old stored form
+                    out["turn"] = value.to_dict()
+                continue
+            out[f.name] = _plain(value)
         return out
 
 
@@ -68,7 +106,9 @@ class TileDrawn(Event):
     kind: ClassVar[str] = "tile_drawn"
     seat: int
     tile: Tile | None  # redacted to None for everyone but the drawer
-    playable: bool | None  # likewise hidden: it would tell others about the tile
+    # Whether the drawn tile can be placed (then it must be, at once).  Hidden -- None,
+    # not False -- for everyone but the drawer: it would tell others about the tile.
+    playable: bool | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +126,13 @@ class RoundEnded(Event):
     hands: tuple[Hand, ...]  # every remaining hand, revealed
     deductions: tuple[int, ...]  # raw points deducted per seat (rounded separately)
     scores: tuple[int, ...]  # raw score per side after the reckoning
+
+    @property
+    def blocked_without_passes(self) -> bool:
+        """A blocked round is declared as soon as the boneyard is empty and no seat can
+        place (``Match._consequences``): the round of passes that would follow is never
+        played.  Every blocked round ends so; this says it in so many words."""
+        return self.blocked
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +164,17 @@ class SeatAutoPlayed(Event):
     active: bool = field(default=True)
 
 
+@dataclass(frozen=True, slots=True)
+class SeatClaimed(Event):
+    """A human seat was claimed (JoinMatch).  Public: the token is never part of it."""
+
+    kind: ClassVar[str] = "seat_claimed"
+    seat: int
+    # The claiming player's public display name, once players have identities; "" for an
+    # anonymous claim (a bare seat token).
+    display_name: str = field(default="")
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -128,6 +186,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         RoundEnded,
         MatchEnded,
         SeatAutoPlayed,
+        SeatClaimed,
         MatchCancelled,
     )
 }
@@ -140,7 +199,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         raise ValueError(f"unknown event type {kind!r}")
     kwargs = {}
     for f in dataclasses.fields(cls):
-        kwargs[f.name] = _typed(f.name, data.get(f.name))
+        if f.name in data or f.default is dataclasses.MISSING:
+            kwargs[f.name] = _typed(f.name, data.get(f.name))
     return cls(**kwargs)
 
 
@@ -171,6 +231,8 @@ def _plain(value: Any) -> Any:
 def _typed(name: str, value: Any) -> Any:
     if value is None:
         return None
+    if name == "turn":
+        return Turn.from_dict(value)
     if name in _TILE_FIELDS:
         return normalize_tile(tuple(value))
     if name == "on":

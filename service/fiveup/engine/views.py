@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fiveup_core import CountedEnd, OpenPoint, Placement, Tile, format_placements
+from fiveup_core import CountedEnd, Layout, OpenPoint, Placement, Tile, format_placements
 
-from .actions import Action
-from .events import Event, RoundEnded, redact
+from .actions import Action, ScoredAction, score_actions
+from .events import Event, RoundEnded, Turn, redact
 from .match import Match
 
 
@@ -34,6 +34,9 @@ class MatchView:
     hand_sizes: tuple[int, ...]
     boneyard_size: int
     turn: int | None
+    current_turn: Turn | None  # the seat to move with its deadline (None: nobody)
+    round_starter: int | None  # who led the current round (None before the first deal)
+    round_by_lot: bool  # whether the fair lot chose the starter
     must_play: Tile | None  # only in the view of the seat that must play it
     legal_actions: tuple[Action, ...]  # only when it is the viewer's turn
     round_events: tuple[Event, ...]  # this round so far, as the viewer may see it
@@ -53,6 +56,14 @@ class MatchView:
         the clients' views need it, the bots' (one per bot move) do not, and it is the
         costliest part of a view to build."""
         return format_placements(self.layout)
+
+    @property
+    def scored_legal_actions(self) -> tuple[ScoredAction, ...]:
+        """``legal_actions`` with what each would score and the end sum it would leave.
+        Computed when asked, by the rules core, like ``layout_text``."""
+        if not self.legal_actions:
+            return ()
+        return score_actions(Layout.from_bytes(self.layout_compact), self.legal_actions)
 
 
 def view_for(match: Match, viewer: int | None) -> MatchView:
@@ -76,6 +87,9 @@ def view_for(match: Match, viewer: int | None) -> MatchView:
         hand_sizes=tuple(len(h) for h in r.hands) if r else (),
         boneyard_size=len(r.boneyard) if r else 0,
         turn=turn,
+        current_turn=match.current_turn(),
+        round_starter=r.starter if r else None,
+        round_by_lot=r.by_lot if r else False,
         must_play=r.must_play if r and turn is not None and turn == viewer else None,
         legal_actions=tuple(match.legal_actions(viewer)) if viewer is not None else (),
         round_events=tuple(redact(e, viewer) for e in r.events) if r else (),

@@ -53,14 +53,14 @@ class PlayerSeats:
         it) -- and joining again answers the seat they already have."""
         if not is_access_token(bearer):
             return await self.matches.join(match_id, seat)
-        claims = await self.players.authenticate(bearer)
+        player = await self.players.get(bearer)  # who, with the name others will see
         await self.matches.authenticate(match_id, None, required=False)  # exists? valid id?
-        held = await self.bound_seat(match_id, claims.player_id)
+        held = await self.bound_seat(match_id, player.player_id)
         if held is not None:
             return Joined(held, "", await self._version(match_id, held))
-        joined = await self.matches.join(match_id, seat)
+        joined = await self.matches.join(match_id, seat, display_name=player.display_name)
         try:
-            await self.store.bind_seat(match_id, joined.seat, claims.player_id, self._clock())
+            await self.store.bind_seat(match_id, joined.seat, player.player_id, self._clock())
         except SeatAlreadyBound as exc:
             # The same player joined this match from another device at the same moment:
             # that join won.  The seat claimed here stays unbound (a stand-in bot plays it
@@ -68,7 +68,7 @@ class PlayerSeats:
             if exc.seat is None:
                 raise
             return Joined(exc.seat, "", await self._version(match_id, exc.seat))
-        self._remember(match_id, claims.player_id, joined.seat)
+        self._remember(match_id, player.player_id, joined.seat)
         return Joined(joined.seat, "", joined.version)
 
     async def seat_for(self, match_id: str, bearer: str | None, *, required: bool) -> int | None:
