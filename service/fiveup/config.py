@@ -57,7 +57,10 @@ class ServerConfig:
     rate_limit_seat: float = 0.0  # SubmitMove a second per seat
     rate_limit_seat_burst: int = 20
     max_watchers_per_match: int = 64  # open WatchMatch streams on one match; 0 = no cap
-    client_address_header: str = ""  # e.g. x-forwarded-for, only behind a proxy that sets it
+    client_address_header: str = ""  # e.g. x-forwarded-for, set by the gateway (Envoy)
+    # Comma-separated addresses/networks of the gateways whose client_address_header is
+    # believed (e.g. 127.0.0.1 for Envoy in the same pod); from anyone else it is ignored.
+    trusted_proxies: str = ""
     # Abandoned seats: a joined human seat that has not moved for this long is played by a
     # stand-in bot until its owner moves again (0 = never); the stand-in waits
     # stand_in_delay_seconds on each of its turns, the owner's window to take the seat back.

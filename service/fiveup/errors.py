@@ -17,6 +17,13 @@ class InvalidRequest(MatchError):
     code = "INVALID_ARGUMENT"
 
 
+class BatchTooLarge(InvalidRequest):
+    """A ValidateMoveBatch call over its bound; ``details['limit']`` says the bound."""
+
+    reason = "BATCH_TOO_LARGE"
+    code = "INVALID_ARGUMENT"
+
+
 class InvalidTile(InvalidRequest):
     """A tile that is not one of the 28 double-six tiles."""
 

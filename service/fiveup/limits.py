@@ -24,17 +24,35 @@ hand instead of sleeping).
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import TooManyBotMatches, TooManyRequests, TooManyStreams
 from .observer import Observer
 
 Clock = Callable[[], float]
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def parse_networks(specs: Iterable[str]) -> tuple[Network, ...]:
+    """``("127.0.0.1", "10.0.0.0/8")`` as networks; ValueError names a bad entry."""
+    networks = []
+    for spec in specs:
+        spec = spec.strip()
+        if not spec:
+            continue
+        try:
+            networks.append(ipaddress.ip_network(spec, strict=False))
+        except ValueError:
+            raise ValueError(f"not an IP address or network: {spec!r}") from None
+    return tuple(networks)
+
 
 # The calls that change state, and so are rate limited (method names, bounded: metrics).
 LIMITED_METHODS = ("CreateMatch", "JoinMatch", "SubmitMove")
@@ -132,12 +150,24 @@ class LimitsConfig:
     max_watchers: int = 0  # WatchMatch streams per match; 0 = no cap
     stream_retry_after: float = 5.0
     client_address_header: str = ""  # e.g. x-forwarded-for, when a trusted proxy sets it
+    # The gateways allowed to set that header (addresses or networks, e.g. 127.0.0.1/32 for
+    # Envoy in the same pod).  Empty: the header is never believed.
+    trusted_proxies: tuple[str, ...] = ()
     max_keys: int = 100_000
     max_client_streams: int = 0  # streaming calls open from one client address; 0 = no cap
     max_server_streams: int = 0  # streaming calls open on the server; 0 = no cap
     max_client_bot_matches: int = 0  # bot-only matches running per client address; 0 = no cap
     max_bot_matches: int = 0  # bot-only matches running in this process; 0 = no cap
     bot_match_retry_after: float = 30.0
+
+    trusted_networks: tuple[Network, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.trusted_networks = parse_networks(self.trusted_proxies)  # ValueError: bad entry
+
+    def client_address(self, peer: str | None, metadata: Any = ()) -> str:
+        """The client's address as limits and logs should see it (``peer_address``)."""
+        return peer_address(peer, metadata, self.client_address_header, self.trusted_networks)
 
 
 class Limits:
@@ -261,14 +291,7 @@ class Limits:
                 self.observer.rate_limited(method, scope)
 
 
-def peer_address(peer: str | None, metadata: Any = (), header: str = "") -> str:
-    """The client's address without the port: ``ipv4:10.0.0.7:51234`` -> ``10.0.0.7``,
-    ``ipv6:[::1]:5000`` -> ``::1``.  With ``header`` (set by a trusted proxy, such as
-    x-forwarded-for) its last entry, the address the proxy saw, wins."""
-    if header:
-        for key, value in metadata or ():
-            if key == header and isinstance(value, str) and value.strip():
-                return value.rsplit(",", 1)[-1].strip()[:64]
+def _direct_address(peer: str | None) -> str:
     if not peer:
         return "unknown"
     kind, _, rest = peer.partition(":")
@@ -277,6 +300,30 @@ def peer_address(peer: str | None, metadata: Any = (), header: str = "") -> str:
     if kind == "ipv4":
         return rest.rsplit(":", 1)[0]
     return peer[:64]
+
+
+def _is_trusted(address: str, trusted: Iterable[Network]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:  # unix sockets and the like are never a gateway
+        return False
+    return any(ip in network for network in trusted)
+
+
+def peer_address(
+    peer: str | None, metadata: Any = (), header: str = "", trusted: Iterable[Network] = ()
+) -> str:
+    """The client's address without the port: ``ipv4:10.0.0.7:51234`` -> ``10.0.0.7``,
+    ``ipv6:[::1]:5000`` -> ``::1``.  When the connection comes from one of the ``trusted``
+    gateways, the last entry of ``header`` (e.g. x-forwarded-for) wins: the address that
+    gateway saw (entries before it were written by the client and prove nothing).  From
+    any other peer the header is ignored, so a client cannot pick its own rate bucket."""
+    direct = _direct_address(peer)
+    if header and _is_trusted(direct, trusted):
+        for key, value in metadata or ():
+            if key == header and isinstance(value, str) and value.strip():
+                return value.rsplit(",", 1)[-1].strip()[:64]
+    return direct
 
 
 def _round_up(seconds: float) -> float:

@@ -192,7 +192,7 @@ PLAYER_COUNTS = ("2", "3", "4")
 MOVE_KINDS = ("placed", "drawn", "passed")
 MOVE_OUTCOMES = ("accepted", "rejected")
 ROUND_OUTCOMES = ("won", "blocked")
-RULES_RPCS = ("EvaluateLayout", "ValidateMove", "ValidateMoves")
+RULES_RPCS = ("EvaluateLayout", "ValidateMove", "ValidateMoves", "ValidateMoveBatch")
 BOT_NAMES: tuple[str, ...] = tuple(BOT_KINDS)
 # Why a submitted move was refused: the engine's reasons (fiveup.engine.errors) and the
 # application's (fiveup.errors) that Matches.submit can meet; anything else is "OTHER".

@@ -156,7 +156,7 @@ async def create_server(
     limits = Limits(limits_config(config), observer=observer)
     server = grpc.aio.server(
         interceptors=[
-            ServerInterceptor(_descriptors()),
+            ServerInterceptor(_descriptors(), client_address=limits.config.client_address),
             StreamLimitInterceptor(limits),
             GuardInterceptor(),
         ],
@@ -297,6 +297,7 @@ def limits_config(config: ServerConfig) -> LimitsConfig:
         max_server_streams=config.max_server_streams,
         max_client_bot_matches=config.max_client_bot_matches,
         max_bot_matches=config.max_bot_matches,
+        trusted_proxies=tuple(config.trusted_proxies.split(",")),
     )
 
 

@@ -11,7 +11,14 @@ from typing import Any
 import grpc
 import pytest
 
-from fiveup.limits import Limits, LimitsConfig, RateLimiter, TokenBucket, peer_address
+from fiveup.limits import (
+    Limits,
+    LimitsConfig,
+    RateLimiter,
+    TokenBucket,
+    parse_networks,
+    peer_address,
+)
 from fiveup.v1 import match_pb2 as pb
 from tests.service.conftest import Running, auth, human, start, stop, wait_for
 from tests.service.helpers import error_info, snapshot
@@ -74,13 +81,25 @@ def test_rate_limiter_keys_are_independent_bounded_and_off_at_zero() -> None:
     assert all(off.check("x") == 0.0 for _ in range(1000)) and len(off) == 0
 
 
-def test_peer_address_drops_the_port_and_trusts_only_the_configured_header() -> None:
+def test_peer_address_drops_the_port_and_trusts_the_header_only_from_a_gateway() -> None:
     assert peer_address("ipv4:10.0.0.7:51234") == "10.0.0.7"
     assert peer_address("ipv6:[::1]:5000") == "::1"
     assert peer_address("unix:/tmp/s") == "unix:/tmp/s"
     forwarded = (("x-forwarded-for", "203.0.113.9, 10.1.2.3"),)
+    gateway = parse_networks(["10.0.0.0/24", "::1"])
+    header = "x-forwarded-for"
     assert peer_address("ipv4:10.0.0.7:1", forwarded) == "10.0.0.7"  # not configured: ignored
-    assert peer_address("ipv4:10.0.0.7:1", forwarded, "x-forwarded-for") == "10.1.2.3"
+    assert peer_address("ipv4:10.0.0.7:1", forwarded, header) == "10.0.0.7"  # no gateway named
+    # From the gateway: the last entry, the address the gateway itself saw.
+    assert peer_address("ipv4:10.0.0.7:1", forwarded, header, gateway) == "10.1.2.3"
+    assert peer_address("ipv6:[::1]:9", forwarded, header, gateway) == "10.1.2.3"
+    # From anyone else the header is the client's own claim: ignored.
+    assert peer_address("ipv4:10.0.1.7:1", forwarded, header, gateway) == "10.0.1.7"
+    assert peer_address("unix:/tmp/s", forwarded, header, gateway) == "unix:/tmp/s"
+    config = LimitsConfig(client_address_header=header, trusted_proxies=("10.0.0.7",))
+    assert config.client_address("ipv4:10.0.0.7:1", forwarded) == "10.1.2.3"
+    with pytest.raises(ValueError, match="not an IP address or network: 'gateway'"):
+        LimitsConfig(trusted_proxies=("gateway",))
 
 
 def test_stream_slots_are_released() -> None:
@@ -165,6 +184,7 @@ async def test_client_address_header_separates_clients_behind_a_proxy(tmp_path: 
         rate_limit_peer=1.0,
         rate_limit_peer_burst=1,
         client_address_header="X-Forwarded-For",
+        trusted_proxies="127.0.0.1",  # the test's channel comes from there
     )
     try:
         assert server.app.limits is not None

@@ -8,7 +8,7 @@ import grpc
 import pytest
 
 import fiveup_core
-from fiveup.api import convert
+from fiveup.api import convert, rules_servicer
 from fiveup.v1 import common_pb2, rules_pb2
 from fiveup_core import ALL_TILES, SIDES, Layout, LayoutDecodeError, validate_batch
 
@@ -154,6 +154,36 @@ async def test_validate_move_and_batches_match_the_core(server: Running) -> None
         bytes(v for v, _ in expected),
         bytes(p for _, p in expected),
     )
+    # The unary batch (for gRPC-Web callers) answers exactly what the stream answered.
+    unary = await server.rules.ValidateMoveBatch(
+        rules_pb2.ValidateMoveBatchRequest(layouts=layouts, placements=bytes(codes))
+    )
+    assert list(zip(unary.verdicts, unary.points, strict=True)) == expected
+
+
+async def test_validate_move_batch_is_bounded_with_a_clear_reason(server: Running) -> None:
+    limit = rules_servicer.MAX_UNARY_BATCH
+    lead = bytes([fiveup_core.tile_index(ALL_TILES[3]), 255])
+    full = await server.rules.ValidateMoveBatch(
+        rules_pb2.ValidateMoveBatchRequest(layouts=[b""] * limit, placements=lead * limit)
+    )
+    assert full.verdicts == bytes([rules_pb2.VERDICT_LEGAL]) * limit
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await server.rules.ValidateMoveBatch(
+            rules_pb2.ValidateMoveBatchRequest(
+                layouts=[b""] * (limit + 1), placements=lead * (limit + 1)
+            )
+        )
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    info = error_info(caught.value)
+    assert (info.reason, info.metadata["limit"]) == ("BATCH_TOO_LARGE", str(limit))
+    assert f"at most {limit} checks" in (caught.value.details() or "")
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await server.rules.ValidateMoveBatch(
+            rules_pb2.ValidateMoveBatchRequest(layouts=[b"", b""], placements=lead)
+        )
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert error_info(caught.value).metadata["field"] == "placements"
 
 
 async def test_malformed_layouts_are_invalid_argument(server: Running) -> None:

@@ -17,7 +17,10 @@ For each call it
   as the stream opens; puts it in ``fiveup.logs.request_id_var`` so every log line of the
   call carries it; and writes one access-log record (logger ``fiveup.access``) with the
   method, code, duration and request id -- never the metadata or the messages, so never
-  the ``authorization`` header or a seat token.
+  the ``authorization`` header or a seat token -- plus the client's address (``client``),
+  as the rate limits see it: behind the gRPC-Web gateway, the address Envoy saw, taken
+  from x-forwarded-for only when the call comes from a trusted gateway
+  (``fiveup.limits.peer_address``, docs/security.md).
 
 Handlers get a thin proxy of the servicer context (``_Context``) that does the merging and
 the counting of ``read``/``write``; everything else goes straight to gRPC's context.
@@ -42,6 +45,7 @@ from typing import Any, NoReturn
 import grpc
 
 from fiveup.api.handlers import WrappingInterceptor
+from fiveup.limits import peer_address
 from fiveup.logs import ACCESS_LOGGER, request_id_var
 from fiveup.metrics import GRPC_METRICS, GrpcServerMetrics, MethodMetrics, code_name, grpc_type
 
@@ -84,6 +88,10 @@ def request_id_from(metadata: Iterable[tuple[str, Any]] | None) -> str:
                 return value
             break
     return new_request_id()
+
+
+def _direct_peer(peer: str | None, metadata: Any = ()) -> str:
+    return peer_address(peer)
 
 
 class _Call:
@@ -209,8 +217,10 @@ class ServerInterceptor(WrappingInterceptor):
         *,
         metrics: GrpcServerMetrics = GRPC_METRICS,
         access_log: logging.Logger | None = None,
+        client_address: Callable[[str | None, Any], str] = _direct_peer,
     ) -> None:
         self.metrics = metrics
+        self.client_address = client_address
         super().__init__()
         self.log = access_log or logging.getLogger(ACCESS_LOGGER)
         metrics.initialize(services)
@@ -241,6 +251,9 @@ class ServerInterceptor(WrappingInterceptor):
         }
         if call.invalid_headers:
             fields["invalid_headers"] = ",".join(call.invalid_headers)
+        with contextlib.suppress(Exception):
+            context = call.context
+            fields["client"] = self.client_address(context.peer(), context.invocation_metadata())
         if m.kind != "unary":
             fields["msgs_received"] = call.received
             fields["msgs_sent"] = call.sent

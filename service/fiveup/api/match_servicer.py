@@ -10,7 +10,7 @@ from ..engine import HUMAN, MatchEnded, RoundEnded, TileDrawn, TilePlaced, redac
 from ..engine.scoring import DEFAULT_TARGET
 from ..engine.shuffle import commitment
 from ..errors import InvalidRequest
-from ..limits import Limits, peer_address
+from ..limits import Limits
 from ..lobby.seats import PlayerSeats
 from ..matches import Matches
 from ..results import Resync
@@ -36,9 +36,9 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         return await self.matches.authenticate(match_id, bearer_token(context), required=required)
 
     def _client(self, context: grpc.aio.ServicerContext) -> str:
-        header = self.limits.config.client_address_header
-        metadata = context.invocation_metadata() if header else ()
-        return peer_address(context.peer(), metadata, header)
+        config = self.limits.config
+        metadata = context.invocation_metadata() if config.client_address_header else ()
+        return config.client_address(context.peer(), metadata)
 
     def _limit_peer(self, method: str, context: grpc.aio.ServicerContext) -> None:
         self.limits.check_peer(method, self._client(context))

@@ -25,13 +25,16 @@ from fiveup_core import (
     points_for_sum,
 )
 
-from ..errors import IllegalLayout, InvalidRequest, MalformedLayout
+from ..errors import BatchTooLarge, IllegalLayout, InvalidRequest, MalformedLayout
 from ..observer import Contained, Observer
 from ..v1 import common_pb2, rules_pb2, rules_pb2_grpc
 from . import convert
 from .handlers import streaming, unary
 
-MAX_BATCH = 10_000
+MAX_BATCH = 10_000  # checks in one ValidateMoves message
+# Checks in one ValidateMoveBatch call: a unary answer is buffered whole (by the server,
+# the gateway and the browser), so it is kept an order of magnitude smaller.
+MAX_UNARY_BATCH = 1_000
 
 log = logging.getLogger(__name__)
 
@@ -174,6 +177,25 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
             verdicts, points = fiveup_core.validate_batch(layouts, batch.placements)
             self._observe("ValidateMoves", len(layouts), time.perf_counter() - started)
             yield rules_pb2.ValidateMovesResponse(verdicts=verdicts, points=points)
+
+    @unary
+    async def ValidateMoveBatch(
+        self, request: rules_pb2.ValidateMoveBatchRequest, context: grpc.aio.ServicerContext
+    ) -> rules_pb2.ValidateMoveBatchResponse:
+        """One ValidateMoves batch in a unary call (gRPC-Web cannot stream requests)."""
+        layouts = request.layouts
+        if len(layouts) > MAX_UNARY_BATCH:
+            raise BatchTooLarge(
+                f"ValidateMoveBatch takes at most {MAX_UNARY_BATCH} checks a call, got "
+                f"{len(layouts)}: split them, or stream them with ValidateMoves",
+                field="layouts",
+                limit=str(MAX_UNARY_BATCH),
+            )
+        _check_batch(len(layouts), len(request.placements))
+        started = time.perf_counter()
+        verdicts, points = fiveup_core.validate_batch(layouts, request.placements)
+        self._observe("ValidateMoveBatch", len(layouts), time.perf_counter() - started)
+        return rules_pb2.ValidateMoveBatchResponse(verdicts=verdicts, points=points)
 
 
 def _compact_codes(data: bytes) -> tuple[int, int]:

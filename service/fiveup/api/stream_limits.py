@@ -23,7 +23,7 @@ from typing import Any
 import grpc
 
 from ..errors import TooManyStreams
-from ..limits import Limits, peer_address
+from ..limits import Limits
 from .errors import status_for
 from .handlers import WrappingInterceptor
 
@@ -34,9 +34,10 @@ class StreamLimitInterceptor(WrappingInterceptor):
         self.limits = limits
 
     def client_of(self, context: Any) -> str:
-        header = self.limits.config.client_address_header
-        metadata = context.invocation_metadata() if header else ()
-        return peer_address(context.peer(), metadata, header)
+        """The client as limits see it: x-forwarded-for only from a trusted gateway."""
+        config = self.limits.config
+        metadata = context.invocation_metadata() if config.client_address_header else ()
+        return config.client_address(context.peer(), metadata)
 
     def wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         if not (handler.request_streaming or handler.response_streaming):
