@@ -7,6 +7,7 @@ skip with a message, except under ``CI=true`` where a missing tool is a failure.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import queue
 import re
@@ -15,15 +16,21 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from fiveup.gateway import Gateway
+
 ROOT = Path(__file__).resolve().parents[2]
-NODE_DIR = ROOT / "clients" / "node"
+CLIENTS_DIR = ROOT / "clients"  # one npm workspace: sdk/, node/, web/ and one lockfile
+NODE_DIR = CLIENTS_DIR / "node"
+SDK_DIR = CLIENTS_DIR / "sdk"
 READY = re.compile(r"fiveup: gRPC listening on (\S+):(\d+)")
+NPM_CI_TIMEOUT = 300  # seconds; only when node_modules is missing or the lock changed
+BUILD_TIMEOUT = 180
 
 
 def in_ci() -> bool:
@@ -45,6 +52,48 @@ def require_tools(*tools: str) -> dict[str, str]:
     return {tool: path for tool, path in found.items() if path is not None}
 
 
+def _digest(paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _run_once(stamp: Path, wanted: str, command: list[str], timeout: int, what: str) -> None:
+    if stamp.exists() and stamp.read_text().strip() == wanted:
+        return
+    try:
+        done = subprocess.run(
+            command, cwd=CLIENTS_DIR, capture_output=True, text=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired as exc:
+        pytest.fail(f"{what} took over {timeout}s (no registry access?): {exc.stderr}")
+    assert done.returncode == 0, f"{what} failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    stamp.write_text(wanted + "\n")
+
+
+def ensure_clients_built() -> dict[str, str]:
+    """`npm ci` in clients/ unless node_modules came from this very lock, then the SDK's
+    build (buf generate + tsc) unless its inputs are unchanged.  Answers the tool paths."""
+    tools = require_tools("node", "npm")
+    lock = [CLIENTS_DIR / "package-lock.json", *sorted(CLIENTS_DIR.glob("*/package.json"))]
+    lock.append(CLIENTS_DIR / "package.json")
+    (CLIENTS_DIR / "node_modules").mkdir(exist_ok=True)
+    _run_once(
+        CLIENTS_DIR / "node_modules" / ".fiveup-lock.sha256", _digest(lock),
+        [tools["npm"], "ci", "--ignore-scripts", "--no-audit", "--no-fund"], NPM_CI_TIMEOUT,
+        "npm ci",
+    )  # fmt: skip
+    sources = [*ROOT.glob("protos/**/*.proto"), *(SDK_DIR / "src").glob("*.ts")]
+    sources += [SDK_DIR / "buf.gen.yaml", SDK_DIR / "tsconfig.json", *lock]
+    _run_once(
+        CLIENTS_DIR / "node_modules" / ".fiveup-sdk.sha256", _digest(sources),
+        [tools["npm"], "run", "build", "--workspace", "@fiveup/sdk"], BUILD_TIMEOUT,
+        "building the SDK (buf generate + tsc)",
+    )  # fmt: skip
+    return tools
+
+
 def fiveup_command() -> list[str]:
     """``fiveup`` of this environment (the venv's script), else ``python -m fiveup.cli``."""
     script = Path(sys.executable).with_name("fiveup")
@@ -61,12 +110,15 @@ class Server:
 
 
 @contextlib.contextmanager
-def running_server(folder: Path, timeout: float = 30.0) -> Iterator[Server]:
-    """``fiveup serve`` on a free port with a fresh SQLite file, stopped (SIGTERM) after."""
+def running_server(
+    folder: Path, timeout: float = 30.0, extra: Sequence[str] = ()
+) -> Iterator[Server]:
+    """``fiveup serve`` on a free port with a fresh SQLite file, stopped (SIGTERM) after;
+    ``extra``: more flags."""
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / "server.log"
     command = [*fiveup_command(), "serve", "--address", "127.0.0.1:0",
-               "--db", str(folder / "fiveup.sqlite3"), "--metrics-port", "-1"]  # fmt: skip
+               "--db", str(folder / "fiveup.sqlite3"), "--metrics-port", "-1", *extra]  # fmt: skip
     with log.open("w") as err:
         proc = subprocess.Popen(
             command, cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True,
@@ -108,3 +160,24 @@ def running_server(folder: Path, timeout: float = 30.0) -> Iterator[Server]:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with running_server(tmp_path_factory.mktemp("fiveup-server")) as running:
         yield running
+
+
+# Behind the gateway: x-forwarded-for is believed from Envoy on this machine only.
+BEHIND_GATEWAY = ("--client-address-header", "x-forwarded-for", "--trusted-proxies", "127.0.0.1")
+
+
+@dataclass
+class Stack:
+    """A server and the Envoy gRPC-Web gateway in front of it."""
+
+    server: Server
+    gateway: Gateway
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    folder = tmp_path_factory.mktemp("fiveup-stack")
+    with running_server(folder, extra=BEHIND_GATEWAY) as server:
+        gateway = Gateway(server.address, log=folder / "envoy.log")
+        with gateway:
+            yield Stack(server, gateway)

@@ -1,9 +1,10 @@
-"""The Node.js client (clients/node) plays whole matches against a real server and checks
-the RulesService: `npm ci` (when needed) then `npm test`, which must pass."""
+"""The Node.js client (clients/node) on the generated SDK (clients/sdk) plays whole
+matches against a real server and checks the RulesService: `npm ci` and the SDK's build
+(when needed), then `npm test` twice -- over native gRPC straight to the server, and over
+gRPC-Web through the Envoy gateway, as a browser calls."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -14,48 +15,43 @@ from typing import Any
 
 import pytest
 
-from .conftest import NODE_DIR, Server, require_tools
+from .conftest import (
+    CLIENTS_DIR,
+    NODE_DIR,
+    SDK_DIR,
+    Server,
+    Stack,
+    ensure_clients_built,
+    require_tools,
+)
 
-NPM_CI_TIMEOUT = 180  # seconds; only when node_modules is missing or the lock changed
 NPM_TEST_TIMEOUT = 150
 PLAYERS = "2,3,4:2"  # a 2-, a 3- and a 4-player match (the last with two human partners)
-STAMP = NODE_DIR / "node_modules" / ".fiveup-lock.sha256"
+WEB_PLAYERS = "2,4:2"  # through the gateway: one 2-player and one partnership match
 REGISTRY = "https://registry.npmjs.org/"
-
-
-def lock_digest() -> str:
-    digest = hashlib.sha256()
-    for name in ("package.json", "package-lock.json"):
-        digest.update((NODE_DIR / name).read_bytes())
-    return digest.hexdigest()
-
-
-def ensure_installed(npm: str) -> None:
-    """`npm ci` unless node_modules was installed from this very lock."""
-    wanted = lock_digest()
-    if STAMP.exists() and STAMP.read_text().strip() == wanted:
-        return
-    try:
-        done = subprocess.run(
-            [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"],
-            cwd=NODE_DIR, capture_output=True, text=True, timeout=NPM_CI_TIMEOUT,
-        )  # fmt: skip
-    except subprocess.TimeoutExpired as exc:
-        pytest.fail(f"npm ci took over {NPM_CI_TIMEOUT}s (no registry access?): {exc.stderr}")
-    assert done.returncode == 0, f"npm ci failed:\n{done.stdout}\n{done.stderr}"
-    STAMP.write_text(wanted + "\n")
+WORKSPACES = {"sdk", "node", "web"}
 
 
 def test_the_lock_pins_everything_to_the_npm_registry() -> None:
-    lock = json.loads((NODE_DIR / "package-lock.json").read_text())
+    lock = json.loads((CLIENTS_DIR / "package-lock.json").read_text())
     assert lock["lockfileVersion"] >= 2
     packages = {k: v for k, v in lock["packages"].items() if k}
-    assert {"node_modules/@grpc/grpc-js", "node_modules/@grpc/proto-loader"} <= packages.keys()
+    wanted = {
+        "node_modules/@connectrpc/connect", "node_modules/@connectrpc/connect-node",
+        "node_modules/@connectrpc/connect-web", "node_modules/@bufbuild/protobuf",
+        "node_modules/@bufbuild/protoc-gen-es", "node_modules/@bufbuild/buf",
+    }  # fmt: skip
+    assert wanted <= packages.keys()
+    assert not any("grpc-js" in name or "proto-loader" in name for name in packages)
     for name, entry in packages.items():
+        if entry.get("link") or name in WORKSPACES:
+            # the workspace's own packages (node_modules/@fiveup/sdk -> sdk), nothing else
+            target = entry.get("resolved", name)
+            assert target in WORKSPACES, f"{name} links to {target}, not a workspace"
+            continue
         assert entry.get("integrity", "").startswith("sha512-"), f"{name} has no sha512 integrity"
         resolved = entry.get("resolved")
         assert resolved is None or resolved.startswith(REGISTRY), f"{name} resolves to {resolved}"
-        assert not entry.get("link"), f"{name} is a link, not a registry package"
 
     def urls(value: Any, where: str) -> list[tuple[str, str]]:
         if isinstance(value, dict):
@@ -69,21 +65,34 @@ def test_the_lock_pins_everything_to_the_npm_registry() -> None:
         (w, u) for w, u in urls(lock, "") if not u.startswith(REGISTRY) and "/funding" not in w
     ]
     assert foreign == []
-    manifest = json.loads((NODE_DIR / "package.json").read_text())
-    for spec in manifest.get("dependencies", {}).values():
-        assert re.fullmatch(r"[\^~]?\d+\.\d+\.\d+", spec), (
-            f"dependency spec {spec!r} is not a registry version"
-        )
+    for folder in WORKSPACES:
+        manifest = json.loads((CLIENTS_DIR / folder / "package.json").read_text())
+        for kind in ("dependencies", "devDependencies"):
+            for spec in manifest.get(kind, {}).values():
+                assert re.fullmatch(r"\d+\.\d+\.\d+", spec), (
+                    f"{folder}: dependency spec {spec!r} is not an exact registry version"
+                )
 
 
-def test_node_client_plays_matches_and_checks_the_rules(server: Server, tmp_path: Path) -> None:
-    tools = require_tools("node", "npm")
+def test_nothing_generated_is_committed_and_nothing_loads_protos_at_run_time() -> None:
+    tracked = subprocess.run(
+        ["git", "ls-files", "clients"], cwd=CLIENTS_DIR.parent, capture_output=True, text=True
+    ).stdout.split()
+    if not tracked:
+        pytest.skip("not a git checkout")
+    assert not [f for f in tracked if "/gen/" in f or "/dist/" in f or "_pb." in f]
+    for path in (NODE_DIR / "src").glob("*.js"):
+        text = path.read_text()
+        assert ".proto" not in text and "proto-loader" not in text, path
+
+
+def run_npm_test(env: dict[str, str], tmp_path: Path, name: str) -> str:
+    tools = ensure_clients_built()
     node_version = subprocess.run(
         [tools["node"], "--version"], capture_output=True, text=True
     ).stdout
     assert int(node_version.strip().lstrip("v").split(".")[0]) >= 20, f"node {node_version} < 20"
-    ensure_installed(tools["npm"])
-    env = dict(os.environ, FIVEUP_SERVER=server.address, FIVEUP_PLAYERS=PLAYERS, NO_COLOR="1")
+    env = dict(os.environ, NO_COLOR="1", **env)
     env.pop("NODE_OPTIONS", None)
     try:
         done = subprocess.run(
@@ -91,22 +100,51 @@ def test_node_client_plays_matches_and_checks_the_rules(server: Server, tmp_path
             timeout=NPM_TEST_TIMEOUT,
         )  # fmt: skip
     except subprocess.TimeoutExpired as exc:
-        pytest.fail(
-            f"npm test took over {NPM_TEST_TIMEOUT}s:\n{exc.stdout}\n{server.log.read_text()[-3000:]}"
-        )
+        pytest.fail(f"npm test took over {NPM_TEST_TIMEOUT}s:\n{exc.stdout}")
     output = done.stdout + done.stderr
-    (tmp_path / "npm-test.log").write_text(output)
+    (tmp_path / f"npm-test-{name}.log").write_text(output)
     assert done.returncode == 0, f"npm test failed:\n{output[-6000:]}"
     passed = re.search(r"^\S* ?pass (\d+)$", output, re.M)
     failed = re.search(r"^\S* ?fail (\d+)$", output, re.M)
     assert passed and failed, f"no node test summary in:\n{output[-3000:]}"
     assert int(failed.group(1)) == 0
-    assert int(passed.group(1)) >= 10, output[-3000:]
+    return output
+
+
+def test_node_client_plays_matches_over_grpc(server: Server, tmp_path: Path) -> None:
+    output = run_npm_test(
+        {"FIVEUP_SERVER": server.address, "FIVEUP_PLAYERS": PLAYERS}, tmp_path, "grpc"
+    )
+    assert int(re.search(r"^\S* ?pass (\d+)$", output, re.M).group(1)) >= 12  # type: ignore[union-attr]
     for config in PLAYERS.split(","):
         assert re.search(rf"✔ plays a {re.escape(config)} match to the end", output), (
             f"the {config} match did not pass:\n{output[-3000:]}"
         )
     assert "✔ ValidateMoves (bidi, compact) answers batches in order" in output
+    assert "✔ ValidateMoveBatch (unary, compact) answers like the stream" in output
+
+
+def test_node_client_plays_matches_over_grpc_web_through_envoy(
+    stack: Stack, tmp_path: Path
+) -> None:
+    output = run_npm_test(
+        {"FIVEUP_GATEWAY": stack.gateway.url, "FIVEUP_PLAYERS": WEB_PLAYERS}, tmp_path, "web"
+    )
+    for config in WEB_PLAYERS.split(","):
+        assert re.search(rf"✔ plays a {re.escape(config)} match to the end", output), (
+            f"the {config} match did not pass through the gateway:\n{output[-3000:]}"
+        )
+    assert "gRPC-Web 2:" in output  # the diagnostics name the transport really used
+    assert "✔ ValidateMoveBatch (unary, compact) answers like the stream" in output
+    assert "ValidateMoves (bidi, compact) answers batches in order" in output  # skipped: no bidi
+    assert "✔ ValidateMoveBatch refuses more than 1,000 checks with BATCH_TOO_LARGE" in output
+
+
+def test_the_sdk_is_generated_from_the_protos() -> None:
+    ensure_clients_built()
+    generated = SDK_DIR / "src" / "gen" / "fiveup" / "v1" / "rules_pb.ts"
+    assert "ValidateMoveBatch" in generated.read_text()
+    assert (SDK_DIR / "dist" / "index.js").exists()
 
 
 def test_node_is_required_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,17 +1,20 @@
-'use strict';
 // The server the tests talk to: FIVEUP_SERVER (host:port) when set, else a `fiveup serve`
-// started here on a free port with a temporary SQLite file, stopped afterwards.
+// started here on a free port with a temporary SQLite file, stopped afterwards.  With
+// FIVEUP_GATEWAY (the Envoy gateway's URL, e.g. http://127.0.0.1:8080) the tests call
+// through it with gRPC-Web instead, as a browser does.
 
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-const { spawn } = require('node:child_process');
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-const DEFAULT_BIN = path.resolve(__dirname, '..', '..', '..', '.venv', 'bin', 'fiveup');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_BIN = path.resolve(HERE, '..', '..', '..', '.venv', 'bin', 'fiveup');
 const READY = /fiveup: gRPC listening on (\S+):(\d+)/;
 
 /** Starts `fiveup serve` and resolves with {address, stop()} once it listens. */
-function startServer({ bin = process.env.FIVEUP_BIN || DEFAULT_BIN, timeoutMs = 30000 } = {}) {
+export function startServer({ bin = process.env.FIVEUP_BIN || DEFAULT_BIN, timeoutMs = 30000 } = {}) {
   if (!fs.existsSync(bin)) {
     return Promise.reject(new Error(`no fiveup executable at ${bin}: set FIVEUP_SERVER or FIVEUP_BIN (or run make install)`));
   }
@@ -59,10 +62,10 @@ function startServer({ bin = process.env.FIVEUP_BIN || DEFAULT_BIN, timeoutMs = 
   });
 }
 
-/** The server to test against: {address, stop()} (stop does nothing for FIVEUP_SERVER). */
-async function testServer() {
-  if (process.env.FIVEUP_SERVER) return { address: process.env.FIVEUP_SERVER, stop: async () => {} };
-  return startServer();
+/** The server to test against: {address, web, stop()}; `address` is the gateway's URL
+ *  when `web` (stop does nothing for FIVEUP_SERVER / FIVEUP_GATEWAY). */
+export async function testServer() {
+  if (process.env.FIVEUP_GATEWAY) return { address: process.env.FIVEUP_GATEWAY, web: true, stop: async () => {} };
+  if (process.env.FIVEUP_SERVER) return { address: process.env.FIVEUP_SERVER, web: false, stop: async () => {} };
+  return { ...(await startServer()), web: false };
 }
-
-module.exports = { startServer, testServer, DEFAULT_BIN };

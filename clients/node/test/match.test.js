@@ -1,4 +1,3 @@
-'use strict';
 // Whole matches against server-side bots, played only with moves the server listed, and
 // the scores folded from the event stream checked against the server's own account.
 //
@@ -6,16 +5,20 @@
 // FIVEUP_PLAYERS=2,3,4:2   matches to play: N seats, optionally :H human seats (default 1)
 // FIVEUP_TARGET=61         displayed points to win (0 = the server's standard 61)
 
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const crypto = require('node:crypto');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 
-const {
-  FiveUpClient, ScoreKeeper, playMatch, scoresArray, displayed,
-} = require('../src/client');
-const { testServer } = require('../src/server');
+import {
+  BotKind, FiveUpClient, MatchStatus, ScoreKeeper, SeatKind, playMatch, scoresArray, displayed,
+} from '../src/client.js';
+import { testServer } from '../src/server.js';
 
-const BOTS = ['BOT_KIND_GREEDY', 'BOT_KIND_RANDOM'];
+const BOTS = [BotKind.GREEDY, BotKind.RANDOM];
+const KIND_NAMES = {
+  matchStarted: 'match_started', roundDealt: 'round_dealt', tilePlaced: 'tile_placed', tileDrawn: 'tile_drawn',
+  passed: 'passed', roundEnded: 'round_ended', matchEnded: 'match_ended', seatAutoPlayed: 'seat_auto_played',
+};
 
 /** "N" or "N:H" -> seat specs with H humans spread over the table. */
 function seatsFor(config) {
@@ -28,17 +31,19 @@ function seatsFor(config) {
   else if (n === 4 && h === 2) humans = [1, 3];
   else humans = [...Array(h).keys()];
   return [...Array(n).keys()].map((seat) => (humans.includes(seat)
-    ? { kind: 'SEAT_KIND_HUMAN' }
-    : { kind: 'SEAT_KIND_BOT', bot: BOTS[seat % BOTS.length] }));
+    ? { kind: SeatKind.HUMAN }
+    : { kind: SeatKind.BOT, bot: BOTS[seat % BOTS.length] }));
 }
 
 function eventSummary(e) {
-  const body = e[e.kind];
-  const summary = { version: e.version, kind: e.kind };
-  if (e.kind === 'tile_placed') Object.assign(summary, { seat: body.seat, points: body.points, end_sum: body.end_sum });
-  if (e.kind === 'round_ended') Object.assign(summary, { deductions: body.deductions, blocked: body.blocked });
+  const body = e.kind.value;
+  const summary = { version: Number(e.version), kind: KIND_NAMES[e.kind.case] };
+  if (e.kind.case === 'tilePlaced') Object.assign(summary, { seat: body.seat, points: body.points, end_sum: body.endSum });
+  if (e.kind.case === 'roundEnded') Object.assign(summary, { deductions: body.deductions, blocked: body.blocked });
   return summary;
 }
+
+const kindOf = (e) => KIND_NAMES[e.kind.case];
 
 const configs = (process.env.FIVEUP_PLAYERS || '2,3,4:2').split(',').map((s) => s.trim()).filter(Boolean);
 const target = Number(process.env.FIVEUP_TARGET || 0);
@@ -49,7 +54,7 @@ test.describe('whole matches against bots', () => {
 
   test.before(async () => {
     server = await testServer();
-    client = new FiveUpClient(server.address);
+    client = new FiveUpClient(server.address, { web: server.web });
   });
 
   test.after(async () => {
@@ -79,14 +84,14 @@ test.describe('whole matches against bots', () => {
 
       // the stream: versions 1..n without gaps, from match_started to match_ended, closed
       // by the server after match_ended, no resync needed
-      assert.deepEqual(events.map((e) => e.version), events.map((_, i) => i + 1));
-      assert.equal(events[0].kind, 'match_started');
-      assert.equal(events.at(-1).kind, 'match_ended');
+      assert.deepEqual(events.map((e) => Number(e.version)), events.map((_, i) => i + 1));
+      assert.equal(kindOf(events[0]), 'match_started');
+      assert.equal(kindOf(events.at(-1)), 'match_ended');
       assert.equal(result.watcher.resyncs, 0);
       const mine = new Set(stats.humans);
       const viewer = stats.humans[0];
-      for (const e of events.filter((x) => x.kind === 'round_dealt')) {
-        e.round_dealt.hands.forEach((hand, seat) => {
+      for (const e of events.filter((x) => x.kind.case === 'roundDealt')) {
+        e.kind.value.hands.forEach((hand, seat) => {
           assert.equal(hand.tiles.length > 0, seat === viewer, `round_dealt v${e.version}: hand of seat ${seat} seen by seat ${viewer}`);
         });
       }
@@ -94,52 +99,52 @@ test.describe('whole matches against bots', () => {
       // scores: TilePlaced points minus RoundEnded deductions per side
       const fromStream = ScoreKeeper.fold(n, events);
       assert.deepEqual(fromStream.mismatches, [], 'a RoundEnded disagrees with the running totals');
-      const ended = events.at(-1).match_ended;
+      const ended = events.at(-1).kind.value;
       const finalScores = scoresArray(ended.scores, nSides);
       assert.deepEqual(fromStream.raw, finalScores, 'stream fold vs MatchEnded');
       for (const s of ended.scores) {
-        assert.equal(s.displayed_points, displayed(s.raw_points));
-        assert.ok(s.raw_points % 5 === 0, `raw ${s.raw_points} is not a multiple of 5`);
+        assert.equal(s.displayedPoints, displayed(s.rawPoints));
+        assert.ok(s.rawPoints % 5 === 0, `raw ${s.rawPoints} is not a multiple of 5`);
       }
-      const targetPoints = record.target_points;
+      const targetPoints = record.targetPoints;
       assert.equal(targetPoints, target || 61);
-      const winner = finalScores[ended.winner_side];
+      const winner = finalScores[ended.winnerSide];
       assert.ok(displayed(winner) >= targetPoints, `winner has ${displayed(winner)} < ${targetPoints}`);
       finalScores.forEach((raw, side) => {
-        if (side !== ended.winner_side) assert.ok(raw < winner, `side ${side} ties or beats the winner`);
+        if (side !== ended.winnerSide) assert.ok(raw < winner, `side ${side} ties or beats the winner`);
       });
 
       // the record: same events (all hands revealed), same scores, seed matches commitment
-      assert.equal(record.match_id, result.matchId);
+      assert.equal(record.matchId, result.matchId);
       assert.deepEqual(record.events.map(eventSummary), events.map(eventSummary));
       const fromRecord = ScoreKeeper.fold(n, record.events);
       assert.deepEqual(fromRecord.raw, finalScores, 'record fold vs MatchEnded');
-      assert.deepEqual(scoresArray(record.events.at(-1).match_ended.scores, nSides), finalScores);
-      for (const e of record.events.filter((x) => x.kind === 'round_dealt')) {
-        assert.ok(e.round_dealt.hands.every((h) => h.tiles.length === 5), 'record hides a hand');
+      assert.deepEqual(scoresArray(record.events.at(-1).kind.value.scores, nSides), finalScores);
+      for (const e of record.events.filter((x) => x.kind.case === 'roundDealt')) {
+        assert.ok(e.kind.value.hands.every((h) => h.tiles.length === 5), 'record hides a hand');
       }
-      const seed = Buffer.from(record.shuffle_seed);
+      const seed = Buffer.from(record.shuffleSeed);
       assert.equal(seed.length, 32);
-      assert.equal(crypto.createHash('sha256').update(seed).digest('hex'), result.stats.created.shuffle_commitment);
+      assert.equal(crypto.createHash('sha256').update(seed).digest('hex'), result.stats.created.shuffleCommitment);
       assert.deepEqual(record.seats.map((s) => s.kind), seats.map((s) => s.kind));
       assert.deepEqual(record.seats.map((s) => s.side), seats.map((_, i) => (n === 4 ? i % 2 : i)));
 
       // the final view agrees
       const view = await client.getMatch(result.matchId);
-      assert.equal(view.status, 'MATCH_STATUS_FINISHED');
-      assert.equal(view.winner_side, ended.winner_side);
+      assert.equal(view.status, MatchStatus.FINISHED);
+      assert.equal(view.winnerSide, ended.winnerSide);
       assert.deepEqual(scoresArray(view.scores, nSides), finalScores);
-      assert.equal(view.version, events.length);
-      assert.ok(!('viewer_seat' in view) || view.viewer_seat === null, 'a spectator has no seat');
+      assert.equal(Number(view.version), events.length);
+      assert.equal(view.viewerSeat, undefined, 'a spectator has no seat');
 
       // resume: a spectator watching after the middle version got exactly the rest
-      assert.deepEqual(result.tail.map((e) => e.version), events.slice(result.middle).map((e) => e.version));
+      assert.deepEqual(result.tail.map((e) => Number(e.version)), events.slice(result.middle).map((e) => Number(e.version)));
       assert.deepEqual(result.tail.map(eventSummary), events.slice(result.middle).map(eventSummary));
 
       // our own placements are in the log under our seats
-      const ours = events.filter((e) => e.kind === 'tile_placed' && mine.has(e.tile_placed.seat));
+      const ours = events.filter((e) => e.kind.case === 'tilePlaced' && mine.has(e.kind.value.seat));
       assert.ok(ours.length > 0);
-      t.diagnostic(`${config}: ${events.length} events, ${fromStream.rounds} rounds, ${stats.submitted} moves by the client, scores ${finalScores.join('/')}, ${result.durationMs} ms, ${result.retried} calls retried after a rate limit`);
+      t.diagnostic(`${server.web ? 'gRPC-Web' : 'gRPC'} ${config}: ${events.length} events, ${fromStream.rounds} rounds, ${stats.submitted} moves by the client, scores ${finalScores.join('/')}, ${result.durationMs} ms, ${result.retried} calls retried after a rate limit`);
     });
   }
 });

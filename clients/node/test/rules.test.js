@@ -1,17 +1,22 @@
-'use strict';
 // The RulesService from Node: EvaluateLayout (single calls, all three layout encodings),
-// ValidateMove, and ValidateMoves (bidi stream, compact encoding), checked against fixed
+// ValidateMove, ValidateMoves (bidi stream, native gRPC only) and ValidateMoveBatch (its
+// unary twin, for gRPC-Web), checked against fixed
 // answers taken from the worked examples of the rules (seed-examples.json,
 // "spinner_branches").  When the repository's copy of seed-examples.json is beside us
 // (../../tests/data), every sequence in it is checked as well.
 
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const fs = require('node:fs');
-const path = require('node:path');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const { FiveUpClient, compactLayout, placementBytes, tileIndex, LEAD_CODE } = require('../src/client');
-const { testServer } = require('../src/server');
+import {
+  FiveUpClient, Side, Verdict, compactLayout, placementBytes, tileIndex, LEAD_CODE,
+} from '../src/client.js';
+import { testServer } from '../src/server.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 // seed-examples.json, sequence "spinner_branches": each step's placement in text notation,
 // then the raw points it scores, the end sum after it, the open points (tile:side=pip)
@@ -47,26 +52,26 @@ function parsePlacement(token) {
   const [tile, on] = token.split('@');
   if (!on) return { tile: parseTile(tile) };
   const [onTile, side] = on.split(':');
-  return { tile: parseTile(tile), on: { tile: parseTile(onTile), side: `SIDE_${side.toUpperCase()}` } };
+  return { tile: parseTile(tile), on: { tile: parseTile(onTile), side: Side[side.toUpperCase()] } };
 }
 
 const tileText = (t) => `[${t.low}|${t.high}]`;
-const sideText = (s) => s.replace('SIDE_', '').toLowerCase();
+const sideText = (s) => Side[s].toLowerCase();
 const openText = (o) => `${tileText(o.point.tile)}:${sideText(o.point.side)}=${o.pip}`;
 const countedText = (c) => `${tileText(c.tile)}=${c.value}`;
 
 /** A layout (list of step texts) in one of the three encodings, by turn. */
 function layoutIn(encoding, tokens) {
   const placements = tokens.map(parsePlacement);
-  if (encoding === 'text') return { text: tokens.join(' ') };
-  if (encoding === 'compact') return { compact: compactLayout(placements) };
-  return { placements: { placements } };
+  if (encoding === 'text') return { encoding: { case: 'text', value: tokens.join(' ') } };
+  if (encoding === 'compact') return { encoding: { case: 'compact', value: compactLayout(placements) } };
+  return { encoding: { case: 'placements', value: { placements } } };
 }
 
 // ---------------------------------------------------------------- seed-examples.json
 
 function seedSequences() {
-  const file = path.resolve(__dirname, '..', '..', '..', 'tests', 'data', 'seed-examples.json');
+  const file = path.resolve(HERE, '..', '..', '..', 'tests', 'data', 'seed-examples.json');
   if (!fs.existsSync(file)) return null;
   const data = JSON.parse(fs.readFileSync(file, 'utf8'));
   const t = (x) => `[${Math.min(...x)}|${Math.max(...x)}]`;
@@ -92,11 +97,11 @@ async function checkSequence(client, name, steps) {
     const answer = await client.evaluateLayout({ layout: layoutIn(encoding, tokens) });
     const where = `${name} step ${i} (${encoding}): ${tokens.join(' ')}`;
     assert.equal(answer.legal, true, where);
-    assert.equal(answer.end_sum, endSum, `${where}: end sum`);
+    assert.equal(answer.endSum, endSum, `${where}: end sum`);
     assert.equal(answer.points, points, `${where}: points`);
-    assert.deepEqual(answer.open_points.map(openText).sort(), open, `${where}: open points`);
-    assert.deepEqual(answer.counted_ends.map(countedText).sort(), counted, `${where}: counted ends`);
-    assert.deepEqual(Buffer.from(answer.layout_compact), compactLayout(tokens.map(parsePlacement)), `${where}: compact`);
+    assert.deepEqual(answer.openPoints.map(openText).sort(), open, `${where}: open points`);
+    assert.deepEqual(answer.countedEnds.map(countedText).sort(), counted, `${where}: counted ends`);
+    assert.deepEqual(Buffer.from(answer.layoutCompact), Buffer.from(compactLayout(tokens.map(parsePlacement))), `${where}: compact`);
   }
 }
 
@@ -106,7 +111,7 @@ test.describe('RulesService', () => {
 
   test.before(async () => {
     server = await testServer();
-    client = new FiveUpClient(server.address);
+    client = new FiveUpClient(server.address, { web: server.web });
   });
 
   test.after(async () => {
@@ -119,7 +124,7 @@ test.describe('RulesService', () => {
     assert.equal(tileIndex({ low: 1, high: 1 }), 7);
     assert.equal(tileIndex({ low: 6, high: 6 }), 27);
     // "[1|4] [1|1]@[1|4]:low" is 0a ff 07 3c
-    assert.equal(compactLayout(['[1|4]', '[1|1]@[1|4]:low'].map(parsePlacement)).toString('hex'), '0aff073c');
+    assert.equal(Buffer.from(compactLayout(['[1|4]', '[1|1]@[1|4]:low'].map(parsePlacement))).toString('hex'), '0aff073c');
   });
 
   test('EvaluateLayout answers the spinner_branches example (fixed expectations)', async () => {
@@ -137,18 +142,18 @@ test.describe('RulesService', () => {
   });
 
   test('EvaluateLayout reports an illegal layout and lists a hand\'s moves', async () => {
-    const bad = await client.evaluateLayout({ layout: { text: '[1|4] [2|2]@[1|4]:low' } });
+    const bad = await client.evaluateLayout({ layout: { encoding: { case: 'text', value: '[1|4] [2|2]@[1|4]:low' } } });
     assert.equal(bad.legal, false);
-    assert.equal(bad.illegal_index, 1);
-    assert.equal(bad.illegal_reason, 'PIP_MISMATCH');
+    assert.equal(bad.illegalIndex, 1);
+    assert.equal(bad.illegalReason, 'PIP_MISMATCH');
     const tokens = SPINNER_BRANCHES.slice(0, 3).map((s) => s[0]); // [1|4] [1|1] [4|4]
     const answer = await client.evaluateLayout({
-      layout: { compact: compactLayout(tokens.map(parsePlacement)) },
+      layout: { encoding: { case: 'compact', value: compactLayout(tokens.map(parsePlacement)) } },
       hand: [parseTile('[3|4]'), parseTile('[6|6]'), parseTile('[1|2]')],
     });
-    const moves = answer.legal_moves.map((p) => `${tileText(p.tile)}@${tileText(p.on.tile)}:${sideText(p.on.side)}`);
+    const moves = answer.legalMoves.map((p) => `${tileText(p.tile)}@${tileText(p.on.tile)}:${sideText(p.on.side)}`);
     assert.deepEqual(moves, ['[3|4]@[4|4]:chain_b', '[1|2]@[1|1]:chain_b']);
-    await assert.rejects(client.evaluateLayout({ layout: { compact: Buffer.from([1]) } }), (err) => {
+    await assert.rejects(client.evaluateLayout({ layout: { encoding: { case: 'compact', value: Uint8Array.of(1) } } }), (err) => {
       assert.equal(err.codeName, 'INVALID_ARGUMENT');
       assert.equal(err.info.reason, 'MALFORMED_LAYOUT');
       assert.equal(err.info.domain, 'fiveup.v1');
@@ -159,25 +164,41 @@ test.describe('RulesService', () => {
   test('ValidateMove scores one placement', async () => {
     const tokens = SPINNER_BRANCHES.slice(0, 6).map((s) => s[0]);
     const legal = await client.validateMove({
-      layout: { text: tokens.join(' ') }, placement: parsePlacement('[5|5]@[1|5]:high'),
+      layout: { encoding: { case: 'text', value: tokens.join(' ') } }, placement: parsePlacement('[5|5]@[1|5]:high'),
     });
-    assert.equal(legal.verdict, 'VERDICT_LEGAL');
+    assert.equal(legal.verdict, Verdict.LEGAL);
     assert.equal(legal.points, 15);
-    assert.equal(legal.end_sum, 15);
+    assert.equal(legal.endSum, 15);
     const early = await client.validateMove({
-      layout: { text: SPINNER_BRANCHES.slice(0, 3).map((s) => s[0]).join(' ') },
+      layout: { encoding: { case: 'text', value: SPINNER_BRANCHES.slice(0, 3).map((s) => s[0]).join(' ') } },
       placement: parsePlacement('[4|5]@[4|4]:branch_a'),
     });
-    assert.equal(early.verdict, 'VERDICT_BRANCH_NOT_OPEN');
+    assert.equal(early.verdict, Verdict.BRANCH_NOT_OPEN);
     assert.equal(early.points, 0);
   });
 
-  test('ValidateMoves (bidi, compact) answers batches in order', async () => {
+  test('ValidateMoves (bidi, compact) answers batches in order', async (t) => {
+    if (server.web) {
+      t.skip('gRPC-Web has no client streaming: ValidateMoveBatch below is the web form');
+      return;
+    }
+    const [first, second, expected] = batches();
+    const answers = await client.validateMoves([first, second]);
+    assert.equal(answers.length, 2);
+    expected(answers);
+  });
+
+  test('ValidateMoveBatch (unary, compact) answers like the stream', async () => {
+    const [first, second, expected] = batches();
+    expected([await client.validateMoveBatch(first), await client.validateMoveBatch(second)]);
+  });
+
+  function batches() {
     const placements = SPINNER_BRANCHES.map((s) => parsePlacement(s[0]));
     // batch 1: every step of spinner_branches on the layout before it: all legal
     const first = {
       layouts: placements.map((_, i) => compactLayout(placements.slice(0, i))),
-      placements: Buffer.from(placements.flatMap(placementBytes)),
+      placements: Uint8Array.from(placements.flatMap((p) => placementBytes(p))),
     };
     const expectedFirst = SPINNER_BRANCHES.map((s) => s[1] / 5);
     // batch 2: illegal placements, one per verdict
@@ -190,26 +211,39 @@ test.describe('RulesService', () => {
       [three, placementBytes(parsePlacement('[1|2]@[1|4]:low')), VERDICT.CONNECTION_POINT_OCCUPIED],
       [three, placementBytes(parsePlacement('[2|6]@[6|6]:chain_a')), VERDICT.UNKNOWN_CONNECTION_POINT],
       [three, [28, LEAD_CODE], VERDICT.INVALID_TILE],
-      [Buffer.from([10]), [7, LEAD_CODE], VERDICT.BAD_LAYOUT],
-      [Buffer.alloc(0), [tileIndex(parseTile('[2|3]')), LEAD_CODE], VERDICT.LEGAL],
+      [Uint8Array.of(10), [7, LEAD_CODE], VERDICT.BAD_LAYOUT],
+      [new Uint8Array(0), [tileIndex(parseTile('[2|3]')), LEAD_CODE], VERDICT.LEGAL],
     ];
     const second = {
       layouts: checks.map((c) => c[0]),
-      placements: Buffer.from(checks.flatMap((c) => c[1])),
+      placements: Uint8Array.from(checks.flatMap((c) => c[1])),
     };
-    const answers = await client.validateMoves([first, second]);
-    assert.equal(answers.length, 2);
-    assert.deepEqual([...answers[0].verdicts], placements.map(() => VERDICT.LEGAL));
-    assert.deepEqual([...answers[0].points], expectedFirst);
-    assert.deepEqual([...answers[1].verdicts], checks.map((c) => c[2]));
-    assert.deepEqual([...answers[1].points], [0, 0, 0, 0, 0, 0, 0, 0, 1]);
-  });
+    const expected = (answers) => {
+      assert.deepEqual([...answers[0].verdicts], placements.map(() => VERDICT.LEGAL));
+      assert.deepEqual([...answers[0].points], expectedFirst);
+      assert.deepEqual([...answers[1].verdicts], checks.map((c) => c[2]));
+      assert.deepEqual([...answers[1].points], [0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    };
+    return [first, second, expected];
+  }
 
   test('ValidateMoves rejects a batch whose sizes disagree', async () => {
-    await assert.rejects(client.validateMoves([{ layouts: [Buffer.alloc(0)], placements: Buffer.from([1]) }]), (err) => {
+    await assert.rejects(client.validateMoves([{ layouts: [new Uint8Array(0)], placements: Uint8Array.of(1) }]), (err) => {
       assert.equal(err.codeName, 'INVALID_ARGUMENT');
       assert.equal(err.info.reason, 'INVALID_ARGUMENT');
       assert.equal(err.info.metadata.field, 'placements');
+      return true;
+    });
+  });
+
+  test('ValidateMoveBatch refuses more than 1,000 checks with BATCH_TOO_LARGE', async () => {
+    const n = 1001;
+    const lead = [tileIndex(parseTile('[2|3]')), LEAD_CODE];
+    const batch = { layouts: Array.from({ length: n }, () => new Uint8Array(0)), placements: Uint8Array.from(Array.from({ length: n }, () => lead).flat()) };
+    await assert.rejects(client.validateMoveBatch(batch), (err) => {
+      assert.equal(err.codeName, 'INVALID_ARGUMENT');
+      assert.equal(err.info.reason, 'BATCH_TOO_LARGE');
+      assert.equal(err.info.metadata.limit, '1000');
       return true;
     });
   });

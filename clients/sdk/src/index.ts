@@ -1,0 +1,44 @@
+// @fiveup/sdk: everything a TypeScript/JavaScript client of Five Up needs, in one package.
+//
+// * the messages and the two services, generated from ../../protos at build time
+//   (`npm run build`: buf generate + protoc-gen-es; src/gen is never committed);
+// * `createFiveUpClients(transport)`: Connect clients of MatchService and RulesService;
+// * the transports: `@fiveup/sdk/node` (native gRPC over HTTP/2, connect-node) and
+//   `@fiveup/sdk/web` (gRPC-Web through the Envoy gateway, connect-web);
+// * the error details the server attaches (google.rpc.ErrorInfo / RetryInfo) and the
+//   compact layout encoding.
+import { createClient, type Client, type Transport } from "@connectrpc/connect";
+import { MatchService } from "./gen/fiveup/v1/match_pb.js";
+import { RulesService } from "./gen/fiveup/v1/rules_pb.js";
+
+export * from "./gen/fiveup/v1/common_pb.js";
+export * from "./gen/fiveup/v1/match_pb.js";
+export * from "./gen/fiveup/v1/rules_pb.js";
+export * from "./errors.js";
+export * from "./compact.js";
+export { create, toBinary, fromBinary } from "@bufbuild/protobuf";
+export { ConnectError, Code } from "@connectrpc/connect";
+
+export interface FiveUpClients {
+  matches: Client<typeof MatchService>;
+  rules: Client<typeof RulesService>;
+}
+
+export function createFiveUpClients(transport: Transport): FiveUpClients {
+  return {
+    matches: createClient(MatchService, transport),
+    rules: createClient(RulesService, transport),
+  };
+}
+
+/** Call options carrying a seat token (`authorization: Bearer <token>`). */
+export function withToken(token: string | null | undefined, headers: Record<string, string> = {}): {
+  headers: Record<string, string>;
+} {
+  return { headers: token ? { ...headers, authorization: `Bearer ${token}` } : { ...headers } };
+}
+
+/** A fresh idempotency key for SubmitMove's request_id. */
+export function newRequestId(): string {
+  return globalThis.crypto.randomUUID();
+}

@@ -1,0 +1,161 @@
+"""The Envoy gRPC-Web gateway (deploy/envoy/envoy.yaml) in front of a real server: Envoy
+accepts the config, CORS lets only the configured origins in and exposes the headers a
+browser needs, gRPC-Web calls and their errors (ErrorInfo in the trailers) get through,
+and the server sees the real client address, not one a client claims."""
+
+from __future__ import annotations
+
+import base64
+import ipaddress
+import re
+import struct
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from google.rpc import error_details_pb2, status_pb2
+
+from fiveup import gateway
+from fiveup.v1 import match_pb2
+
+from .conftest import Stack
+
+LOCAL_ORIGIN = "http://127.0.0.1:5173"
+FOREIGN_ORIGIN = "https://evil.example"
+
+
+def test_envoy_validates_the_shipped_config_and_a_rendered_one(tmp_path: Path) -> None:
+    gateway.validate(gateway.CONFIG)
+    rendered = tmp_path / "envoy.yaml"
+    rendered.write_text(
+        gateway.render(
+            gateway.CONFIG.read_text(),
+            listen="127.0.0.1:18080",
+            upstream="fiveup:50051",
+            admin="127.0.0.1:19901",
+            origin=r"^https://fiveup\.example\.org$",
+        )
+    )
+    gateway.validate(rendered)
+    assert gateway.origin_regex(rendered.read_text()) == r"^https://fiveup\.example\.org$"
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(rendered.read_text().replace("grpc_web.v3.GrpcWeb", "grpc_web.v3.Nope"))
+    with pytest.raises(gateway.GatewayError, match="envoy refused"):
+        gateway.validate(broken)
+
+
+def test_render_refuses_a_config_it_does_not_recognise() -> None:
+    with pytest.raises(gateway.GatewayError, match="expected exactly one"):
+        gateway.render("static_resources: {}", listen="127.0.0.1:1")
+    with pytest.raises(ValueError, match="single quote"):
+        gateway.render(gateway.CONFIG.read_text(), origin="a'b")
+    assert gateway.main(["--listen", "nonsense"]) == 2
+
+
+def test_the_shipped_config_never_allows_every_origin() -> None:
+    text = gateway.CONFIG.read_text()
+    assert "allow_origin_string_match" in text
+    assert not re.search(r"prefix: \"?\*|exact: \"?\*|regex: '\.\*'", text)
+    for header in ("grpc-status", "grpc-message", "grpc-status-details-bin", "x-request-id"):
+        assert header in text.split("expose_headers:")[1].splitlines()[0]
+
+
+def preflight(stack: Stack, origin: str) -> dict[str, str]:
+    request = urllib.request.Request(
+        stack.gateway.url + "/fiveup.v1.MatchService/GetMatch", method="OPTIONS",
+        headers={"Origin": origin, "Access-Control-Request-Method": "POST",
+                 "Access-Control-Request-Headers": "content-type,x-grpc-web,authorization"},
+    )  # fmt: skip
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return {k.lower(): v for k, v in answer.headers.items()}
+
+
+def test_cors_preflight_admits_only_the_configured_origins(stack: Stack) -> None:
+    allowed = preflight(stack, LOCAL_ORIGIN)
+    assert allowed["access-control-allow-origin"] == LOCAL_ORIGIN
+    assert "authorization" in allowed["access-control-allow-headers"]
+    foreign = preflight(stack, FOREIGN_ORIGIN)
+    assert "access-control-allow-origin" not in foreign
+
+
+def grpc_web_call(
+    stack: Stack, method: str, message: bytes, headers: dict[str, str] | None = None
+) -> tuple[dict[str, str], bytes, dict[str, str]]:
+    """One binary gRPC-Web call: (response headers, first message, trailers)."""
+    request = urllib.request.Request(
+        f"{stack.gateway.url}/fiveup.v1.{method}", method="POST",
+        data=struct.pack(">BI", 0, len(message)) + message,
+        headers={"Content-Type": "application/grpc-web+proto", "X-Grpc-Web": "1",
+                 "Origin": LOCAL_ORIGIN, **(headers or {})},
+    )  # fmt: skip
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        head = {k.lower(): v for k, v in answer.headers.items()}
+        body = answer.read()
+    data, trailers, at = b"", dict(head), 0
+    while at < len(body):
+        flag, size = struct.unpack(">BI", body[at : at + 5])
+        chunk = body[at + 5 : at + 5 + size]
+        at += 5 + size
+        if flag & 0x80:
+            for line in chunk.decode().split("\r\n"):
+                if line:
+                    key, _, value = line.partition(":")
+                    trailers[key.strip().lower()] = value.strip()
+        else:
+            data = chunk
+    return head, data, trailers
+
+
+def test_errors_come_through_with_their_error_info_and_exposed_headers(stack: Stack) -> None:
+    request = match_pb2.GetMatchRequest(match_id="no-such-match").SerializeToString()
+    head, data, trailers = grpc_web_call(
+        stack, "MatchService/GetMatch", request, {"x-request-id": "web-test-1"}
+    )
+    assert data == b""
+    assert trailers["grpc-status"] == "5"  # NOT_FOUND
+    raw = trailers["grpc-status-details-bin"]
+    status = status_pb2.Status.FromString(base64.b64decode(raw + "=" * (-len(raw) % 4)))
+    info = error_details_pb2.ErrorInfo()
+    assert status.details[0].Unpack(info)
+    assert (info.reason, info.domain) == ("MATCH_NOT_FOUND", "fiveup.v1")
+    assert trailers["x-request-id"] == "web-test-1"
+    assert head["access-control-allow-origin"] == LOCAL_ORIGIN
+    exposed = head["access-control-expose-headers"]
+    for header in ("grpc-status", "grpc-message", "grpc-status-details-bin", "x-request-id"):
+        assert header in exposed
+
+
+def test_the_server_sees_the_address_envoy_saw_not_the_one_a_client_claims(stack: Stack) -> None:
+    seats = [match_pb2.SeatSpec(kind=match_pb2.SEAT_KIND_HUMAN)] * 2
+    request = match_pb2.CreateMatchRequest(seats=seats).SerializeToString()
+    _, data, trailers = grpc_web_call(
+        stack, "MatchService/CreateMatch", request,
+        {"X-Forwarded-For": "203.0.113.9", "x-request-id": "web-xff-1"},
+    )  # fmt: skip
+    assert trailers.get("grpc-status", "0") == "0", trailers
+    assert match_pb2.CreateMatchResponse.FromString(data).match_id
+    log = stack.server.log.read_text()
+    line = next(x for x in log.splitlines() if "request_id=web-xff-1" in x)
+    client = re.search(r"client=(\S+)", line)
+    assert client, line
+    # Envoy appends the caller's address last (for a loopback caller, this machine's own
+    # address): that is what the server uses; the client's claim in front is ignored.
+    ipaddress.ip_address(client.group(1))
+    assert client.group(1) != "203.0.113.9", line
+
+
+def test_a_bad_origin_cannot_read_answers(stack: Stack) -> None:
+    request = match_pb2.GetMatchRequest(match_id="x").SerializeToString()
+    head, _, _ = grpc_web_call(stack, "MatchService/GetMatch", request, {"Origin": FOREIGN_ORIGIN})
+    assert "access-control-allow-origin" not in head
+
+
+def test_health_and_reflection_are_not_routed(stack: Stack) -> None:
+    request = urllib.request.Request(
+        f"{stack.gateway.url}/grpc.health.v1.Health/Check", method="POST",
+        data=struct.pack(">BI", 0, 0), headers={"Content-Type": "application/grpc-web+proto"},
+    )  # fmt: skip
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        urllib.request.urlopen(request, timeout=10)
+    assert caught.value.code == 404
