@@ -1,0 +1,198 @@
+// Drives the web app in real headless Chromium (Debian's /usr/bin/chromium, through
+// playwright-core: no browser download).  Run by tests/web/test_browser.py, which starts
+// the server, the Envoy gateway and the static server, then checks the report:
+//
+//   FIVEUP_WEB_URL=http://127.0.0.1:8000 FIVEUP_ARTIFACTS=/tmp/out node test/browser.mjs
+//
+// Scenarios: a bad join link shows the documented error; a player creates a 2-seat match
+// against a bot and plays it to the end with the keyboard and the mouse; a second
+// context follows as a spectator (every gRPC-Web response it receives is saved for the
+// leak check); mid-round the player's page reloads and must come back to the same seat;
+// mid-game screenshots on a desktop and a phone viewport.
+import { chromium } from 'playwright-core';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const BASE = process.env.FIVEUP_WEB_URL;
+const OUT = process.env.FIVEUP_ARTIFACTS || 'test-artifacts';
+const TARGET = process.env.FIVEUP_TARGET || '15';
+const BROWSER = process.env.CHROMIUM || '/usr/bin/chromium';
+const TIMEOUT_MS = Number(process.env.FIVEUP_BROWSER_TIMEOUT_MS || 240000);
+if (!BASE) throw new Error('FIVEUP_WEB_URL is required');
+await mkdir(OUT, { recursive: true });
+
+const report = { steps: [], spectator: [], moves: { keyboard: 0, mouse: 0, draws: 0, passes: 0 } };
+const step = (name, data = {}) => {
+  report.steps.push({ name, ...data });
+  console.log(`# ${name} ${JSON.stringify(data)}`);
+};
+
+const browser = await chromium.launch({
+  executablePath: BROWSER,
+  headless: true,
+  args: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--no-proxy-server',
+  ], // playwright gives every launch a fresh temporary profile (--user-data-dir)
+});
+const consoleErrors = [];
+const watchErrors = (page, who) => {
+  page.on('pageerror', (err) => consoleErrors.push(`${who}: ${err.message}`));
+  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(`${who}: ${msg.text()}`); });
+};
+const deadline = Date.now() + TIMEOUT_MS;
+const app = (page) => page.locator('#app');
+const data = (page, key) => page.locator('#app').getAttribute(`data-${key}`);
+
+try {
+  // ---------------------------------------------------------------- a bad join link
+  const stray = await browser.newContext();
+  const strayPage = await stray.newPage();
+  watchErrors(strayPage, 'stray');
+  await strayPage.goto(`${BASE}/#/join/no-such-match/0`);
+  const error = strayPage.locator('.error[role=alert]');
+  await error.waitFor({ timeout: 15000 });
+  step('bad join link', { reason: await error.getAttribute('data-reason'), text: await error.textContent() });
+  await stray.close();
+
+  // ---------------------------------------------------------------- create a match
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await desktop.newPage();
+  watchErrors(page, 'player');
+  await page.goto(`${BASE}/#/`);
+  await page.locator('#players-2').check();
+  await page.locator('#seat-0').selectOption('human');
+  await page.locator('#seat-1').selectOption('greedy');
+  await page.locator('#target').fill(TARGET);
+  await page.getByRole('button', { name: 'Create match' }).click();
+  const watchLink = await page.getByLabel('Spectator link').inputValue();
+  const matchId = watchLink.split('/').pop();
+  step('created', { matchId, watchLink });
+  // the seat token is in this tab's sessionStorage, never in a URL
+  const stored = await page.evaluate((id) => sessionStorage.getItem(`fiveup:seat:${id}`), matchId);
+  step('seat stored', { seat: JSON.parse(stored).seat, tokenInUrl: page.url().includes(JSON.parse(stored).token) });
+
+  // ---------------------------------------------------------------- the spectator
+  const watcher = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  const spectator = await watcher.newPage();
+  watchErrors(spectator, 'spectator');
+  const pending = [];
+  spectator.on('response', (response) => {
+    const url = response.url();
+    if (!url.includes('/fiveup.v1.')) return;
+    pending.push(response.body().then(
+      (body) => report.spectator.push({ method: url.split('/fiveup.v1.')[1], status: response.status(), body: body.toString('base64') }),
+      (err) => report.spectator.push({ method: url.split('/fiveup.v1.')[1], error: String(err) }),
+    ));
+  });
+  await spectator.goto(watchLink);
+  await spectator.locator('#app[data-role=spectator][data-version]').waitFor({ timeout: 15000 });
+
+  // ---------------------------------------------------------------- play to the end
+  await page.getByRole('link', { name: 'Go to the table' }).click();
+  await page.locator('#app[data-role=player][data-version]').waitFor({ timeout: 15000 });
+  let reloaded = false;
+  let shots = false;
+  let turns = 0;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('the match did not end in time');
+    await page.waitForFunction(() => {
+      const a = document.getElementById('app');
+      return a.dataset.status === 'finished' || (a.dataset.myTurn === 'true' && !document.querySelector('.tile[aria-pressed=true]'));
+    }, null, { timeout: 30000 });
+    if ((await data(page, 'status')) === 'finished') break;
+    const version = await data(page, 'version');
+    const tiles = Number(await data(page, 'tiles'));
+    if (!shots && tiles >= 7) {
+      shots = true;
+      await page.screenshot({ path: path.join(OUT, 'board-desktop.png') });
+      const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+      const phone = await phoneContext.newPage();
+      await phone.goto(watchLink);
+      await phone.locator('#app[data-role=spectator][data-version]').waitFor({ timeout: 15000 });
+      await phone.locator('.domino').first().waitFor();
+      await phone.screenshot({ path: path.join(OUT, 'board-phone.png'), fullPage: true });
+      await phoneContext.close();
+      step('screenshots', { tiles });
+    }
+    if (!reloaded && tiles >= 4) {
+      reloaded = true;
+      const before = { seat: JSON.parse(await page.evaluate((id) => sessionStorage.getItem(`fiveup:seat:${id}`), matchId)).seat, version };
+      await page.reload();
+      await page.locator('#app[data-role=player][data-version]').waitFor({ timeout: 15000 });
+      const after = {
+        role: await data(page, 'role'),
+        resumedFrom: await data(page, 'resumed-from'),
+        seat: JSON.parse(await page.evaluate((id) => sessionStorage.getItem(`fiveup:seat:${id}`), matchId)).seat,
+        handTiles: await page.locator('.hand button.tile').count(),
+        round: await data(page, 'round'),
+      };
+      step('reloaded', { before, after });
+      continue;
+    }
+    turns += 1;
+    const draw = page.locator('button[data-move=draw]');
+    const pass = page.locator('button[data-move=pass]');
+    const playable = page.locator('.hand button.tile.playable:not([disabled])');
+    if (await playable.count()) {
+      const useKeyboard = turns % 2 === 0;
+      const first = playable.first();
+      if (useKeyboard) {
+        await first.focus();
+        await page.keyboard.press('Enter');
+        const point = page.locator('.points button.point').first();
+        await point.waitFor();
+        await point.focus();
+        await page.keyboard.press('Enter');
+        report.moves.keyboard += 1;
+      } else {
+        await first.click();
+        const marker = page.locator('svg.board .marker').first();
+        await marker.waitFor();
+        await marker.click();
+        report.moves.mouse += 1;
+      }
+    } else if (await draw.count()) {
+      await draw.focus();
+      await page.keyboard.press('Enter');
+      report.moves.draws += 1;
+    } else if (await pass.count()) {
+      await pass.click();
+      report.moves.passes += 1;
+    } else {
+      throw new Error(`my turn at v${version} but no move is offered`);
+    }
+    try {
+      await page.waitForFunction((v) => document.getElementById('app').dataset.version !== v, version, { timeout: 20000 });
+    } catch (err) {
+      const alert = await page.locator('.table .error[role=alert]').first().textContent().catch(() => '');
+      throw new Error(`the move at v${version} changed nothing (alert: ${alert}; hand: ${await page.locator('.hand').textContent()})`);
+    }
+  }
+  const winner = await page.locator('.banner .winner').textContent();
+  const scores = await page.locator('.score .pts').allTextContents();
+  const tallies = await page.locator('.score svg.tally').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  step('finished', { winner, scores, tallies, turns, reckoning: await page.locator('.reckoning li').count() });
+  await page.screenshot({ path: path.join(OUT, 'match-end.png') });
+
+  // the spectator sees the end too, then its stream closes
+  await spectator.locator('#app[data-status=finished]').waitFor({ timeout: 20000 });
+  step('spectator finished', { banner: await spectator.locator('.banner .winner').textContent() });
+  // Hindi: the language switch relabels the page
+  await spectator.locator('button.lang').click();
+  step('hindi', { lang: await spectator.evaluate(() => document.documentElement.lang), heading: await spectator.locator('.banner h2').textContent() });
+  await Promise.all(pending);
+  await watcher.close();
+  await desktop.close();
+  report.ok = true;
+} catch (err) {
+  report.ok = false;
+  report.error = String(err && err.stack ? err.stack : err);
+  console.error(report.error);
+} finally {
+  report.consoleErrors = consoleErrors;
+  await writeFile(path.join(OUT, 'report.json'), JSON.stringify(report, null, 1));
+  await browser.close();
+}
+process.exitCode = report.ok ? 0 : 1;

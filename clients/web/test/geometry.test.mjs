@@ -1,0 +1,71 @@
+// The layout geometry (src/geometry.ts) over real layouts: FIVEUP_LAYOUTS names a JSON
+// file of compact layouts (hex), written by tests/web/test_layout_geometry.py from
+// self-play.  Every layout must be drawn whole, each tile where the rules put it, with no
+// two tiles overlapping.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'fiveup-geometry-')), 'geometry.mjs');
+await build({ entryPoints: [path.join(HERE, '..', 'src', 'geometry.ts')], bundle: true, format: 'esm', outfile: out, logLevel: 'warning' });
+const { layoutGeometry, overlappingPairs, decodeCompact } = await import(pathToFileURL(out).href);
+
+const touches = (a, b) => {
+  // a tile and the tile it joins touch (share an edge) or are linked by a drawn connector
+  const gapX = Math.max(a.x - (b.x + b.w), b.x - (a.x + a.w));
+  const gapY = Math.max(a.y - (b.y + b.h), b.y - (a.y + a.h));
+  return Math.max(gapX, gapY) <= 1e-6;
+};
+
+test('small hand-made layouts: a spinner with all four arms, a lead double', () => {
+  const t = (low, high) => ({ low, high });
+  const cross = [
+    { tile: t(1, 4) },
+    { tile: t(4, 4), on: { tile: t(1, 4), side: 2 } },
+    { tile: t(4, 5), on: { tile: t(4, 4), side: 4 } },
+    { tile: t(2, 4), on: { tile: t(4, 4), side: 5 } },
+    { tile: t(3, 4), on: { tile: t(4, 4), side: 6 } },
+  ];
+  const g = layoutGeometry(cross);
+  assert.equal(g.tiles.length, 5);
+  assert.deepEqual(overlappingPairs(g), []);
+  const spinner = g.tiles[1];
+  assert.equal(spinner.horizontal, false, 'a double on a horizontal line stands crosswise');
+  for (const arm of g.tiles.slice(2)) assert.ok(touches(arm.rect, spinner.rect), 'each arm touches the spinner');
+  const lead = layoutGeometry([{ tile: t(6, 6) }]);
+  assert.equal(lead.tiles[0].double, true);
+});
+
+test('every self-play layout is drawn without overlaps', async (t) => {
+  const file = process.env.FIVEUP_LAYOUTS;
+  if (!file) {
+    t.skip('FIVEUP_LAYOUTS not set (tests/web/test_layout_geometry.py sets it)');
+    return;
+  }
+  const layouts = JSON.parse(await readFile(file, 'utf8'));
+  let biggest = 0;
+  let linked = 0;
+  for (const hex of layouts) {
+    const placements = decodeCompact(Uint8Array.from(Buffer.from(hex, 'hex')));
+    const g = layoutGeometry(placements);
+    assert.equal(g.tiles.length, placements.length, hex);
+    assert.deepEqual(overlappingPairs(g), [], `overlap in ${hex}`);
+    // each placed tile touches the tile it joins, or a connector is drawn to it
+    g.tiles.forEach((tile, i) => {
+      if (!placements[i].on) return;
+      const parentKey = `${Math.min(placements[i].on.tile.low, placements[i].on.tile.high)}-${Math.max(placements[i].on.tile.low, placements[i].on.tile.high)}`;
+      const parent = g.tiles.find((p) => `${p.tile.low}-${p.tile.high}` === parentKey);
+      const link = tile.link;
+      if (link.x1 !== link.x2 || link.y1 !== link.y2) linked += 1;
+      else assert.ok(touches(tile.rect, parent.rect), `tile ${i} of ${hex} is detached`);
+    });
+    biggest = Math.max(biggest, placements.length);
+  }
+  t.diagnostic(`${layouts.length} layouts, biggest ${biggest} tiles, ${linked} tiles drawn with a connector`);
+  console.log(`GEOMETRY layouts=${layouts.length} biggest=${biggest} linked=${linked}`);
+});

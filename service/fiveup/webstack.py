@@ -1,0 +1,131 @@
+"""The whole local stack for a browser: ``fiveup serve``, the Envoy gRPC-Web gateway in
+front of it, and a static file server for the web app (clients/web/dist), which tells the
+app where the gateway is (``/config.json``).  ``make run`` uses it:
+
+    python -m fiveup.webstack [--port 8000] [--gateway-port 8080] [--address 127.0.0.1:50051]
+
+It prints the URL to open and stops everything on Ctrl-C.  Local only: it binds
+127.0.0.1 and the gateway admits only local origins (deploy/envoy/envoy.yaml).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import http.server
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+from .gateway import Gateway, GatewayError
+
+WEB_DIST = Path(__file__).resolve().parents[2] / "clients" / "web" / "dist"
+READY = re.compile(r"fiveup: gRPC listening on (\S+):(\d+)")
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """The bundle, plus /config.json naming the gateway; quiet, no caching surprises."""
+
+    gateway_url = ""
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0] == "/config.json":
+            body = json.dumps({"gateway": self.gateway_url}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def static_server(
+    folder: Path, gateway_url: str, host: str = "127.0.0.1", port: int = 0
+) -> Iterator[str]:
+    """Serve ``folder`` on ``host:port`` in a thread; yields the base URL."""
+    handler = type("Handler", (StaticHandler,), {"gateway_url": gateway_url})
+    server = http.server.ThreadingHTTPServer(
+        (host, port), functools.partial(handler, directory=str(folder))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{host}:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m fiveup.webstack", description=__doc__)
+    parser.add_argument("--port", type=int, default=8000, help="the web app's port")
+    parser.add_argument("--gateway-port", type=int, default=8080, help="Envoy's gRPC-Web port")
+    parser.add_argument("--address", default="127.0.0.1:50051", help="fiveup serve's address")
+    parser.add_argument("--db", default="fiveup.sqlite3")
+    parser.add_argument("--web-dir", type=Path, default=WEB_DIST)
+    args = parser.parse_args(argv)
+    if not (args.web_dir / "index.html").exists():
+        print(
+            f"fiveup.webstack: no web app in {args.web_dir}: build it first (make web)",
+            file=sys.stderr,
+        )
+        return 2
+    command = [
+        sys.executable, "-m", "fiveup.cli", "serve", "--address", args.address, "--db", args.db,
+        "--metrics-port", "-1", "--client-address-header", "x-forwarded-for",
+        "--trusted-proxies", "127.0.0.1",
+    ]  # fmt: skip
+    server = subprocess.Popen(
+        command, stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONUNBUFFERED="1")
+    )
+    assert server.stdout is not None
+    address = None
+    for line in server.stdout:
+        sys.stdout.write(line)
+        found = READY.search(line)
+        if found:
+            address = f"{found.group(1)}:{found.group(2)}"
+            break
+    if address is None:
+        print("fiveup.webstack: the server did not start (see above)", file=sys.stderr)
+        return 1
+    threading.Thread(target=lambda: [sys.stdout.write(x) for x in server.stdout or ()], daemon=True).start()
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        with Gateway(address, listen=f"127.0.0.1:{args.gateway_port}") as gateway:
+            with static_server(args.web_dir, gateway.url, port=args.port) as url:
+                print(f"fiveup: gRPC-Web gateway (Envoy) on {gateway.url}", flush=True)
+                print(f"fiveup: open {url}/ in a browser to play (Ctrl-C stops)", flush=True)
+                with contextlib.suppress(KeyboardInterrupt):
+                    stop.wait()
+    except (GatewayError, OSError) as exc:
+        print(f"fiveup.webstack: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        server.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.wait(timeout=15)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

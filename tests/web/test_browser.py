@@ -1,0 +1,190 @@
+"""The web app in real headless Chromium (Debian's package, via playwright-core) against
+the real stack: `fiveup serve`, the Envoy gRPC-Web gateway and the static bundle.
+
+clients/web/test/browser.mjs drives the browser and writes a report; this test starts
+the stack, runs it and checks: a bad join link shows the documented MATCH_NOT_FOUND
+message; a player plays a whole match against a bot to the end, with the keyboard and
+the mouse; a reload mid-round comes back to the same seat from the version it had; the
+spectator's context never received a hidden tile (its gRPC-Web response bytes, re-parsed
+here); mid-game screenshots (desktop and phone) are written as artifacts."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import shutil
+import struct
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from google.protobuf.message import Message
+
+from fiveup.gateway import Gateway
+from fiveup.v1 import common_pb2
+from fiveup.v1 import match_pb2 as pb
+from fiveup.webstack import static_server
+
+from ..clients.conftest import (
+    BEHIND_GATEWAY,
+    CLIENTS_DIR,
+    ROOT,
+    ensure_clients_built,
+    in_ci,
+    running_server,
+)
+
+WEB_DIR = CLIENTS_DIR / "web"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = ROOT / "build" / "test-artifacts" / "web"
+BROWSER_TIMEOUT = 300
+# Tiles a spectator may see: those on the table, and hands revealed at a reckoning.
+PUBLIC_FIELDS = {"last_round", "round_ended", "layout", "placement", "open_points", "counted_ends"}
+
+pytestmark = pytest.mark.timeout(600)
+
+
+def require_chromium() -> str:
+    if os.access(CHROMIUM, os.X_OK):
+        return CHROMIUM
+    message = f"{CHROMIUM} not found: scripts/install-browser.sh installs Debian's chromium"
+    if in_ci():
+        pytest.fail(message + " -- required when CI=true", pytrace=False)
+    pytest.skip(message)
+
+
+def build_web(node: str) -> None:
+    done = subprocess.run(
+        ["npm", "run", "build", "--workspace", "fiveup-web"], cwd=CLIENTS_DIR,
+        capture_output=True, text=True, timeout=180,
+    )  # fmt: skip
+    assert done.returncode == 0, f"building the web app failed:\n{done.stdout}\n{done.stderr}"
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, object]]:
+    chromium = require_chromium()
+    tools = ensure_clients_built()
+    build_web(tools["node"])
+    folder = tmp_path_factory.mktemp("web-stack")
+    if ARTIFACTS.exists():
+        shutil.rmtree(ARTIFACTS)
+    ARTIFACTS.mkdir(parents=True)
+    with (
+        running_server(folder, extra=BEHIND_GATEWAY) as server,
+        Gateway(server.address, log=folder / "envoy.log") as gateway,
+        static_server(WEB_DIR / "dist", gateway.url) as url,
+    ):
+        env = dict(os.environ, FIVEUP_WEB_URL=url, FIVEUP_ARTIFACTS=str(ARTIFACTS),
+                   CHROMIUM=chromium, NO_COLOR="1")  # fmt: skip
+        try:
+            done = subprocess.run(
+                [tools["node"], "test/browser.mjs"], cwd=WEB_DIR, env=env, capture_output=True,
+                text=True, timeout=BROWSER_TIMEOUT,
+            )  # fmt: skip
+        except subprocess.TimeoutExpired as exc:
+            pytest.fail(f"the browser run took over {BROWSER_TIMEOUT}s:\n{exc.stdout}")
+        (ARTIFACTS / "browser.log").write_text(done.stdout + done.stderr)
+        result = json.loads((ARTIFACTS / "report.json").read_text())
+        assert done.returncode == 0 and result["ok"], (
+            f"{result.get('error')}\n{done.stdout[-3000:]}\n{server.log.read_text()[-2000:]}"
+        )
+        yield result
+
+
+def step(report: dict[str, object], name: str) -> dict[str, object]:
+    steps = report["steps"]
+    assert isinstance(steps, list)
+    found = [s for s in steps if s["name"] == name]
+    assert found, f"no step {name!r} in {[s['name'] for s in steps]}"
+    return found[0]  # type: ignore[no-any-return]
+
+
+def test_a_bad_join_link_shows_the_documented_error(report: dict[str, object]) -> None:
+    bad = step(report, "bad join link")
+    assert bad["reason"] == "MATCH_NOT_FOUND"
+    assert bad["text"] == "There is no match with this link. Check the link, or start a new match."
+    assert "MATCH_NOT_FOUND" in (ROOT / "docs" / "api.md").read_text()
+
+
+def test_a_whole_match_is_played_to_the_end_with_keyboard_and_mouse(
+    report: dict[str, object],
+) -> None:
+    finished = step(report, "finished")
+    assert finished["winner"] in ("You won!", "Seat 2 won!")
+    assert int(finished["reckoning"]) >= 2  # the last round's hands, with their rounding
+    moves = report["moves"]
+    assert isinstance(moves, dict)
+    assert moves["keyboard"] > 0 and moves["mouse"] > 0, moves
+    # the spectator sees the same winner, by seat (the player is seat 1)
+    expected = "Seat 1 won!" if finished["winner"] == "You won!" else finished["winner"]
+    assert step(report, "spectator finished")["banner"] == expected
+    assert step(report, "seat stored")["tokenInUrl"] is False
+    assert step(report, "hindi")["heading"] == "मैच समाप्त"
+    assert report["consoleErrors"] == []
+
+
+def test_a_reload_mid_round_resumes_the_same_seat(report: dict[str, object]) -> None:
+    reloaded = step(report, "reloaded")
+    before, after = reloaded["before"], reloaded["after"]
+    assert isinstance(before, dict) and isinstance(after, dict)
+    assert after["role"] == "player"
+    assert after["seat"] == before["seat"]
+    assert after["resumedFrom"] == before["version"]  # the stream resumed from there
+    assert int(after["handTiles"]) > 0
+
+
+def frames(body: bytes) -> Iterator[bytes]:
+    """The data frames of a binary gRPC-Web body (trailer frames skipped)."""
+    at = 0
+    while at + 5 <= len(body):
+        flag, size = struct.unpack(">BI", body[at : at + 5])
+        if not flag & 0x80:
+            yield body[at + 5 : at + 5 + size]
+        at += 5 + size
+
+
+def private_tiles(message: Message) -> set[tuple[int, int]]:
+    found: set[tuple[int, int]] = set()
+    if isinstance(message, common_pb2.Tile):
+        return {(min(message.low, message.high), max(message.low, message.high))}
+    for field, value in message.ListFields():
+        if field.name in PUBLIC_FIELDS or field.message_type is None:
+            continue
+        for item in value if field.is_repeated else [value]:
+            found |= private_tiles(item)
+    return found
+
+
+def test_the_spectator_never_receives_a_hidden_tile(report: dict[str, object]) -> None:
+    responses = report["spectator"]
+    assert isinstance(responses, list)
+    parsers = {
+        "MatchService/GetMatch": pb.GetMatchResponse,
+        "MatchService/WatchMatch": pb.WatchMatchResponse,
+    }
+    kinds: dict[str, int] = {}
+    for response in responses:
+        assert "error" not in response, response
+        parser = parsers.get(response["method"])
+        assert parser is not None, f"the spectator called {response['method']}"
+        for frame in frames(base64.b64decode(response["body"])):
+            message = parser.FromString(frame)
+            assert private_tiles(message) == set(), f"{response['method']}: {message}"
+            if isinstance(message, pb.WatchMatchResponse) and message.HasField("event"):
+                kind = message.event.WhichOneof("kind") or ""
+                kinds[kind] = kinds.get(kind, 0) + 1
+            if isinstance(message, pb.GetMatchResponse):
+                assert not message.view.HasField("viewer_seat")
+    # the check had something to check: the whole match went past the spectator
+    assert kinds.get("round_dealt", 0) >= 1 and kinds.get("match_ended") == 1, kinds
+    assert kinds.get("tile_placed", 0) > 10, kinds
+
+
+def test_mid_game_screenshots_are_written(report: dict[str, object]) -> None:
+    for name in ("board-desktop.png", "board-phone.png"):
+        shot = ARTIFACTS / name
+        assert shot.exists() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
+        assert shot.stat().st_size > 10_000, f"{name} looks empty"
