@@ -12,14 +12,14 @@ METRICS_PORT ?= 9464
 DB ?= fiveup.sqlite3
 PYTEST_ARGS ?=
 
-.PHONY: install build run test test-fast lint bench fuzz soak clean services
+.PHONY: install build run test test-fast lint bench fuzz soak clean services web browser run-grpc
 
 # The runtime only: the server's dependencies and PostgreSQL's driver; pip builds the
 # core and the stubs in an isolated build environment (pyproject's build requirements).
 $(SERVE_STAMP): pyproject.toml setup.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[postgres]'
+	$(PY) -m pip install -q -e '.[postgres,web]'
 	@touch $(SERVE_STAMP)
 
 # Everything else: the toolchain and the test, lint and benchmark dependencies.
@@ -34,15 +34,33 @@ build: $(STAMP)
 	$(PY) setup.py -q build_ext --inplace 2>&1 | grep -v -E '^(running|copying|Compiling|\[)' || true
 	@$(PY) -c "import fiveup_core as c; print('fiveup_core implementation:', c.IMPLEMENTATION)"
 
+# --- web clients (clients/: the generated TypeScript SDK, the Node client, the browser app)
+WEB_PORT ?= 8000
+GATEWAY_PORT ?= 8080
+
+# The whole local stack: the gRPC server, Envoy (gRPC-Web) and the web app; prints the URL.
 # With the development install present, rebuild in place first (cheap); else serve what
 # the runtime install built.
-run: $(if $(wildcard $(STAMP)),build,$(SERVE_STAMP))
+run: $(if $(wildcard $(STAMP)),build,$(SERVE_STAMP)) web
+	$(PY) -m fiveup.webstack --address $(ADDRESS) --db $(DB) --metrics-port $(METRICS_PORT) \
+		--port $(WEB_PORT) --gateway-port $(GATEWAY_PORT)
+
+# The gRPC server alone (no gateway, no web app).
+run-grpc: $(if $(wildcard $(STAMP)),build,$(SERVE_STAMP))
 	$(VENV)/bin/fiveup serve --address $(ADDRESS) --db $(DB) --metrics-port $(METRICS_PORT)
+
+web:
+	bash scripts/build-clients.sh
+
+# Debian's chromium for the browser tests (tests/web).
+browser:
+	@bash scripts/install-browser.sh
+# --- end of web clients
 
 services:
 	@bash scripts/ensure-services.sh
 
-test: build services
+test: build services browser
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: build

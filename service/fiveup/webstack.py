@@ -80,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gateway-port", type=int, default=8080, help="Envoy's gRPC-Web port")
     parser.add_argument("--address", default="127.0.0.1:50051", help="fiveup serve's address")
     parser.add_argument("--db", default="fiveup.sqlite3")
+    parser.add_argument("--metrics-port", default="-1", help="the server's metrics port")
     parser.add_argument("--web-dir", type=Path, default=WEB_DIST)
     args = parser.parse_args(argv)
     if not (args.web_dir / "index.html").exists():
@@ -90,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     command = [
         sys.executable, "-m", "fiveup.cli", "serve", "--address", args.address, "--db", args.db,
-        "--metrics-port", "-1", "--client-address-header", "x-forwarded-for",
+        "--metrics-port", args.metrics_port, "--client-address-header", "x-forwarded-for",
         "--trusted-proxies", "127.0.0.1",
     ]  # fmt: skip
     server = subprocess.Popen(
@@ -109,14 +110,15 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     threading.Thread(target=lambda: [sys.stdout.write(x) for x in server.stdout or ()], daemon=True).start()
     stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    for signum in (signal.SIGTERM, signal.SIGINT):  # Ctrl-C, or a supervisor's stop
+        signal.signal(signum, lambda *_: stop.set())
     try:
         with Gateway(address, listen=f"127.0.0.1:{args.gateway_port}") as gateway:
             with static_server(args.web_dir, gateway.url, port=args.port) as url:
                 print(f"fiveup: gRPC-Web gateway (Envoy) on {gateway.url}", flush=True)
                 print(f"fiveup: open {url}/ in a browser to play (Ctrl-C stops)", flush=True)
-                with contextlib.suppress(KeyboardInterrupt):
-                    stop.wait()
+                stop.wait()
+                print("fiveup: stopping", flush=True)
     except (GatewayError, OSError) as exc:
         print(f"fiveup.webstack: {exc}", file=sys.stderr)
         return 1
