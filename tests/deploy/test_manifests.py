@@ -103,6 +103,17 @@ def one(objs: list[Obj], kind: str) -> Obj:
     return found[0]
 
 
+def named(objs: list[Obj], kind: str, name: str) -> Obj:
+    found = [o for o in of_kind(objs, kind) if o["metadata"]["name"] == name]
+    assert len(found) == 1, f"expected one {kind} {name}, found {len(found)}"
+    return found[0]
+
+
+def server_deployment(objs: list[Obj]) -> Obj:
+    """The server's Deployment (the web component adds fiveup-web beside it)."""
+    return named(objs, "Deployment", "fiveup")
+
+
 def pod_specs(objs: list[Obj]) -> Iterator[tuple[Obj, Obj]]:
     for o in objs:
         if o["kind"] in WORKLOADS:
@@ -168,6 +179,9 @@ def test_checkov_finds_nothing_and_every_skip_is_justified(
     for name, path in rendered.items():
         shutil.copy(path, tmp_path / f"{name}.yaml")
     shutil.copy(ROOT / "deploy" / "docker" / "Dockerfile", tmp_path / "Dockerfile")
+    web = tmp_path / "web"  # checkov reads files named Dockerfile
+    web.mkdir()
+    shutil.copy(ROOT / "deploy" / "docker" / "Dockerfile.web", web / "Dockerfile")
     env = {**os.environ, "LOG_LEVEL": "ERROR", "CHECKOV_RUN_SCA_PACKAGE_SCAN_V2": "false"}
     done = subprocess.run(
         [
@@ -201,7 +215,7 @@ def test_checkov_finds_nothing_and_every_skip_is_justified(
 @pytest.mark.parametrize("name", list(KUSTOMIZATIONS))
 def test_workloads_are_hardened(objects: dict[str, list[Obj]], name: str) -> None:
     objs = objects[name]
-    deployment = one(objs, "Deployment")
+    deployment = server_deployment(objs)
     assert deployment["metadata"]["namespace"] not in ("", "default")
     for workload, spec in pod_specs(objs):
         where = f"{name}: {workload['kind']}/{workload['metadata']['name']}"
@@ -244,7 +258,7 @@ def test_workloads_are_hardened(objects: dict[str, list[Obj]], name: str) -> Non
 @pytest.mark.parametrize("name", list(KUSTOMIZATIONS))
 def test_probes_and_drain(objects: dict[str, list[Obj]], name: str) -> None:
     objs = objects[name]
-    deployment = one(objs, "Deployment")
+    deployment = server_deployment(objs)
     spec = deployment["spec"]["template"]["spec"]
     server = spec["containers"][0]
     port = next(p["containerPort"] for p in server["ports"] if p["name"] == "grpc")
@@ -292,7 +306,7 @@ def test_probes_and_drain(objects: dict[str, list[Obj]], name: str) -> None:
 
 def test_dev_is_one_replica_on_sqlite_on_a_volume(objects: dict[str, list[Obj]]) -> None:
     objs = objects["dev"]
-    deployment = one(objs, "Deployment")
+    deployment = server_deployment(objs)
     assert deployment["spec"]["replicas"] == 1
     assert deployment["spec"]["strategy"] == {"type": "Recreate"}
     spec = deployment["spec"]["template"]["spec"]
@@ -312,7 +326,7 @@ def test_prod_is_replicated_on_postgres_with_pdb_network_policy_hpa_and_monitori
     objects: dict[str, list[Obj]],
 ) -> None:
     objs = objects["prod"]
-    deployment = one(objs, "Deployment")
+    deployment = server_deployment(objs)
     labels = pod_labels(deployment)
     assert deployment["spec"].get("replicas", 3) >= 3
     hpa = one(objs, "HorizontalPodAutoscaler")
@@ -327,7 +341,7 @@ def test_prod_is_replicated_on_postgres_with_pdb_network_policy_hpa_and_monitori
     pdb = one(objs, "PodDisruptionBudget")
     assert selects(pdb["spec"]["selector"]["matchLabels"], labels)
     assert pdb["spec"].get("maxUnavailable", 0) == 1 or pdb["spec"].get("minAvailable", 0) >= 2
-    policy = one(objs, "NetworkPolicy")
+    policy = named(objs, "NetworkPolicy", "fiveup")
     assert selects(policy["spec"]["podSelector"]["matchLabels"], labels)
     assert set(policy["spec"]["policyTypes"]) == {"Ingress", "Egress"}
     # PostgreSQL from a Secret, and no Secret shipped
@@ -412,3 +426,42 @@ def test_alerts_and_dashboard_only_use_exported_metrics(objects: dict[str, list[
     ):  # fmt: skip
         assert needed in shown, needed
     assert len({p["id"] for p in dashboard["panels"]}) == len(dashboard["panels"])
+
+
+def test_prod_serves_browsers_through_the_shared_envoy_config(
+    objects: dict[str, list[Obj]], tmp_path: Path
+) -> None:
+    """The web component: Envoy beside the server on the very config of deploy/envoy (only
+    the allowed origins differ, and never a match-all), the server believing
+    x-forwarded-for from that sidecar only, and the static bundle on unprivileged nginx."""
+    from fiveup import gateway
+
+    objs = objects["prod"]
+    deployment = server_deployment(objs)
+    spec = deployment["spec"]["template"]["spec"]
+    sidecar = next(c for c in spec["containers"] if c["name"] == "grpc-web")
+    assert sidecar["args"][:2] == ["-c", "/etc/envoy/envoy.yaml"]
+    volume = next(v for v in spec["volumes"] if v["name"] == "envoy-config")
+    config_map = named(objs, "ConfigMap", volume["configMap"]["name"])
+    rendered = config_map["data"]["envoy.yaml"]
+    shipped = gateway.CONFIG.read_text()
+    origin = gateway.origin_regex(rendered)
+    assert origin == r"^https://fiveup\.example\.com$"
+    assert rendered == gateway.render(shipped, origin=origin)  # the same file otherwise
+    config = tmp_path / "envoy.yaml"
+    config.write_text(rendered)
+    gateway.validate(config)
+    env = config_env(objs, deployment)
+    assert env["FIVEUP_CLIENT_ADDRESS_HEADER"] == "x-forwarded-for"
+    assert env["FIVEUP_TRUSTED_PROXIES"] == "127.0.0.1"
+    policy = named(objs, "NetworkPolicy", "fiveup")
+    assert {"port": 8080, "protocol": "TCP"} in [
+        p for r in policy["spec"]["ingress"] for p in r["ports"]
+    ]
+    web = named(objs, "Deployment", "fiveup-web")
+    assert web["spec"]["template"]["spec"]["containers"][0]["ports"][0]["containerPort"] == 8080
+    services = {s["metadata"]["name"]: s for s in of_kind(objs, "Service")}
+    assert selects(services["fiveup-web"]["spec"]["selector"], pod_labels(web))
+    assert selects(services["fiveup-grpc-web"]["spec"]["selector"], pod_labels(deployment))
+    # the origin settings are build-time inputs, not deployed objects
+    assert not [c for c in of_kind(objs, "ConfigMap") if "origins" in c["metadata"]["name"]]
