@@ -21,7 +21,7 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .gateway import Gateway, GatewayError
@@ -74,6 +74,12 @@ def static_server(
         server.server_close()
 
 
+def _echo(lines: Iterable[str]) -> None:
+    """Keep passing the server's output on (and never let its pipe fill up)."""
+    for line in lines:
+        sys.stdout.write(line)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fiveup.webstack", description=__doc__)
     parser.add_argument("--port", type=int, default=8000, help="the web app's port")
@@ -108,17 +114,19 @@ def main(argv: list[str] | None = None) -> int:
     if address is None:
         print("fiveup.webstack: the server did not start (see above)", file=sys.stderr)
         return 1
-    threading.Thread(target=lambda: [sys.stdout.write(x) for x in server.stdout or ()], daemon=True).start()
+    threading.Thread(
+        target=lambda: [sys.stdout.write(x) for x in server.stdout or ()], daemon=True
+    ).start()
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):  # Ctrl-C, or a supervisor's stop
         signal.signal(signum, lambda *_: stop.set())
     try:
-        with Gateway(address, listen=f"127.0.0.1:{args.gateway_port}") as gateway:
-            with static_server(args.web_dir, gateway.url, port=args.port) as url:
-                print(f"fiveup: gRPC-Web gateway (Envoy) on {gateway.url}", flush=True)
-                print(f"fiveup: open {url}/ in a browser to play (Ctrl-C stops)", flush=True)
-                stop.wait()
-                print("fiveup: stopping", flush=True)
+        gateway = Gateway(address, listen=f"127.0.0.1:{args.gateway_port}")
+        with gateway, static_server(args.web_dir, gateway.url, port=args.port) as url:
+            print(f"fiveup: gRPC-Web gateway (Envoy) on {gateway.url}", flush=True)
+            print(f"fiveup: open {url}/ in a browser to play (Ctrl-C stops)", flush=True)
+            stop.wait()
+            print("fiveup: stopping", flush=True)
     except (GatewayError, OSError) as exc:
         print(f"fiveup.webstack: {exc}", file=sys.stderr)
         return 1

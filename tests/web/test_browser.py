@@ -17,7 +17,6 @@ import shutil
 import struct
 import subprocess
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from google.protobuf.message import Message

@@ -18,7 +18,12 @@ from fiveup.simulate import match_seed
 from ..clients.conftest import CLIENTS_DIR, ensure_clients_built
 
 WEB_DIR = CLIENTS_DIR / "web"
-TABLES = [("greedy", "random"), ("random", "random", "random"), ("greedy",) * 4, ("expert", "random")]
+TABLES = [
+    ("greedy", "random"),
+    ("random", "random", "random"),
+    ("greedy",) * 4,
+    ("expert", "random"),
+]
 MATCHES_PER_TABLE = 12
 
 
