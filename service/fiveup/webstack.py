@@ -3,8 +3,12 @@ front of it, and a static file server for the web app (clients/web/dist), which 
 app where the gateway is (``/config.json``).  ``make run`` uses it:
 
     python -m fiveup.webstack [--port 8000] [--gateway-port 8080] [--address 127.0.0.1:50051]
+    python -m fiveup.webstack --upstream 127.0.0.1:50051   # the browser part alone
 
-It prints the URL to open and stops everything on Ctrl-C.  Local only: it binds
+It prints the URL to open and stops everything on Ctrl-C.  With ``--upstream`` it starts
+no server: only Envoy and the web app, in front of a server that is already running
+(which then sees every browser as the gateway unless it was started with
+``--client-address-header x-forwarded-for --trusted-proxies 127.0.0.1``).  Local only: it binds
 127.0.0.1 and the gateway admits only local origins (deploy/envoy/envoy.yaml).
 """
 
@@ -88,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", default="fiveup.sqlite3")
     parser.add_argument("--metrics-port", default="-1", help="the server's metrics port")
     parser.add_argument("--web-dir", type=Path, default=WEB_DIST)
+    parser.add_argument("--upstream", help="a running server (host:port): start none")
     args = parser.parse_args(argv)
     if not (args.web_dir / "index.html").exists():
         print(
@@ -95,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.upstream:
+        return serve_browser_part(args, args.upstream)
     command = [
         sys.executable, "-m", "fiveup.cli", "serve", "--address", args.address, "--db", args.db,
         "--metrics-port", args.metrics_port, "--client-address-header", "x-forwarded-for",
@@ -114,26 +121,30 @@ def main(argv: list[str] | None = None) -> int:
     if address is None:
         print("fiveup.webstack: the server did not start (see above)", file=sys.stderr)
         return 1
-    threading.Thread(
-        target=lambda: [sys.stdout.write(x) for x in server.stdout or ()], daemon=True
-    ).start()
+    threading.Thread(target=_echo, args=(server.stdout,), daemon=True).start()
+    try:
+        return serve_browser_part(args, address)
+    finally:
+        server.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.wait(timeout=15)
+
+
+def serve_browser_part(args: argparse.Namespace, upstream: str) -> int:
+    """Envoy in front of ``upstream`` and the web app, until Ctrl-C or SIGTERM."""
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):  # Ctrl-C, or a supervisor's stop
         signal.signal(signum, lambda *_: stop.set())
     try:
-        gateway = Gateway(address, listen=f"127.0.0.1:{args.gateway_port}")
+        gateway = Gateway(upstream, listen=f"127.0.0.1:{args.gateway_port}")
         with gateway, static_server(args.web_dir, gateway.url, port=args.port) as url:
-            print(f"fiveup: gRPC-Web gateway (Envoy) on {gateway.url}", flush=True)
+            print(f"fiveup: gRPC-Web gateway (Envoy) on {gateway.url} -> {upstream}", flush=True)
             print(f"fiveup: open {url}/ in a browser to play (Ctrl-C stops)", flush=True)
             stop.wait()
             print("fiveup: stopping", flush=True)
     except (GatewayError, OSError) as exc:
         print(f"fiveup.webstack: {exc}", file=sys.stderr)
         return 1
-    finally:
-        server.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            server.wait(timeout=15)
     return 0
 
 

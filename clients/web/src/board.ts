@@ -216,7 +216,7 @@ export class Board {
 export function tallySvg(points: number, label: string): SVGSVGElement {
   const tens = Math.floor(Math.abs(points) / 10);
   const ones = Math.abs(points) % 10;
-  const cell = 28;
+  const cell = 34;
   const width = Math.max(1, tens * (cell + 6) + (ones ? ones * 6 + 6 : 0) + (points < 0 ? 12 : 0));
   const root = svg("svg", { viewBox: `0 0 ${width} ${cell}`, width, height: cell, role: "img", "aria-label": label, class: "tally" });
   let x = 0;
@@ -227,14 +227,15 @@ export function tallySvg(points: number, label: string): SVGSVGElement {
   for (let i = 0; i < tens; i += 1) {
     svg("line", { x1: x + 2, y1: 2, x2: x + cell - 2, y2: cell - 2 }, root);
     svg("line", { x1: x + cell - 2, y1: 2, x2: x + 2, y2: cell - 2 }, root);
+    // a small x in each of the four spaces between the arms of the big X
     const small = (cx: number, cy: number) => {
-      svg("line", { x1: cx - 2.5, y1: cy - 2.5, x2: cx + 2.5, y2: cy + 2.5, class: "small" }, root);
-      svg("line", { x1: cx + 2.5, y1: cy - 2.5, x2: cx - 2.5, y2: cy + 2.5, class: "small" }, root);
+      svg("line", { x1: cx - 2, y1: cy - 2, x2: cx + 2, y2: cy + 2, class: "small" }, root);
+      svg("line", { x1: cx + 2, y1: cy - 2, x2: cx - 2, y2: cy + 2, class: "small" }, root);
     };
-    small(x + cell / 2, x === 0 ? 6 : 6); // top space
-    small(x + cell / 2, cell - 6); // bottom
-    small(x + 6, cell / 2); // left
-    small(x + cell - 6, cell / 2); // right
+    small(x + cell / 2, 5.5); // top space
+    small(x + cell / 2, cell - 5.5); // bottom
+    small(x + 5.5, cell / 2); // left
+    small(x + cell - 5.5, cell / 2); // right
     x += cell + 6;
   }
   for (let i = 0; i < ones; i += 1) {

@@ -217,7 +217,7 @@ class Game {
   private readonly scores = el("section", { class: "scores", "aria-label": t("scores") });
   private readonly players = el("ul", { class: "players" });
   private readonly hand = el("section", { class: "hand", "aria-label": t("yourHand") });
-  private readonly logBox = el("ol", { class: "log", "aria-label": t("log") });
+  private readonly logBox = el("ul", { class: "log", "aria-label": t("log") });
   private readonly reckoning = el("section", { class: "reckoning" });
   private readonly banner = el("section", { class: "banner" });
 
@@ -364,8 +364,9 @@ class Game {
   private async refresh(): Promise<void> {
     const answer = await clients.matches.getMatch({ matchId: this.matchId, minVersion: BigInt(this.version) }, this.auth);
     if (this.stopped) return;
-    // Answers can overtake each other (a move's refresh and the stream's): never go back.
-    if (this.view && answer.view!.version < this.view.version) return;
+    // Answers can overtake each other (a move's refresh and the stream's): never go back,
+    // and do not redraw for nothing (a redraw would also move the keyboard focus).
+    if (this.view && answer.view!.version <= this.view.version) return;
     this.view = answer.view!;
     if (this.seat) {
       this.seat.version = Number(this.view.version);
@@ -374,7 +375,19 @@ class Game {
     this.render();
   }
 
+  /** Redraws everything, keeping the keyboard focus on the same control. */
   private render(): void {
+    const focused = document.activeElement as HTMLElement | null;
+    const focusKey = focused && this.root.contains(focused)
+      ? focused.dataset.tile ? `[data-tile="${focused.dataset.tile}"]`
+        : focused.dataset.move ? `[data-move="${focused.dataset.move}"]`
+          : focused.dataset.point ? `[data-point="${focused.dataset.point}"]` : null
+      : null;
+    this.draw();
+    if (focusKey) this.hand.querySelector<HTMLElement>(`button${focusKey}`)?.focus();
+  }
+
+  private draw(): void {
     const view = this.view!;
     const n = view.seats.length;
     const mine = this.seat?.seat;
@@ -411,7 +424,7 @@ class Game {
       const who = i === mine ? t("you") : s.kind === SeatKind.BOT ? t("bot") : s.joined ? t("human") : t("seatOpen");
       const item = el("li", { class: view.turnSeat === i ? "turn" : "" },
         el("span", { text: `${t("seat", { n: i + 1 })}: ${who}` }),
-        el("span", { class: "count", text: t("tiles", { n: view.handSizes[i] ?? 0 }) }));
+        el("span", { class: "count", text: (view.handSizes[i] ?? 0) === 1 ? t("oneTile") : t("tiles", { n: view.handSizes[i] ?? 0 }) }));
       return item;
     }));
 
@@ -485,7 +498,10 @@ class Game {
         const list = el("div", { class: "points" });
         for (const m of selMoves) {
           const on = m.kind.value.on;
-          const b = el("button", { type: "button", class: "point", text: on ? t("placeOn", { tile: tileText(sel), point: pointText(on) }) : t("lead", { tile: tileText(sel) }) });
+          const b = el("button", {
+            type: "button", class: "point", "data-point": on ? `${on.tile!.low}-${on.tile!.high}-${on.side}` : "lead",
+            text: on ? t("placeOn", { tile: tileText(sel), point: pointText(on) }) : t("lead", { tile: tileText(sel) }),
+          });
           b.addEventListener("click", () => this.submit(m));
           list.append(b);
         }
@@ -522,7 +538,9 @@ class Game {
     last.hands.forEach((hand, seat) => {
       const pips = hand.tiles.reduce((sum, tile) => sum + tile.low + tile.high, 0);
       const rounded = last.deductions[seat] ?? 0;
-      const row = el("li", { text: t("reckoningRow", { s: seat + 1, pips, rounded, points: rounded / 5 }) });
+      const row = el("li", { text: rounded
+        ? t("reckoningRow", { s: seat + 1, pips, rounded, points: rounded / 5 })
+        : t("reckoningNone", { s: seat + 1, pips }) });
       const tiles = el("span", { class: "mini" });
       for (const tile of hand.tiles) tiles.append(dominoIcon(tile.low, tile.high, false, 12));
       row.append(tiles);

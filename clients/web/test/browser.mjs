@@ -104,7 +104,7 @@ try {
     if ((await data(page, 'status')) === 'finished') break;
     const version = await data(page, 'version');
     const tiles = Number(await data(page, 'tiles'));
-    if (!shots && tiles >= 7) {
+    if (!shots && tiles >= Number(process.env.FIVEUP_SHOT_TILES || 7)) {
       shots = true;
       await page.screenshot({ path: path.join(OUT, 'board-desktop.png') });
       const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });

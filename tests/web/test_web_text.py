@@ -1,0 +1,38 @@
+"""The web app has a clear message for every error reason the API sends, and its English
+and Hindi tables have the same keys (clients/web/src/i18n.ts)."""
+
+from __future__ import annotations
+
+import re
+
+from fiveup.api.errors import STATUS_BY_REASON
+
+from ..clients.conftest import CLIENTS_DIR
+
+I18N = CLIENTS_DIR / "web" / "src" / "i18n.ts"
+
+
+def tables() -> dict[str, dict[str, str]]:
+    text = I18N.read_text()
+    english = text.split("const en = {", 1)[1].split("\n};", 1)[0]
+    hindi = text.split("const hi: Record<Key, string> = {", 1)[1].split("\n};", 1)[0]
+    entry = re.compile(r'^\s+(\w+): "((?:[^"\\]|\\.)*)",$', re.M)
+    return {"en": dict(entry.findall(english)), "hi": dict(entry.findall(hindi))}
+
+
+def test_every_api_reason_has_a_message_in_both_languages() -> None:
+    found = tables()
+    reasons = set(STATUS_BY_REASON) | {"INTERNAL", "UNAVAILABLE"}
+    for lang, table in found.items():
+        missing = sorted(r for r in reasons if f"err_{r}" not in table)
+        assert missing == [], f"{lang}: no message for {missing}"
+
+
+def test_english_and_hindi_have_the_same_keys_and_placeholders() -> None:
+    found = tables()
+    assert len(found["en"]) > 100
+    assert found["en"].keys() == found["hi"].keys()
+    for key, english in found["en"].items():
+        hindi = found["hi"][key]
+        assert sorted(re.findall(r"\{\w+\}", english)) == sorted(re.findall(r"\{\w+\}", hindi)), key
+        assert re.search(r"[\u0900-\u097f]", hindi) or key in {"language"}, f"{key} is not Hindi"
