@@ -54,9 +54,9 @@ def require_chromium() -> str:
     pytest.skip(message)
 
 
-def build_web(node: str) -> None:
+def build_web(npm: str) -> None:
     done = subprocess.run(
-        ["npm", "run", "build", "--workspace", "fiveup-web"], cwd=CLIENTS_DIR,
+        [npm, "run", "build", "--workspace", "fiveup-web"], cwd=CLIENTS_DIR,
         capture_output=True, text=True, timeout=180,
     )  # fmt: skip
     assert done.returncode == 0, f"building the web app failed:\n{done.stdout}\n{done.stderr}"
@@ -66,7 +66,7 @@ def build_web(node: str) -> None:
 def report(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, object]]:
     chromium = require_chromium()
     tools = ensure_clients_built()
-    build_web(tools["node"])
+    build_web(tools["npm"])
     folder = tmp_path_factory.mktemp("web-stack")
     if ARTIFACTS.exists():
         shutil.rmtree(ARTIFACTS)
