@@ -412,6 +412,8 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
                                               side=common_pb2.SIDE_CHAIN_A)))],
         "ValidateMoves": [rules_pb2.ValidateMovesRequest(layouts=[compact, b""],
                                                          placements=bytes([26, 255, 27, 255]))],
+        "ValidateMoveBatch": [rules_pb2.ValidateMoveBatchRequest(
+            layouts=[compact, b""], placements=bytes([26, 255, 27, 255]))],
         "SignInAsGuest": [players_pb2.SignInAsGuestRequest(device_id="fuzz-device-0123456789",
                                                            display_name="Fuzz")],
         "SignInWithIdToken": [players_pb2.SignInWithIdTokenRequest(id_token=KNOWN_TOKENS[2])],
@@ -669,6 +671,13 @@ def test_layouts_longer_than_any_real_one(fuzzed: Fuzzed) -> None:
     assert _code_and_reason(fuzzed, RULES + "ValidateMoves", batch) == (
         grpc.StatusCode.INVALID_ARGUMENT,
         "INVALID_ARGUMENT",
+    )
+    unary = rules_pb2.ValidateMoveBatchRequest(
+        layouts=[b""] * 1_001, placements=b"\x00\xff" * 1_001
+    )
+    assert _code_and_reason(fuzzed, RULES + "ValidateMoveBatch", unary) == (
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "BATCH_TOO_LARGE",
     )
 
 
