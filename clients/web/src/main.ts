@@ -353,12 +353,29 @@ class Game {
     this.logBox.replaceChildren(...this.log.slice(-25).reverse().map((l) => el("li", { text: l })));
   }
 
-  /** Events come in bursts (a move, then the bots'): read the view once the burst is over. */
-  private scheduleRefresh(): void {
+  /** Events come in bursts (a move, then the bots'): read the view once the burst is over.
+   *  A read that fails (the network is gone) is tried again until it succeeds, so the
+   *  table never stays behind the stream. */
+  private scheduleRefresh(delay = 60): void {
     clearTimeout(this.refreshTimer);
     this.refreshTimer = window.setTimeout(() => {
-      this.refresh().catch((err) => this.fail(err));
-    }, 60);
+      this.refresh().then(
+        () => this.clearFailure(),
+        (err) => {
+          this.fail(err);
+          const reason = errorReason(err);
+          if (reason !== "MATCH_NOT_FOUND" && reason !== "PERMISSION_DENIED" && !this.stopped) {
+            this.scheduleRefresh(Math.min(Math.max(delay * 2, 500), 5000));
+          }
+        },
+      );
+    }, delay);
+  }
+
+  private clearFailure(): void {
+    if (app.dataset.error === undefined) return;
+    delete app.dataset.error;
+    this.alert.hidden = true;
   }
 
   private async refresh(): Promise<void> {

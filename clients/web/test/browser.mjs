@@ -95,6 +95,8 @@ try {
   let reloaded = false;
   let shots = false;
   let turns = 0;
+  let flaky = null; // a viewer that loses the network for a few moves, then catches up
+  let flakyUntil = 0;
   for (;;) {
     if (Date.now() > deadline) throw new Error('the match did not end in time');
     await page.waitForFunction(() => {
@@ -130,6 +132,30 @@ try {
       };
       step('reloaded', { before, after });
       continue;
+    }
+    if (flaky === null && reloaded && turns >= 2) {
+      const context = await browser.newContext();
+      const viewer = await context.newPage();
+      watchErrors(viewer, 'flaky');
+      await viewer.goto(watchLink);
+      await viewer.locator('#app[data-role=spectator][data-version]').waitFor({ timeout: 15000 });
+      await context.setOffline(true);
+      flaky = { context, viewer, from: await data(viewer, 'version') };
+      flakyUntil = turns + 3;
+    } else if (flaky && flaky.context && turns >= flakyUntil) {
+      const target = Number(version);
+      const stale = Number(await data(flaky.viewer, 'version'));
+      await flaky.context.setOffline(false);
+      const t0 = Date.now();
+      try {
+        await flaky.viewer.waitForFunction((v) => Number(document.getElementById('app').dataset.version) >= v, target, { timeout: 30000 });
+      } catch (err) {
+        const state = await flaky.viewer.evaluate(() => ({ ...document.getElementById('app').dataset, status: document.querySelector('.status')?.textContent, log: [...document.querySelectorAll('.log li')].map((l) => l.textContent).slice(0, 5) }));
+        throw new Error(`the offline viewer did not catch up to v${target}: ${JSON.stringify(state)}`);
+      }
+      step('offline and back', { from: Number(flaky.from), whileOffline: stale, target, caughtUp: Number(await data(flaky.viewer, 'version')), ms: Date.now() - t0 });
+      await flaky.context.close();
+      flaky = { done: true };
     }
     turns += 1;
     const draw = page.locator('button[data-move=draw]');
