@@ -207,6 +207,8 @@ class Game {
   private stopped = false;
   private abort = new AbortController();
   private refreshTimer = 0;
+  // ticks the turn deadline shown in the status line
+  private readonly clock = window.setInterval(() => this.tickDeadline(), 1000);
   private busy = false;
   private freshIndex: number | null = null;
   private lastPoints = "";
@@ -245,6 +247,7 @@ class Game {
   }
 
   stop(): void {
+    clearInterval(this.clock);
     this.stopped = true;
     this.abort.abort();
     clearTimeout(this.refreshTimer);
@@ -341,10 +344,18 @@ class Game {
       case "seatAutoPlayed":
         this.note(kind.value.active ? t("evAuto", { s: kind.value.seat + 1 }) : t("evBack", { s: kind.value.seat + 1 }));
         break;
+      case "seatClaimed":
+        this.note(t("evJoined", { s: kind.value.seat + 1, name: kind.value.displayName || t("human") }));
+        break;
       default:
         break;
     }
-    this.scheduleRefresh();
+    // The server marks the last event of each step with whose turn it is next (and its
+    // deadline): read the view once then, not after every event of a burst.  A step that
+    // ends the match carries no turn: read it then too.
+    // (A short debounce stays as the fallback for any event outside a marked step.)
+    if (event.turn || kind.case === "matchEnded" || kind.case === "seatClaimed") this.scheduleRefresh(0);
+    else this.scheduleRefresh(400);
   }
 
   private note(line: string): void {
@@ -370,6 +381,14 @@ class Game {
         },
       );
     }, delay);
+  }
+
+  private tickDeadline(): void {
+    const deadline = this.view?.turn?.deadline;
+    const span = this.status.querySelector<HTMLElement>(".deadline");
+    if (!deadline || !span || this.view?.turn?.standIn) return;
+    const seconds = Math.max(0, Math.round((Number(deadline.seconds) * 1000 - Date.now()) / 1000));
+    span.textContent = t("deadline", { s: seconds });
   }
 
   private clearFailure(): void {
@@ -421,6 +440,14 @@ class Game {
     if (!this.seat) parts.unshift(t("spectating"));
     this.status.replaceChildren(el("strong", { class: myTurn ? "turn mine" : "turn", text: turn }), el("span", { text: parts.join(" · ") }));
     if (this.lastPoints) this.status.append(el("span", { class: "points-badge", text: this.lastPoints }));
+    const deadline = view.turn?.deadline;
+    if (deadline && view.status !== MatchStatus.FINISHED) {
+      const seconds = Math.max(0, Math.round((Number(deadline.seconds) * 1000 - Date.now()) / 1000));
+      this.status.append(el("span", { class: "deadline", text: view.turn?.standIn ? t("standIn") : t("deadline", { s: seconds }) }));
+    }
+    if (view.roundStarter !== undefined) {
+      this.status.append(el("span", { class: "starter", text: t("starter", { s: view.roundStarter + 1 }) }));
+    }
 
     // scores: displayed points and the paper tally, per side
     const sides = n === 4 ? 2 : n;
