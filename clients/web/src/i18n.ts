@@ -145,6 +145,8 @@ const en = {
   err_UNKNOWN_KEY_ID: "Your sign-in could not be verified. Sign in again.",
   err_WRONG_AUDIENCE: "That sign-in is meant for another app.",
   err_WRONG_ISSUER: "That sign-in comes from a provider this server does not trust.",
+  err_TOO_MANY_BOT_MATCHES: "Too many matches against bots are running from here: finish one first.",
+  err_VERSION_NOT_REACHED: "The server has not caught up with this match yet. Retrying…",
   err_BAD_LINK: "This link is not a Five Up match link.",
   err_UNKNOWN: "Something unexpected happened.",
 };
@@ -292,6 +294,8 @@ const hi: Record<Key, string> = {
   err_UNKNOWN_KEY_ID: "आपका साइन-इन सत्यापित नहीं हो सका। फिर से साइन इन करें।",
   err_WRONG_AUDIENCE: "यह साइन-इन किसी दूसरे ऐप के लिए है।",
   err_WRONG_ISSUER: "यह साइन-इन ऐसे प्रदाता से है जिस पर यह सर्वर भरोसा नहीं करता।",
+  err_TOO_MANY_BOT_MATCHES: "यहाँ से बॉट के विरुद्ध बहुत से मैच चल रहे हैं: पहले एक पूरा करें।",
+  err_VERSION_NOT_REACHED: "सर्वर अभी इस मैच तक नहीं पहुँचा। फिर कोशिश हो रही है…",
   err_BAD_LINK: "यह फ़ाइव अप मैच का लिंक नहीं है।",
   err_UNKNOWN: "कुछ अनपेक्षित हुआ।",
 };
