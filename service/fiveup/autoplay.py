@@ -42,8 +42,8 @@ class AutoplayConfig:
     bot_delay: float = 0.0  # seconds a bot waits before moving (pace for human opponents)
     # Abandoned seats: a joined human seat to move for this long gets a stand-in bot
     # (SeatAutoPlayed), until its owner submits a move again; 0 = never.
-    turn_timeout: float = 0.0
-    stand_in_delay: float = 0.0  # the stand-in's pause on each turn: the owner's window
+    turn_timeout_seconds: float = 0.0
+    stand_in_delay_seconds: float = 0.0  # the stand-in's pause on each turn: the owner's window
     turn_sweep_seconds: float = 0.0  # how often to look for expired turns; 0 = derived
     # The bound on a match's length: past either, the match is cancelled (length_limit).
     max_match_rounds: int = 500
@@ -97,17 +97,17 @@ class TurnDeadlines:
         return match.stamp_deadline(events, deadline)
 
     def deadline(self, session: MatchSession, turn: Turn) -> float | None:
-        """A turn starting now: a claimed human seat has ``turn_timeout`` before a
+        """A turn starting now: a claimed human seat has ``turn_timeout_seconds`` before a
         stand-in takes over; a stand-in moves after its pause (the owner's window);
         bots, unclaimed seats and a timer that is off have no deadline."""
         config, match = self.config, session.match
         if turn.stand_in:
-            if config.stand_in_delay <= 0:
+            if config.stand_in_delay_seconds <= 0:
                 return None
-            return self.clock() + config.bot_delay + config.stand_in_delay
+            return self.clock() + config.bot_delay + config.stand_in_delay_seconds
         claimed = turn.seat in session.tokens or turn.seat in match.claimed_seats
-        if config.turn_timeout > 0 and match.config.seats[turn.seat] == HUMAN and claimed:
-            return self.clock() + config.turn_timeout
+        if config.turn_timeout_seconds > 0 and match.config.seats[turn.seat] == HUMAN and claimed:
+            return self.clock() + config.turn_timeout_seconds
         return None
 
 
@@ -202,7 +202,7 @@ class BotRunner:
                 kind = match.config.seats[seat]
                 if kind == HUMAN:  # a stand-in for an abandoned seat
                     kind = STAND_IN_BOT
-                    pause = self.config.stand_in_delay > 0 and paused_at != match.version
+                    pause = self.config.stand_in_delay_seconds > 0 and paused_at != match.version
                     paused_at = match.version
                 else:
                     pause = False
@@ -220,7 +220,7 @@ class BotRunner:
                         await repository.reload(session)  # another replica's bot moved first
                         continue
             if pause:  # the owner's window to take the seat back (outside the lock)
-                await asyncio.sleep(self.config.stand_in_delay)
+                await asyncio.sleep(self.config.stand_in_delay_seconds)
                 continue
             self._observer.move(match, seat, action, events)
             await asyncio.sleep(0)  # let clients and watchers in between bot moves
@@ -265,7 +265,7 @@ class BotRunner:
 
 class TurnTimer:
     """Gives a stand-in bot every joined human seat whose turn's deadline has passed (the
-    one its step announced; for a log from before deadlines were announced, ``turn_timeout``
+    one its step announced; for a log from before deadlines were announced, ``turn_timeout_seconds``
     after this process last saw the match change): sweeps every ``turn_sweep_seconds`` on
     its own once started; tests call ``sweep`` directly with an injected clock."""
 
@@ -292,7 +292,7 @@ class TurnTimer:
         return self._sweeper is not None and not self._sweeper.done()
 
     def start(self) -> None:
-        if self.config.turn_timeout > 0 and self._sweeper is None:
+        if self.config.turn_timeout_seconds > 0 and self._sweeper is None:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def close(self) -> None:
@@ -302,7 +302,7 @@ class TurnTimer:
 
     async def sweep(self) -> list[tuple[str, int]]:
         """Take over every expired turn; answer the (match id, seat) pairs taken over."""
-        timeout = self.config.turn_timeout
+        timeout = self.config.turn_timeout_seconds
         if timeout <= 0 or self._closing.is_set():
             return []
         clock = self.repository.clock
@@ -326,11 +326,11 @@ class TurnTimer:
 
     def _ends(self, session: MatchSession) -> float:
         """When the current turn's time is up: its announced deadline, else (a log from
-        before deadlines were announced) ``turn_timeout`` after it began here."""
+        before deadlines were announced) ``turn_timeout_seconds`` after it began here."""
         turn = session.match.current_turn()
         if turn is not None and turn.deadline is not None:
             return turn.deadline
-        return session.turn_started + self.config.turn_timeout
+        return session.turn_started + self.config.turn_timeout_seconds
 
     async def _take_over(self, session: MatchSession) -> int | None:
         repository = self.repository
@@ -359,7 +359,7 @@ class TurnTimer:
 
     async def _sweep_forever(self) -> None:
         interval = self.config.turn_sweep_seconds or min(
-            5.0, max(0.05, self.config.turn_timeout / 10)
+            5.0, max(0.05, self.config.turn_timeout_seconds / 10)
         )
         while not self._closing.is_set():
             with contextlib.suppress(TimeoutError):

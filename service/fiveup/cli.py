@@ -122,27 +122,29 @@ class ProgressBar:
 
 @command("serve")
 def _setup_serve(sub: Subparsers) -> None:
-    from .config import add_arguments
+    from .config import add_arguments, environment_help
 
     p = sub.add_parser(
         "serve",
         help="run the gRPC server (MatchService, RulesService, health, reflection)",
-        description="Serve until SIGTERM/SIGINT, then drain within --grace-seconds. "
-        "Every flag also reads FIVEUP_<NAME> from the environment.",
+        description="Serve until SIGTERM/SIGINT, then drain within --grace-seconds.\n"
+        "Every flag also reads FIVEUP_<NAME> from the environment; a flag wins.",
+        epilog=environment_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_arguments(p)
     p.set_defaults(handler=_cmd_serve)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from .config import ServerConfig
+    from .config import ConfigError, ServerConfig
     from .identity.setup import IdentityConfigError, check_identity_config
     from .server import run
 
-    config = ServerConfig.from_env().with_args(args)
     try:
+        config = ServerConfig.from_env().with_args(args)
         check_identity_config(config)
-    except IdentityConfigError as exc:
+    except (ConfigError, IdentityConfigError) as exc:
         print(f"fiveup serve: {exc}", file=sys.stderr)
         return 2
     return run(config)

@@ -1,106 +1,178 @@
-"""Server configuration: defaults, overridden by FIVEUP_* environment variables,
-overridden by command-line flags (``fiveup serve --help``)."""
+"""Server configuration: the one seam for every setting of ``fiveup serve``.
+
+Each field of ``ServerConfig`` is a setting: its built-in default, overridden by the
+environment variable ``FIVEUP_<FIELD NAME>``, overridden by the flag ``--<field-name>``.
+``fiveup serve --help`` lists them all with their variables (docs/operations.md too, and
+a test keeps the three in step).  The parts of the server receive the settings under
+these same names.  ``ENVIRONMENT_ONLY`` lists the few variables read elsewhere (before a
+server exists).
+"""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
 import os
-from dataclasses import dataclass, fields
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .store.options import NOTIFY_MODES, SYNCHRONOUS_LEVELS
 from .usererror import UserError
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+# Variables read outside ServerConfig: they select the compiled rules core, or the build,
+# before any configuration is parsed.
+ENVIRONMENT_ONLY: dict[str, str] = {
+    "FIVEUP_PURE_PYTHON": "1: use the pure-Python rules core instead of the compiled one",
+    "FIVEUP_REQUIRE_CYTHON": "1 (or CI=true): fail the build when the core does not compile",
+}
 
 
 class ConfigError(UserError, ValueError):
     """Settings the server cannot start with; the message says which and why."""
 
 
+def setting(default: Any, help: str, choices: tuple[str, ...] | None = None) -> Any:
+    """A ServerConfig field with its help text (and its allowed values)."""
+    return field(default=default, metadata={"help": help, "choices": choices})
+
+
 @dataclass
 class ServerConfig:
-    address: str = "127.0.0.1:50051"
-    db: str = "fiveup.sqlite3"  # a SQLite path, or a postgresql:// URL
-    metrics_port: int = 9464  # -1 disables; 0 picks a free port
-    metrics_address: str = "127.0.0.1"
-    grace_seconds: float = 10.0  # drain time on SIGTERM (keep below the pod's grace period)
-    # The first part of the drain: NOT_SERVING, still serving (at most half the grace).
-    drain_seconds: float = 1.0
-    max_receive_bytes: int = 256 * 1024  # well below gRPC's 4 MiB default
-    max_send_bytes: int = 4 * 1024 * 1024
-    max_concurrent_rpcs: int = 2_000  # gRPC's own cap on calls in flight (public port)
+    address: str = setting("127.0.0.1:50051", "host:port to serve gRPC on (port 0: any free one)")
+    db: str = setting(
+        "fiveup.sqlite3", "the event store: a SQLite file path or a postgresql:// URL"
+    )
+    metrics_port: int = setting(9464, "port of the Prometheus /metrics endpoint (-1: off, 0: any)")
+    metrics_address: str = setting("127.0.0.1", "address the /metrics endpoint binds")
+    grace_seconds: float = setting(
+        10.0, "drain time on SIGTERM (keep it below the pod's termination grace period)"
+    )
+    drain_seconds: float = setting(
+        1.0, "first part of the drain: NOT_SERVING but still serving (at most half the grace)"
+    )
+    max_receive_bytes: int = setting(256 * 1024, "largest request message accepted")
+    max_send_bytes: int = setting(4 * 1024 * 1024, "largest response message sent")
+    max_concurrent_rpcs: int = setting(
+        2_000, "calls in progress at once, beyond which gRPC refuses (public port)"
+    )
     # Streaming calls (WatchMatch, ValidateMoves, Health.Watch) open per client address and
     # in all; the total must stay below max_concurrent_rpcs so idle streams never take the
     # slots of unary calls and health checks (docs/security.md).  0 = no cap (the
     # server-wide one only when max_concurrent_rpcs is 0, unlimited, too).
-    max_client_streams: int = 100
-    max_server_streams: int = 1_000
-    # A second, health-only gRPC server for the orchestrator's probes (e.g. 0.0.0.0:8081),
-    # out of reach of public load: its own port, its own concurrency.  "" = none.
-    probe_address: str = ""
-    keepalive_time_ms: int = 60_000  # ping idle clients; tolerant of phones that sleep
-    keepalive_timeout_ms: int = 20_000
-    min_client_ping_ms: int = 10_000  # mobile clients may ping this often without a GOAWAY
-    bot_delay: float = 0.0
-    sqlite_synchronous: str = "normal"
-    cache_size: int = 10_000
-    log_json: bool = False
-    log_level: str = "INFO"
-    workers: int = 1
-    # Benchmarks only: serve the trivial raw-bytes bidi stream /fiveup.bench.v1.Echo/Stream
-    # (fiveup.api.bench_echo), the floor `python -m bench.rules_rpc` compares against.
-    bench_echo: bool = False
+    max_client_streams: int = setting(
+        100, "streaming calls open from one client address (0: no cap)"
+    )
+    max_server_streams: int = setting(
+        1_000, "streaming calls open in all; below max-concurrent-rpcs (0: no cap)"
+    )
+    probe_address: str = setting(
+        "", "a second, health-only gRPC server for the orchestrator's probes, e.g. "
+        "0.0.0.0:8081 (empty: none)",
+    )  # fmt: skip
+    keepalive_time_ms: int = setting(60_000, "ping idle clients this often")
+    keepalive_timeout_ms: int = setting(20_000, "drop a client that does not answer a ping by then")
+    min_client_ping_ms: int = setting(
+        10_000, "clients (phones) may ping this often without being sent away"
+    )
+    bot_delay: float = setting(0.0, "seconds a bot waits before each move (a pace for people)")
+    sqlite_synchronous: str = setting(
+        "normal", "SQLite durability: normal survives a crash, full also power loss",
+        SYNCHRONOUS_LEVELS,
+    )  # fmt: skip
+    pg_notify: str = setting(
+        "transaction", "PostgreSQL: send an append's notification inside its transaction, "
+        "or right after it commits (lifts the cluster-wide commit ceiling)", NOTIFY_MODES,
+    )  # fmt: skip
+    cache_size: int = setting(10_000, "matches kept folded in memory (least recently used go)")
+    log_json: bool = setting(False, "log JSON lines instead of text")
+    log_level: str = setting("INFO", "lowest level logged", LOG_LEVELS)
+    workers: int = setting(1, "processes sharing the port (SO_REUSEPORT); one per core")
+    bench_echo: bool = setting(
+        False, "benchmarks only: serve the raw-bytes echo stream bench.rules_rpc compares with"
+    )
     # Abuse limits, per process (docs/security.md).  The rates are off (0) by default:
     # automated clients (tests, benchmarks) play far faster than people; a deployment
     # facing the public sets them (suggested: 20 per peer, 5 per seat).
-    rate_limit_peer: float = 0.0  # CreateMatch+JoinMatch+SubmitMove a second per client address
-    rate_limit_peer_burst: int = 100
-    rate_limit_seat: float = 0.0  # SubmitMove a second per seat
-    rate_limit_seat_burst: int = 20
-    max_watchers_per_match: int = 64  # open WatchMatch streams on one match; 0 = no cap
-    client_address_header: str = ""  # e.g. x-forwarded-for, set by the gateway (Envoy)
-    # Comma-separated addresses/networks of the gateways whose client_address_header is
-    # believed (e.g. 127.0.0.1 for Envoy in the same pod); from anyone else it is ignored.
-    trusted_proxies: str = ""
+    rate_limit_peer: float = setting(
+        0.0, "CreateMatch+JoinMatch+SubmitMove calls a second per client address (0: off)"
+    )
+    rate_limit_peer_burst: int = setting(100, "calls a client address may make at once")
+    rate_limit_seat: float = setting(0.0, "SubmitMove calls a second per seat (0: off)")
+    rate_limit_seat_burst: int = setting(20, "moves a seat may submit at once")
+    max_watchers_per_match: int = setting(64, "open WatchMatch streams on one match (0: no cap)")
+    client_address_header: str = setting(
+        "", "metadata naming the client's address (x-forwarded-for), set by the gateway "
+        "(Envoy)",
+    )  # fmt: skip
+    trusted_proxies: str = setting(
+        "", "comma-separated addresses/networks of the gateways whose client-address header "
+        "is believed (e.g. 127.0.0.1 for Envoy in the same pod)",
+    )  # fmt: skip
     # Abandoned seats: a joined human seat that has not moved for this long is played by a
     # stand-in bot until its owner moves again (0 = never); the stand-in waits
     # stand_in_delay_seconds on each of its turns, the owner's window to take the seat back.
-    turn_timeout_seconds: float = 120.0
-    stand_in_delay_seconds: float = 3.0
+    turn_timeout_seconds: float = setting(
+        120.0, "a joined human seat silent this long is played by a stand-in bot (0: never)"
+    )
+    stand_in_delay_seconds: float = setting(
+        3.0, "the stand-in's pause on each turn: the owner's window to take the seat back"
+    )
     # Bots never starve people (docs/security.md): matches of bots only run one move at a
     # time, off the event loop, within a share of the process's time, and at most so many
     # per client address and per process; every match ends (cancelled: length_limit)
     # past a number of rounds or events.
-    bot_only_cpu_share: float = 0.25
-    bot_only_min_delay: float = 0.01
-    max_client_bot_matches: int = 4  # deploy/k8s sets 2
-    max_bot_matches: int = 32  # deploy/k8s sets 8
-    max_match_rounds: int = 500
-    max_match_events: int = 20_000
-    # Retention (fiveup.retention): a match still missing a player is deleted this long
-    # after its creation; a finished (or cancelled) one this long after a sweep first saw
-    # it finished (its record stays verifiable until then).  0 = keep forever.
-    retention_unjoined_seconds: float = 86_400.0
-    retention_finished_seconds: float = 30 * 86_400.0
-    retention_sweep_seconds: float = 300.0
-
-    # Players and sessions (docs/players.md).  The access-token keys: a directory with one
-    # file per key id (a mounted Kubernetes Secret); empty = an ephemeral key, for a
-    # single development process only.  With several keys, say which one signs.
-    access_token_keys: str = ""
-    access_token_signing_kid: str = ""
-    access_token_ttl_seconds: float = 900.0
-    access_token_issuer: str = "fiveup"
-    refresh_token_ttl_seconds: float = 30 * 24 * 3600.0
-    # How long a replica trusts that a session it has seen alive is still not revoked.
-    session_check_seconds: float = 5.0
+    bot_only_cpu_share: float = setting(
+        0.25, "share of the process's time bot-only matches may use"
+    )
+    bot_only_min_delay: float = setting(0.01, "pause between two moves of a bot-only match")
+    max_client_bot_matches: int = setting(
+        4, "bot-only matches running per client address (deploy/k8s sets 2)"
+    )
+    max_bot_matches: int = setting(32, "bot-only matches running in all (deploy/k8s sets 8)")
+    max_match_rounds: int = setting(500, "rounds after which a match is cancelled (length_limit)")
+    max_match_events: int = setting(
+        20_000, "events after which a match is cancelled (length_limit)"
+    )
+    # Retention (fiveup.retention).
+    retention_unjoined_seconds: float = setting(
+        86_400.0, "a match still missing a player is deleted this long after creation (0: keep)"
+    )
+    retention_finished_seconds: float = setting(
+        30 * 86_400.0, "a finished or cancelled match is deleted this long after a sweep "
+        "first saw it finished (0: keep)",
+    )  # fmt: skip
+    retention_sweep_seconds: float = setting(
+        300.0, "how often retention looks for matches to delete"
+    )
+    # Players and sessions (docs/players.md).
+    access_token_keys: str = setting(
+        "", "directory with one access-token key file per key id (a mounted Secret); empty: "
+        "an ephemeral key, for a single development process only",
+    )  # fmt: skip
+    access_token_signing_kid: str = setting("", "with several keys: the key id that signs")
+    access_token_ttl_seconds: float = setting(900.0, "lifetime of an access token")
+    access_token_issuer: str = setting("fiveup", "the iss claim of the access tokens")
+    refresh_token_ttl_seconds: float = setting(
+        30 * 24 * 3600.0, "lifetime of a refresh token (each use rotates it)"
+    )
+    session_check_seconds: float = setting(
+        5.0, "how long a replica trusts that a session it has seen alive is not revoked"
+    )
     # An external identity provider (all three set, or none): SignInWithIdToken.
-    id_token_issuer: str = ""
-    id_token_audience: str = ""
-    id_token_jwks_url: str = ""
-    id_token_algorithms: str = "RS256,ES256"  # public-key algorithms only
-    id_token_clock_skew_seconds: float = 60.0
-    jwks_cache_seconds: float = 300.0
-    jwks_min_refresh_seconds: float = 30.0  # unknown key ids refetch at most this often
+    id_token_issuer: str = setting("", "external identity provider: the ID tokens' issuer")
+    id_token_audience: str = setting("", "external identity provider: the ID tokens' audience")
+    id_token_jwks_url: str = setting("", "external identity provider: its JWKS URL")
+    id_token_algorithms: str = setting(
+        "RS256,ES256", "accepted ID token signature algorithms (public-key ones only)"
+    )
+    id_token_clock_skew_seconds: float = setting(60.0, "clock skew tolerated on ID tokens")
+    jwks_cache_seconds: float = setting(300.0, "how long the provider's JWKS is cached")
+    jwks_min_refresh_seconds: float = setting(
+        30.0, "an unknown key id refetches the JWKS at most this often"
+    )
 
     def problems(self) -> list[str]:
         """Settings that cannot work together, each as one sentence (empty when fine)."""
@@ -116,13 +188,16 @@ class ServerConfig:
         return found
 
     @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None) -> ServerConfig:
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> ServerConfig:
+        """The defaults overridden by every FIVEUP_<NAME> variable set (ConfigError for a
+        value the setting cannot take)."""
         env = os.environ if environ is None else environ
         values: dict[str, Any] = {}
         for f in fields(cls):
-            raw = env.get("FIVEUP_" + f.name.upper())
+            name = env_name(f.name)
+            raw = env.get(name)
             if raw is not None:
-                values[f.name] = _parse(f.type, raw)
+                values[f.name] = _parse(f, raw, name)
         return cls(**values)
 
     def with_args(self, args: argparse.Namespace) -> ServerConfig:
@@ -134,32 +209,69 @@ class ServerConfig:
         return dataclasses.replace(self, **changes)
 
 
+def env_name(field_name: str) -> str:
+    return "FIVEUP_" + field_name.upper()
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags for every field (each defaults to the environment, then the built-in value)."""
     for f in fields(ServerConfig):
         flag = "--" + f.name.replace("_", "-")
         kind = _TYPES.get(str(f.type), str)
+        choices = f.metadata.get("choices")
+        text = f"{f.metadata.get('help', '')} (env {env_name(f.name)}; default {f.default!r})"
         if kind is bool:
             parser.add_argument(
-                flag,
-                action=argparse.BooleanOptionalAction,
-                default=None,
-                help=f"(env FIVEUP_{f.name.upper()}; default {f.default})",
+                flag, action=argparse.BooleanOptionalAction, default=None, help=text
             )
-        else:
+        elif choices is not None:
             parser.add_argument(
-                flag,
-                type=kind,
-                default=None,
-                help=f"(env FIVEUP_{f.name.upper()}; default {f.default})",
-            )
+                flag, type=_one_of(choices), default=None, metavar="{" + ",".join(choices) + "}",
+                help=text,
+            )  # fmt: skip
+        else:
+            parser.add_argument(flag, type=kind, default=None, help=text)
+
+
+def environment_help() -> str:
+    """The --help epilog: the variables read outside ServerConfig."""
+    lines = ["Also read from the environment (not flags):"]
+    lines += [f"  {name}  {meaning}" for name, meaning in ENVIRONMENT_ONLY.items()]
+    return "\n".join(lines)
 
 
 _TYPES: dict[str, type] = {"int": int, "float": float, "str": str, "bool": bool}
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off", "")
 
 
-def _parse(type_name: object, raw: str) -> Any:
-    kind = _TYPES.get(str(type_name), str)
+def _parse(f: dataclasses.Field[Any], raw: str, name: str) -> Any:
+    kind = _TYPES.get(str(f.type), str)
+    text = raw.strip()
     if kind is bool:
-        return raw.strip().lower() in ("1", "true", "yes", "on")
-    return kind(raw)
+        if text.lower() not in (*_TRUE, *_FALSE):
+            raise ConfigError(f"{name}={raw!r}: expected one of {', '.join(_TRUE + _FALSE[:-1])}")
+        return text.lower() in _TRUE
+    try:
+        value = kind(text)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r}: expected {kind.__name__}") from None
+    choices = f.metadata.get("choices")
+    if choices is not None:
+        try:
+            return _one_of(choices)(text)
+        except argparse.ArgumentTypeError as exc:
+            raise ConfigError(f"{name}={raw!r}: {exc}") from None
+    return value
+
+
+def _one_of(choices: tuple[str, ...]) -> Any:
+    """An argparse type: one of ``choices``, in any case, answered as spelt there."""
+
+    def parse(text: str) -> str:
+        for choice in choices:
+            if text.strip().lower() == choice.lower():
+                return choice
+        raise argparse.ArgumentTypeError(f"expected one of {', '.join(choices)}")
+
+    return parse

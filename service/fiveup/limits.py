@@ -3,7 +3,7 @@
 * **Per peer** (client address): CreateMatch, JoinMatch and SubmitMove together, at most
   ``rate`` calls a second on average with bursts of ``burst``.
 * **Per seat** (match id, seat): SubmitMove, likewise.
-* **Streams per match**: at most ``max_watchers`` WatchMatch streams open on one match.
+* **Streams per match**: at most ``max_watchers_per_match`` WatchMatch streams open on one match.
 * **Streams per client and in all**: at most ``max_client_streams`` streaming calls
   (WatchMatch, ValidateMoves, Health.Watch, reflection) open from one client address and
   ``max_server_streams`` on the whole server.  The total stays below gRPC's own
@@ -143,11 +143,12 @@ class StreamCounter:
 
 @dataclass
 class LimitsConfig:
-    peer_rate: float = 0.0  # state-changing calls a second per client address; 0 = off
-    peer_burst: float = 1.0
-    seat_rate: float = 0.0  # SubmitMove a second per seat; 0 = off
-    seat_burst: float = 1.0
-    max_watchers: int = 0  # WatchMatch streams per match; 0 = no cap
+    # Named as the server's settings (fiveup.config) they come from.
+    rate_limit_peer: float = 0.0  # state-changing calls a second per client address; 0 = off
+    rate_limit_peer_burst: float = 1.0
+    rate_limit_seat: float = 0.0  # SubmitMove a second per seat; 0 = off
+    rate_limit_seat_burst: float = 1.0
+    max_watchers_per_match: int = 0  # WatchMatch streams per match; 0 = no cap
     stream_retry_after: float = 5.0
     client_address_header: str = ""  # e.g. x-forwarded-for, when a trusted proxy sets it
     # The gateways allowed to set that header (addresses or networks, e.g. 127.0.0.1/32 for
@@ -182,12 +183,18 @@ class Limits:
         self.clock = clock
         self.observer = observer
         self.peers = RateLimiter(
-            config.peer_rate, config.peer_burst, clock=self._now, max_keys=config.max_keys
+            config.rate_limit_peer,
+            config.rate_limit_peer_burst,
+            clock=self._now,
+            max_keys=config.max_keys,
         )
         self.seats = RateLimiter(
-            config.seat_rate, config.seat_burst, clock=self._now, max_keys=config.max_keys
+            config.rate_limit_seat,
+            config.rate_limit_seat_burst,
+            clock=self._now,
+            max_keys=config.max_keys,
         )
-        self.streams = StreamCounter(config.max_watchers)
+        self.streams = StreamCounter(config.max_watchers_per_match)
         self.client_streams = StreamCounter(config.max_client_streams)
         self.server_streams = StreamCounter(config.max_server_streams)
         self.bot_matches: dict[str, set[str]] = {}  # client -> its running bot-only matches

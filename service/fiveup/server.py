@@ -149,7 +149,7 @@ async def create_server(
     if config.workers <= 1:  # workers share their port on purpose (SO_REUSEPORT)
         for address in (config.address, config.probe_address):
             _check_free(address)
-    store = open_store(config.db, **_store_options(config))
+    store = open_store(config.db, **store_options(config))
     await store.open()
     observer = MatchObserver(store)
     matches = Matches(store, matches_config(config, store), clock=clock, observer=observer)
@@ -243,8 +243,8 @@ def matches_config(config: ServerConfig, store: EventStore) -> MatchesConfig:
         bot_delay=config.bot_delay,
         freshness=freshness,
         watch_poll_seconds=SHARED_POLL_SECONDS if freshness is Freshness.SHARED else 0.0,
-        turn_timeout=config.turn_timeout_seconds,
-        stand_in_delay=config.stand_in_delay_seconds,
+        turn_timeout_seconds=config.turn_timeout_seconds,
+        stand_in_delay_seconds=config.stand_in_delay_seconds,
         max_match_rounds=config.max_match_rounds,
         max_match_events=config.max_match_events,
         bot_only_cpu_share=config.bot_only_cpu_share,
@@ -287,11 +287,11 @@ def _bind(server: grpc.aio.Server, address: str) -> int:
 
 def limits_config(config: ServerConfig) -> LimitsConfig:
     return LimitsConfig(
-        peer_rate=config.rate_limit_peer,
-        peer_burst=config.rate_limit_peer_burst,
-        seat_rate=config.rate_limit_seat,
-        seat_burst=config.rate_limit_seat_burst,
-        max_watchers=config.max_watchers_per_match,
+        rate_limit_peer=config.rate_limit_peer,
+        rate_limit_peer_burst=config.rate_limit_peer_burst,
+        rate_limit_seat=config.rate_limit_seat,
+        rate_limit_seat_burst=config.rate_limit_seat_burst,
+        max_watchers_per_match=config.max_watchers_per_match,
         client_address_header=config.client_address_header.lower(),
         max_client_streams=config.max_client_streams,
         max_server_streams=config.max_server_streams,
@@ -312,9 +312,9 @@ def _descriptors() -> list[object]:
     ]
 
 
-def _store_options(config: ServerConfig) -> dict[str, object]:
+def store_options(config: ServerConfig) -> dict[str, object]:
     if config.db.startswith(("postgresql://", "postgres://")):
-        return {}
+        return {"notify": config.pg_notify}
     return {"synchronous": config.sqlite_synchronous}
 
 

@@ -162,8 +162,8 @@ async def test_the_turn_clock_restarts_when_another_process_moves() -> None:
     new turn from then, not from when its cache last changed."""
     log = MemoryLog()
     clock = FakeClock()
-    a, _ = process(log, Freshness.SHARED, clock, turn_timeout=TIMEOUT)
-    b, _ = process(log, Freshness.SHARED, clock, turn_timeout=TIMEOUT)
+    a, _ = process(log, Freshness.SHARED, clock, turn_timeout_seconds=TIMEOUT)
+    b, _ = process(log, Freshness.SHARED, clock, turn_timeout_seconds=TIMEOUT)
     match_id = await two_humans(a)
     await version_of(b, match_id)  # b's turn clock starts now
     clock.advance(TIMEOUT - 1)

@@ -103,7 +103,7 @@ def test_peer_address_drops_the_port_and_trusts_the_header_only_from_a_gateway()
 
 
 def test_stream_slots_are_released() -> None:
-    limits = Limits(LimitsConfig(max_watchers=1))
+    limits = Limits(LimitsConfig(max_watchers_per_match=1))
     with limits.watching("m"):
         assert limits.streams.open("m") == 1
     assert limits.streams.open("m") == 0

@@ -26,12 +26,12 @@ TIMEOUT = 60.0
 
 
 async def timed(
-    tmp_path: Path, stand_in_delay: float = 0.0, **overrides: Any
+    tmp_path: Path, stand_in_delay_seconds: float = 0.0, **overrides: Any
 ) -> tuple[Running, FakeClock]:
     clock = FakeClock()  # the server's from the start: every turn starts on it
     running = await start(
         tmp_path / "timer.sqlite3", clock=clock, turn_timeout_seconds=TIMEOUT,
-        stand_in_delay_seconds=stand_in_delay, **overrides,
+        stand_in_delay_seconds=stand_in_delay_seconds, **overrides,
     )  # fmt: skip
     return running, clock
 
@@ -95,7 +95,7 @@ async def test_a_silent_seat_is_played_by_a_stand_in_after_the_timeout(
 
 
 async def test_the_owner_takes_the_seat_back_by_moving_again(tmp_path: Path) -> None:
-    s, clock = await timed(tmp_path, stand_in_delay=1.0)  # the owner's window, on each turn
+    s, clock = await timed(tmp_path, stand_in_delay_seconds=1.0)  # the owner's window, on each turn
     try:
         match_id, tokens, mover = await two_humans(s)
         clock.advance(TIMEOUT + 1)
@@ -129,7 +129,7 @@ async def test_the_owner_takes_the_seat_back_by_moving_again(tmp_path: Path) -> 
 
 
 async def test_an_illegal_move_does_not_take_the_seat_back(tmp_path: Path) -> None:
-    s, clock = await timed(tmp_path, stand_in_delay=30.0)  # the stand-in stays paused
+    s, clock = await timed(tmp_path, stand_in_delay_seconds=30.0)  # the stand-in stays paused
     try:
         match_id, tokens, mover = await two_humans(s)
         clock.advance(TIMEOUT + 1)
@@ -201,7 +201,7 @@ async def test_two_replicas_record_the_take_over_once(tmp_path: Path) -> None:
     """Both replicas' timers fire on the same turn; the version key lets one append win."""
     db = str(tmp_path / "shared.sqlite3")
     clock = FakeClock()
-    config = MatchesConfig(turn_timeout=TIMEOUT, stand_in_delay=30.0)
+    config = MatchesConfig(turn_timeout_seconds=TIMEOUT, stand_in_delay_seconds=30.0)
     stores = [open_store(db), open_store(db)]
     for store in stores:
         await store.open()

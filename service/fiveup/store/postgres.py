@@ -11,7 +11,7 @@
   key (match_id, version) then makes the later one fail with a unique violation, which is
   reported as ``DuplicateRequest`` (same request id already stored) or ``VersionConflict``.
 * **Notifications** (``pg_notify('fiveup_events', match_id)``) tell other replicas that a
-  match moved.  Two ways to send them (``notify=``, or ``FIVEUP_PG_NOTIFY``):
+  match moved.  Two ways to send them (``notify=``; the server's ``--pg-notify``):
 
   - ``"transaction"`` (default): inside the append's transaction, so a notification is
     sent if and only if the append commits.  PostgreSQL serialises the commits of all
@@ -46,7 +46,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -68,6 +67,7 @@ from .base import (
     VersionConflict,
     encode_event,
 )
+from .options import NOTIFY_MODES
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,6 @@ _PERMANENT_CONNECT_ERRORS = (
     (r'password authentication failed for user "[^"]*"', "fix the URL's password"),
     (r"no pg_hba\.conf entry[^\n]*", "allow this client in pg_hba.conf or fix the URL"),
 )
-NOTIFY_MODES = ("transaction", "after_commit")
 # pg_advisory_xact_lock(bigint) key that serialises schema migrations: "fiveupmg" in ASCII.
 MIGRATION_LOCK = 0x66697665_75706D67
 
@@ -213,17 +212,16 @@ class PostgresStore:
         min_size: int = 1,
         max_size: int = 10,
         *,
-        notify: str | None = None,
+        notify: str = "transaction",
         reconnect_max_delay: float = 5.0,
         probe_seconds: float = 5.0,
     ) -> None:
         self.url = url
         self.min_size = min_size
         self.max_size = max_size
-        mode = notify or os.environ.get("FIVEUP_PG_NOTIFY") or "transaction"
-        if mode not in NOTIFY_MODES:
-            raise ValueError(f"notify must be one of {NOTIFY_MODES}, not {mode!r}")
-        self.notify = mode
+        if notify not in NOTIFY_MODES:
+            raise ValueError(f"notify must be one of {NOTIFY_MODES}, not {notify!r}")
+        self.notify = notify
         self.reconnect_max_delay = reconnect_max_delay
         self.probe_seconds = probe_seconds  # the listener checks its connection this often
         self._pool: AsyncConnectionPool[_Connection] | None = None

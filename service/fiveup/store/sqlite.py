@@ -45,6 +45,7 @@ from .base import (
     VersionConflict,
     encode_event,
 )
+from .options import SYNCHRONOUS_LEVELS
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -90,7 +91,6 @@ MIGRATIONS: list[str] = [
     """,
 ]
 
-SYNCHRONOUS_LEVELS = ("off", "normal", "full", "extra")
 INLINE_LEVELS = ("OFF", "NORMAL")  # no fsync at commit: cheap enough for the event loop
 CHECKPOINT_EVERY = 256  # inline write transactions between two WAL checkpoints
 BUSY_TIMEOUT_MS = 5000  # how long the worker thread's connection waits for a lock
