@@ -4,13 +4,16 @@
    degrades to the pure-Python twin with a loud warning; with ``CI=true`` (or
    ``FIVEUP_REQUIRE_CYTHON=1``) a failed compile fails the build, because the shipped
    artefact must contain the compiled core.
-2. Generate the protobuf/gRPC stubs from ``protos/`` into ``service/fiveup/v1/``.  They are
-   build outputs, never committed (see .gitignore).
+2. Generate the protobuf/gRPC stubs from ``protos/`` into ``service/fiveup/v1/``, with
+   typed ``.pyi`` stubs beside them (mypy-protobuf: messages, and the services' servicer
+   and stub classes), so mypy --strict checks the servicers' signatures.  They are build
+   outputs, never committed (see .gitignore).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -41,8 +44,8 @@ def generate_protos() -> None:
         f"-I{PROTO_ROOT}",
         f"-I{include}",
         f"--python_out={PROTO_OUT}",
-        f"--pyi_out={PROTO_OUT}",
         f"--grpc_python_out={PROTO_OUT}",
+        *_stub_args(),
         *[str(p.relative_to(PROTO_ROOT)) for p in protos],
     ]
     if protoc.main(args) != 0:
@@ -50,6 +53,28 @@ def generate_protos() -> None:
     init = PROTO_OUT / "fiveup" / "v1" / "__init__.py"
     if not init.exists():
         init.write_text('"""Generated protobuf/gRPC stubs for fiveup.v1 (build output)."""\n')
+
+
+def _plugin(name: str) -> str | None:
+    """A protoc plugin installed beside this Python (a venv, a build env) or on PATH."""
+    here = Path(sys.executable).parent / name
+    return str(here) if here.exists() else shutil.which(name)
+
+
+def _stub_args() -> list[str]:
+    """Typed stubs: mypy-protobuf's (messages, servicers and stubs) when it is installed
+    (a build requirement and a dev dependency), else protoc's own (messages only)."""
+    mypy, mypy_grpc = _plugin("protoc-gen-mypy"), _plugin("protoc-gen-mypy_grpc")
+    if mypy is None or mypy_grpc is None:
+        print("WARNING: mypy-protobuf missing: the gRPC services get no typed stubs",
+              file=sys.stderr)  # fmt: skip
+        return [f"--pyi_out={PROTO_OUT}"]
+    return [
+        f"--plugin=protoc-gen-mypy={mypy}",
+        f"--plugin=protoc-gen-mypy_grpc={mypy_grpc}",
+        f"--mypy_out=quiet:{PROTO_OUT}",
+        f"--mypy_grpc_out=quiet:{PROTO_OUT}",
+    ]
 
 
 class BuildPy(build_py):

@@ -34,7 +34,7 @@ SIDE_NAMES = {
 }
 # Bot kind name ("greedy", ...) -> its enum value, from the contract.
 BOT_KINDS = {
-    v.name.removeprefix("BOT_KIND_").lower(): cast(pb.BotKind, v.number)
+    v.name.removeprefix("BOT_KIND_").lower(): cast(pb.BotKind.ValueType, v.number)
     for v in pb.BotKind.DESCRIPTOR.values
     if v.number
 }

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import cast
 
 import fiveup_core
 from fiveup_core import (
@@ -52,9 +51,8 @@ from ..v1 import common_pb2, match_pb2
 SIDE_TO_PB = {name: i + 1 for i, name in enumerate(SIDES)}  # enum value = side index + 1
 # Bot kinds: the service's (fiveup.bots.BOT_KINDS) by the contract's enum value of the
 # same name (BOT_KIND_<NAME>); a kind the contract lacks fails here, at import.
-BOT_TO_PB: dict[str, match_pb2.BotKind] = {
-    kind: cast(match_pb2.BotKind, match_pb2.BotKind.Value(f"BOT_KIND_{kind.upper()}"))
-    for kind in BOT_KINDS
+BOT_TO_PB: dict[str, match_pb2.BotKind.ValueType] = {
+    kind: match_pb2.BotKind.Value(f"BOT_KIND_{kind.upper()}") for kind in BOT_KINDS
 }
 PB_TO_BOT = {v: k for k, v in BOT_TO_PB.items()}
 CANCEL_REASON_TO_PB = {

@@ -29,7 +29,7 @@ import grpc
 from google.protobuf.message import DecodeError
 
 from .errors import rich_status
-from .handlers import WrappingInterceptor
+from .handlers import Handler, WrappingInterceptor
 
 log = logging.getLogger(__name__)
 
@@ -82,11 +82,11 @@ async def _checked(requests: AsyncIterator[Any], context: Any) -> AsyncIterator[
 
 
 class GuardInterceptor(WrappingInterceptor):
-    def wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+    def wrap(self, method: str, handler: Handler) -> Handler:
         return _wrap(method, handler)
 
 
-def _wrap(method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+def _wrap(method: str, handler: Handler) -> Handler:
     decode = tolerant(handler.request_deserializer)
     encode = handler.response_serializer
     streaming_in = handler.request_streaming

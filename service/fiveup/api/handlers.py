@@ -1,10 +1,14 @@
-"""Shared plumbing of the servicers: error translation and the bearer token."""
+"""What every servicer and interceptor shares: ``unary``/``streaming``, the decorators
+that report domain errors with their status code and ErrorInfo; ``bearer_token``, the
+seat token of a call; ``Context``, the servicer context type the servicers are checked
+with; and ``WrappingInterceptor``, the base of interceptors that wrap each method's
+handler once."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 import grpc
 
@@ -13,14 +17,19 @@ from .errors import DOMAIN_ERRORS, status_for
 Req = TypeVar("Req")
 Resp = TypeVar("Resp")
 
+# The servicer context as the handlers use it: the request and response types are the
+# method's own, checked against the generated servicer base class (fiveup.v1 *_grpc.pyi).
+Context: TypeAlias = "grpc.aio.ServicerContext[Any, Any]"  # generic for mypy only
+Handler: TypeAlias = "grpc.RpcMethodHandler[Any, Any]"
+
 
 def unary(
-    fn: Callable[[Any, Req, grpc.aio.ServicerContext], Awaitable[Resp]],
-) -> Callable[[Any, Req, grpc.aio.ServicerContext], Awaitable[Resp]]:
+    fn: Callable[[Any, Req, Context], Awaitable[Resp]],
+) -> Callable[[Any, Req, Context], Awaitable[Resp]]:
     """Report domain errors with their status code and ErrorInfo."""
 
     @functools.wraps(fn)
-    async def wrapper(self: Any, request: Req, context: grpc.aio.ServicerContext) -> Resp:
+    async def wrapper(self: Any, request: Req, context: Context) -> Resp:
         try:
             return await fn(self, request, context)
         except DOMAIN_ERRORS as exc:
@@ -32,12 +41,10 @@ def unary(
 
 
 def streaming(
-    fn: Callable[[Any, Req, grpc.aio.ServicerContext], AsyncIterator[Resp]],
-) -> Callable[[Any, Req, grpc.aio.ServicerContext], AsyncIterator[Resp]]:
+    fn: Callable[[Any, Req, Context], AsyncIterator[Resp]],
+) -> Callable[[Any, Req, Context], AsyncIterator[Resp]]:
     @functools.wraps(fn)
-    async def wrapper(
-        self: Any, request: Req, context: grpc.aio.ServicerContext
-    ) -> AsyncIterator[Resp]:
+    async def wrapper(self: Any, request: Req, context: Context) -> AsyncIterator[Resp]:
         try:
             async for item in fn(self, request, context):
                 yield item
@@ -48,7 +55,7 @@ def streaming(
     return wrapper
 
 
-def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
+def bearer_token(context: Context) -> str | None:
     """The token of an ``authorization: Bearer <token>`` header, if any."""
     for key, value in context.invocation_metadata() or ():
         if key == "authorization" and isinstance(value, str):
@@ -58,21 +65,23 @@ def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
     return None
 
 
-class WrappingInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+class WrappingInterceptor(grpc.aio.ServerInterceptor):
     """An interceptor that wraps each method's handler once and reuses the wrapper (the
     wrapped handler is cached per method, and rebuilt if the server's handler changes)."""
 
     def __init__(self) -> None:
-        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
+        self._wrapped: dict[str, tuple[Handler, Handler]] = {}
 
-    def wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+    def wrap(self, method: str, handler: Handler) -> Handler:
         raise NotImplementedError
 
     async def intercept_service(
         self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        continuation: Callable[
+            [grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler[Req, Resp] | None]
+        ],
         handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler:
+    ) -> grpc.RpcMethodHandler[Req, Resp] | None:
         handler = await continuation(handler_call_details)
         if handler is None:
             return handler

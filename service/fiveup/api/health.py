@@ -20,7 +20,7 @@ from ..errors import ShuttingDown
 from .errors import status_for
 
 
-class DrainingHealthServicer(HealthServicer):  # type: ignore[misc]
+class DrainingHealthServicer(HealthServicer):
     def __init__(self) -> None:
         super().__init__()
         self._draining = asyncio.Event()
@@ -41,11 +41,13 @@ class DrainingHealthServicer(HealthServicer):  # type: ignore[misc]
         )
         await context.abort(code, message, trailing_metadata=trailers)
 
-    async def List(self, request: Any, context: Any) -> health_pb2.HealthListResponse:
+    # grpcio-health-checking's stubs predate List (HealthListResponse) and do not declare
+    # the servicer's status table, hence the two ignores.
+    async def List(self, request: Any, context: Any) -> Any:
         """Every service name this server reports, with its status (the overall one is
         the empty name)."""
-        statuses = dict(self._server_status)  # a snapshot: set() may run meanwhile
-        return health_pb2.HealthListResponse(
+        statuses = dict(self._server_status)  # type: ignore[attr-defined]  # a snapshot
+        return health_pb2.HealthListResponse(  # type: ignore[attr-defined]
             statuses={
                 name: health_pb2.HealthCheckResponse(status=status)
                 for name, status in statuses.items()

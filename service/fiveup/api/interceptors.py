@@ -44,7 +44,7 @@ from typing import Any, NoReturn
 
 import grpc
 
-from fiveup.api.handlers import WrappingInterceptor
+from fiveup.api.handlers import Handler, WrappingInterceptor
 from fiveup.limits import peer_address
 from fiveup.logs import ACCESS_LOGGER, request_id_var
 from fiveup.metrics import GRPC_METRICS, GrpcServerMetrics, MethodMetrics, code_name, grpc_type
@@ -276,17 +276,17 @@ class ServerInterceptor(WrappingInterceptor):
 
     # ------------------------------------------------------------------ wrapping
 
-    def wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+    def wrap(self, method: str, handler: Handler) -> Handler:
         streaming_in, streaming_out = handler.request_streaming, handler.response_streaming
         m = self.metrics.method(method, grpc_type(streaming_in, streaming_out))
-        fn = (
+        fn: Callable[..., Any] | None = (
             handler.unary_unary
             or handler.unary_stream
             or handler.stream_unary
             or handler.stream_stream
         )
         build = self._streaming if streaming_out else self._single
-        behaviour = build(m, fn, streaming_in)
+        behaviour = None if fn is None else build(m, fn, streaming_in)
         if behaviour is None:  # not an asyncio handler: leave it alone
             return handler
         factory = _HANDLER_FACTORIES[(streaming_in, streaming_out)]
@@ -361,7 +361,7 @@ class ServerInterceptor(WrappingInterceptor):
         return None
 
 
-_HANDLER_FACTORIES: dict[tuple[bool, bool], Callable[..., grpc.RpcMethodHandler]] = {
+_HANDLER_FACTORIES: dict[tuple[bool, bool], Callable[..., Handler]] = {
     (False, False): grpc.unary_unary_rpc_method_handler,
     (False, True): grpc.unary_stream_rpc_method_handler,
     (True, False): grpc.stream_unary_rpc_method_handler,

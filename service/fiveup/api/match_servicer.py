@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
-import grpc
-
 from ..engine import HUMAN, MatchEnded, RoundEnded, TileDrawn, TilePlaced, redact
 from ..engine.scoring import DEFAULT_TARGET
 from ..engine.shuffle import commitment
@@ -16,7 +14,7 @@ from ..matches import Matches
 from ..results import Resync
 from ..v1 import match_pb2, match_pb2_grpc
 from . import convert
-from .handlers import bearer_token, streaming, unary
+from .handlers import Context, bearer_token, streaming, unary
 
 
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):
@@ -27,25 +25,23 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         self.limits = limits or Limits()  # abuse limits (off unless configured)
         self.seats = seats  # signed-in players' seats (None: seat tokens only)
 
-    async def _seat(
-        self, match_id: str, context: grpc.aio.ServicerContext, *, required: bool
-    ) -> int | None:
+    async def _seat(self, match_id: str, context: Context, *, required: bool) -> int | None:
         """The seat the caller acts for: by seat token, or the signed-in player's."""
         if self.seats is not None:
             return await self.seats.seat_for(match_id, bearer_token(context), required=required)
         return await self.matches.authenticate(match_id, bearer_token(context), required=required)
 
-    def _client(self, context: grpc.aio.ServicerContext) -> str:
+    def _client(self, context: Context) -> str:
         config = self.limits.config
         metadata = context.invocation_metadata() if config.client_address_header else ()
         return config.client_address(context.peer(), metadata)
 
-    def _limit_peer(self, method: str, context: grpc.aio.ServicerContext) -> None:
+    def _limit_peer(self, method: str, context: Context) -> None:
         self.limits.check_peer(method, self._client(context))
 
     @unary
     async def CreateMatch(
-        self, request: match_pb2.CreateMatchRequest, context: grpc.aio.ServicerContext
+        self, request: match_pb2.CreateMatchRequest, context: Context
     ) -> match_pb2.CreateMatchResponse:
         self._limit_peer("CreateMatch", context)
         seats = convert.seats_from_pb(request.seats)
@@ -65,14 +61,14 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
 
     @unary
     async def CancelMatch(
-        self, request: match_pb2.CancelMatchRequest, context: grpc.aio.ServicerContext
+        self, request: match_pb2.CancelMatchRequest, context: Context
     ) -> match_pb2.CancelMatchResponse:
         cancelled = await self.matches.cancel(request.match_id, bearer_token(context))
         return match_pb2.CancelMatchResponse(version=cancelled.version)
 
     @unary
     async def JoinMatch(
-        self, request: match_pb2.JoinMatchRequest, context: grpc.aio.ServicerContext
+        self, request: match_pb2.JoinMatchRequest, context: Context
     ) -> match_pb2.JoinMatchResponse:
         self._limit_peer("JoinMatch", context)
         seat = request.seat if request.HasField("seat") else None
@@ -86,7 +82,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
 
     @unary
     async def GetMatch(
-        self, request: match_pb2.GetMatchRequest, context: grpc.aio.ServicerContext
+        self, request: match_pb2.GetMatchRequest, context: Context
     ) -> match_pb2.GetMatchResponse:
         seat = await self._seat(request.match_id, context, required=False)
         seen = await self.matches.view(request.match_id, seat, request.min_version)
@@ -96,7 +92,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
 
     @unary
     async def ListLegalMoves(
-        self, request: match_pb2.ListLegalMovesRequest, context: grpc.aio.ServicerContext
+        self, request: match_pb2.ListLegalMovesRequest, context: Context
     ) -> match_pb2.ListLegalMovesResponse:
         seat = await self._seat(request.match_id, context, required=True)
         assert seat is not None
@@ -107,7 +103,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
 
     @unary
     async def SubmitMove(
-        self, request: match_pb2.SubmitMoveRequest, context: grpc.aio.ServicerContext
+        self, request: match_pb2.SubmitMoveRequest, context: Context
     ) -> match_pb2.SubmitMoveResponse:
         self._limit_peer("SubmitMove", context)
         seat = await self._seat(request.match_id, context, required=True)
@@ -135,7 +131,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
 
     @streaming
     async def WatchMatch(
-        self, request: match_pb2.WatchMatchRequest, context: grpc.aio.ServicerContext
+        self, request: match_pb2.WatchMatchRequest, context: Context
     ) -> AsyncIterator[match_pb2.WatchMatchResponse]:
         seat = await self._seat(request.match_id, context, required=False)
         with self.limits.watching(request.match_id):
@@ -153,7 +149,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
 
     @unary
     async def GetMatchRecord(
-        self, request: match_pb2.GetMatchRecordRequest, context: grpc.aio.ServicerContext
+        self, request: match_pb2.GetMatchRecordRequest, context: Context
     ) -> match_pb2.GetMatchRecordResponse:
         log = await self.matches.record(request.match_id)
         record = log.record

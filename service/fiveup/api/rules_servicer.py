@@ -9,8 +9,6 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
-import grpc
-
 import fiveup_core
 from fiveup_core import (
     LEAD_CODE,
@@ -29,7 +27,7 @@ from ..errors import BatchTooLarge, IllegalLayout, InvalidRequest, MalformedLayo
 from ..observer import Contained, Observer
 from ..v1 import common_pb2, rules_pb2, rules_pb2_grpc
 from . import convert
-from .handlers import streaming, unary
+from .handlers import Context, streaming, unary
 
 MAX_BATCH = 10_000  # checks in one ValidateMoves message
 # Checks in one ValidateMoveBatch call: a unary answer is buffered whole (by the server,
@@ -81,7 +79,7 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
     @unary
     @_observed("EvaluateLayout")
     async def EvaluateLayout(
-        self, request: rules_pb2.EvaluateLayoutRequest, context: grpc.aio.ServicerContext
+        self, request: rules_pb2.EvaluateLayoutRequest, context: Context
     ) -> rules_pb2.EvaluateLayoutResponse:
         try:
             layout = layout_from_pb(request.layout)
@@ -115,7 +113,7 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
     @unary
     @_observed("ValidateMove")
     async def ValidateMove(
-        self, request: rules_pb2.ValidateMoveRequest, context: grpc.aio.ServicerContext
+        self, request: rules_pb2.ValidateMoveRequest, context: Context
     ) -> rules_pb2.ValidateMoveResponse:
         compact = request.placement_compact
         if compact:
@@ -168,7 +166,7 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
     async def ValidateMoves(
         self,
         request_iterator: AsyncIterator[rules_pb2.ValidateMovesRequest],
-        context: grpc.aio.ServicerContext,
+        context: Context,
     ) -> AsyncIterator[rules_pb2.ValidateMovesResponse]:
         async for batch in request_iterator:
             layouts = batch.layouts
