@@ -3,8 +3,8 @@
 
 ``_pure.py`` is the specification; read it first.  This file computes the same things
 with the layout kept in fixed C arrays inside the object, because that is where the speed
-is: a cdef class holding C state ran ~44x faster than the twin, while a port that kept
-Python lists/dicts as state managed only ~8x.  So:
+is: a port that kept Python lists/dicts as state gained only a fraction of what C state
+gains (the measured ratios are in docs/core.md, "How the compiled core is fast").  So:
 
 * the state is a plain C struct (``State``), copied with one ``memcpy``;
 * everything the rules need per (tile, side) is a precomputed C table built at import

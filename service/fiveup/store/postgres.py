@@ -16,8 +16,8 @@
   - ``"transaction"`` (default): inside the append's transaction, so a notification is
     sent if and only if the append commits.  PostgreSQL serialises the commits of all
     transactions that NOTIFY (a cluster-wide lock held through the commit's WAL flush),
-    so the whole cluster commits at most about one append per fsync (measured here:
-    ~2.8 ms, ~350 appends/s, however many replicas there are).
+    so the whole cluster commits at most about one append per fsync, however many
+    replicas there are (docs/operations.md has the measured ceiling).
   - ``"after_commit"``: the append commits (durably, without NOTIFY, so commits of
     concurrent appends share fsyncs) and returns; a background task then sends the
     pending match ids in one small asynchronously-committed transaction.  Events are

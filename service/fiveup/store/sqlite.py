@@ -5,10 +5,10 @@ committed transaction survive a crash of the process, ``synchronous=FULL`` also 
 power loss at the cost of an fsync per commit (``--sqlite-synchronous full``).
 
 Where the calls run.  With ``synchronous`` OFF or NORMAL a commit only appends to the
-WAL (no fsync), and a call (a version check and an insert, or an indexed read) takes
-tens of microseconds: less than handing it to a thread and back, which costs the event
-loop about 150 us and a GIL hand-over per call (bench.moves: 456-484 moves/s through a
-thread, 591-654 inline).  So those calls run inline on the event loop's own connection,
+WAL (no fsync), and a call (a version check and an insert, or an indexed read) costs
+less than handing it to a thread and back, which costs the event loop time and a GIL
+hand-over per call (docs/operations.md, "One machine: SQLite", has the figures).  So
+those calls run inline on the event loop's own connection,
 which never waits for a lock (``busy_timeout=0``) and never checkpoints (the fsyncs
 live there): a call that finds the database locked (another process writes the same
 file, ``--workers``) is retried on a worker thread's connection, which waits up to
@@ -18,7 +18,8 @@ a checkpoint racing a stream of inline commits would never catch up with them, a
 WAL would grow without end; one that completes lets the next commit restart the WAL from
 its beginning, so the file stays bounded.  (They wait on the event loop and then run
 inline, not queued on the worker thread: every call there costs a GIL hand-over, up to
-the 5 ms switch interval while the loop is busy, and a queue of them made p99 45 ms.)
+the interpreter's switch interval while the loop is busy, and a queue of them made the
+tail latency many times worse.)
 Calls that may scan a whole table, and every call under FULL/EXTRA (an fsync per
 commit), run on the worker thread.
 """
