@@ -19,7 +19,6 @@ from typing import NoReturn
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
 from .api.guard import GuardInterceptor
@@ -66,7 +65,7 @@ class FiveUpServer:
     server: grpc.aio.Server
     store: EventStore
     matches: Matches
-    health: HealthServicer
+    health: DrainingHealthServicer
     port: int = 0
     metrics_port: int | None = None
     limits: Limits | None = None
@@ -109,9 +108,7 @@ class FiveUpServer:
             await self.retention.close()
         with contextlib.suppress(TimeoutError):  # streams end with UNAVAILABLE, bots stop
             await asyncio.wait_for(self.matches.close(), left())
-        end_watches = getattr(self.health, "end_watches", None)
-        if end_watches is not None:
-            await end_watches()
+        await self.health.end_watches()
         await self.server.stop(left())
         if self.probe_server is not None:  # liveness answered until the very end
             await self.probe_server.stop(0)
