@@ -69,7 +69,6 @@ from .store.base import (
     DuplicateRequest,
     EventStore,
     MatchRecord,
-    NotifyingStore,
     RequestRecord,
     VersionConflict,
 )
@@ -138,20 +137,14 @@ class Matches:
             self.repository, self.config, self.bots, self._closing, observer=self.observer
         )
 
-    @property
-    def store(self) -> EventStore:
-        return self.repository.store
-
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
         """Listen for other replicas' appends (with Freshness.NOTIFIED), resume bot turns
         of unfinished matches (e.g. after a restart) and start the turn timer."""
-        store = self.store
         if self.config.freshness is Freshness.NOTIFIED:
-            assert isinstance(store, NotifyingStore)  # checked by the repository
-            await store.listen(self._on_remote_append)
-        for match_id in await store.active_match_ids():
+            await self.repository.listen(self._on_remote_append)
+        for match_id in await self.repository.unfinished():
             with contextlib.suppress(MatchError):
                 self.bots.kick(await self.repository.get(match_id))
         self.timer.start()
@@ -318,7 +311,7 @@ class Matches:
             if expected_version != match.version:
                 # A retry of an applied request also lands here (its version has moved
                 # on): the idempotency record is only looked up off the happy path.
-                prior = await self.store.get_request(match_id, request_id)
+                prior = await repository.prior_request(match_id, request_id)
                 if prior is not None:
                     return await self._answer_again(match_id, prior, seat, fingerprint)
                 raise StaleVersion(

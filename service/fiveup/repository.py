@@ -216,6 +216,10 @@ class MatchRepository:
         self.broker.publish(match_id)
         return version
 
+    async def prior_request(self, match_id: str, request_id: str) -> RequestRecord | None:
+        """What an already applied request did (None: the request id is new)."""
+        return await self.store.get_request(match_id, request_id)
+
     async def claim_seat(self, session: MatchSession, seat: int, token_hash: bytes) -> None:
         """Record a seat's token hash (raises SeatTaken if another claimed it first)."""
         await self.store.claim_seat(session.match_id, seat, token_hash)
@@ -226,6 +230,16 @@ class MatchRepository:
         session.tokens = await self.store.seat_tokens(session.match_id)
 
     # ------------------------------------------------------------------ coherence
+
+    async def listen(self, on_remote_append: Callable[[str], None]) -> None:
+        """With Freshness.NOTIFIED, hear every other process's appends from now on."""
+        store = self.store
+        assert isinstance(store, NotifyingStore)  # checked when the mode was chosen
+        await store.listen(on_remote_append)
+
+    async def unfinished(self) -> list[str]:
+        """The ids of the store's unfinished matches, newest first."""
+        return await self.store.active_match_ids()
 
     def remote_append(self, match_id: str) -> MatchSession | None:
         """Another process appended to ``match_id`` (a store notification): wake local
