@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import grpc
-
 from ..engine.match import HUMAN
 from ..lobby.tables import Lobby
 from ..store.lobby import TableFilter, TableRow
 from ..v1 import lobby_pb2, lobby_pb2_grpc, match_pb2
 from .convert import BOT_TO_PB
-from .handlers import bearer_token, unary
+from .handlers import Context, bearer_token, unary
 from .player_servicer import timestamp
 
 
@@ -40,7 +38,7 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
 
     @unary
     async def ListOpenTables(
-        self, request: lobby_pb2.ListOpenTablesRequest, context: grpc.aio.ServicerContext
+        self, request: lobby_pb2.ListOpenTablesRequest, context: Context
     ) -> lobby_pb2.ListOpenTablesResponse:
         where = TableFilter(
             players=request.players,
@@ -54,7 +52,7 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
 
     @unary
     async def ListMyMatches(
-        self, request: lobby_pb2.ListMyMatchesRequest, context: grpc.aio.ServicerContext
+        self, request: lobby_pb2.ListMyMatchesRequest, context: Context
     ) -> lobby_pb2.ListMyMatchesResponse:
         page, token = await self.lobby.my_matches(
             bearer_token(context), request.page_size, request.page_token

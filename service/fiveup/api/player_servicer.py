@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from ..errors import InvalidRequest
@@ -10,7 +9,7 @@ from ..identity import Players, SignedIn
 from ..identity.players import identity_kind
 from ..store.players import PlayerRecord
 from ..v1 import players_pb2, players_pb2_grpc
-from .handlers import bearer_token, unary
+from .handlers import Context, bearer_token, unary
 
 _KINDS = {
     "device": players_pb2.IDENTITY_KIND_DEVICE,
@@ -52,7 +51,7 @@ class PlayerServicer(players_pb2_grpc.PlayerServiceServicer):
 
     @unary
     async def SignInAsGuest(
-        self, request: players_pb2.SignInAsGuestRequest, context: grpc.aio.ServicerContext
+        self, request: players_pb2.SignInAsGuestRequest, context: Context
     ) -> players_pb2.SignInAsGuestResponse:
         signed_in = await self.players.sign_in_guest(request.device_id, request.display_name)
         return players_pb2.SignInAsGuestResponse(
@@ -61,7 +60,7 @@ class PlayerServicer(players_pb2_grpc.PlayerServiceServicer):
 
     @unary
     async def SignInWithIdToken(
-        self, request: players_pb2.SignInWithIdTokenRequest, context: grpc.aio.ServicerContext
+        self, request: players_pb2.SignInWithIdTokenRequest, context: Context
     ) -> players_pb2.SignInWithIdTokenResponse:
         signed_in = await self.players.sign_in_external(request.id_token, request.display_name)
         return players_pb2.SignInWithIdTokenResponse(
@@ -70,35 +69,35 @@ class PlayerServicer(players_pb2_grpc.PlayerServiceServicer):
 
     @unary
     async def RefreshSession(
-        self, request: players_pb2.RefreshSessionRequest, context: grpc.aio.ServicerContext
+        self, request: players_pb2.RefreshSessionRequest, context: Context
     ) -> players_pb2.RefreshSessionResponse:
         signed_in = await self.players.refresh(request.refresh_token)
         return players_pb2.RefreshSessionResponse(session=session_pb(signed_in))
 
     @unary
     async def SignOut(
-        self, request: players_pb2.SignOutRequest, context: grpc.aio.ServicerContext
+        self, request: players_pb2.SignOutRequest, context: Context
     ) -> players_pb2.SignOutResponse:
         await self.players.sign_out(request.refresh_token)
         return players_pb2.SignOutResponse()
 
     @unary
     async def GetPlayer(
-        self, request: players_pb2.GetPlayerRequest, context: grpc.aio.ServicerContext
+        self, request: players_pb2.GetPlayerRequest, context: Context
     ) -> players_pb2.GetPlayerResponse:
         player = await self.players.get(bearer_token(context))
         return players_pb2.GetPlayerResponse(player=player_pb(player))
 
     @unary
     async def UpdatePlayer(
-        self, request: players_pb2.UpdatePlayerRequest, context: grpc.aio.ServicerContext
+        self, request: players_pb2.UpdatePlayerRequest, context: Context
     ) -> players_pb2.UpdatePlayerResponse:
         player = await self.players.rename(bearer_token(context), request.display_name)
         return players_pb2.UpdatePlayerResponse(player=player_pb(player))
 
     @unary
     async def LinkIdentity(
-        self, request: players_pb2.LinkIdentityRequest, context: grpc.aio.ServicerContext
+        self, request: players_pb2.LinkIdentityRequest, context: Context
     ) -> players_pb2.LinkIdentityResponse:
         which = request.WhichOneof("identity")
         if which == "device_id":
