@@ -252,11 +252,6 @@ def describe_event(e: pb.MatchEvent, me: int, stand_in: bool = False) -> str | N
     if kind == "seat_claimed":
         name = e.seat_claimed.display_name
         return f"· {who(e.seat_claimed.seat)} took a seat" + (f" as {name}" if name else "")
-    if kind == "seat_auto_played":
-        auto = e.seat_auto_played
-        if auto.active:
-            return f"· a stand-in plays for {who(auto.seat)} (its turn timer ran out)"
-        return f"· {who(auto.seat)} took the seat back from the stand-in"
     return None
 
 

@@ -380,7 +380,7 @@ def _event_kind_from_pb(msg: match_pb2.MatchEvent) -> Event:
     raise InvalidRequest(f"event {msg.version} has no kind", field="events")
 
 
-def _status(view: MatchView) -> match_pb2.MatchStatus:
+def _status(view: MatchView) -> match_pb2.MatchStatus.ValueType:
     if view.cancelled:
         return match_pb2.MATCH_STATUS_CANCELLED
     return match_pb2.MATCH_STATUS_FINISHED if view.finished else match_pb2.MATCH_STATUS_IN_PROGRESS

@@ -25,7 +25,7 @@ import grpc
 from ..errors import TooManyStreams
 from ..limits import Limits
 from .errors import status_for
-from .handlers import WrappingInterceptor
+from .handlers import Handler, WrappingInterceptor
 
 
 class StreamLimitInterceptor(WrappingInterceptor):
@@ -39,7 +39,7 @@ class StreamLimitInterceptor(WrappingInterceptor):
         metadata = context.invocation_metadata() if config.client_address_header else ()
         return config.client_address(context.peer(), metadata)
 
-    def wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+    def wrap(self, method: str, handler: Handler) -> Handler:
         if not (handler.request_streaming or handler.response_streaming):
             return handler
         name = method.rsplit("/", 1)[-1]
