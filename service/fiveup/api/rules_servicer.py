@@ -178,7 +178,7 @@ class RulesServicer(rules_pb2_grpc.RulesServiceServicer):
 
     @unary
     async def ValidateMoveBatch(
-        self, request: rules_pb2.ValidateMoveBatchRequest, context: grpc.aio.ServicerContext
+        self, request: rules_pb2.ValidateMoveBatchRequest, context: Context
     ) -> rules_pb2.ValidateMoveBatchResponse:
         """One ValidateMoves batch in a unary call (gRPC-Web cannot stream requests)."""
         layouts = request.layouts
