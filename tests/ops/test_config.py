@@ -96,7 +96,8 @@ def test_settings_keep_their_names_on_their_way_down() -> None:
     limits = limits_config(config)
     shared = {f.name for f in dataclasses.fields(LimitsConfig)} & set(SETTINGS)
     assert shared >= {"rate_limit_peer", "rate_limit_seat", "max_watchers_per_match"}
-    for name in shared - {"client_address_header"}:  # the header is matched lower-cased
+    # The header is matched lower-cased, the proxies are split into a tuple.
+    for name in shared - {"client_address_header", "trusted_proxies"}:
         assert getattr(limits, name) == getattr(config, name), name
     assert limits.client_address_header == "x-real-ip"
     matches = matches_config(config, open_store(":memory:"))
