@@ -43,6 +43,7 @@ async def test_a_stream_flood_leaves_health_and_unary_calls_answering(tmp_path: 
         tmp_path / "flood.sqlite3",
         max_concurrent_rpcs=60, max_server_streams=30, max_client_streams=10,
         max_watchers_per_match=0, client_address_header="x-forwarded-for",
+        trusted_proxies="127.0.0.1",  # the test client is the trusted gateway here
         probe_address="127.0.0.1:0",
     )  # fmt: skip
     limits = server.app.limits

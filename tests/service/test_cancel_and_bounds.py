@@ -131,6 +131,7 @@ async def test_bot_only_matches_are_capped_per_client_and_in_all(tmp_path: Path)
     server = await start(
         tmp_path / "caps.sqlite3",
         max_client_bot_matches=1, max_bot_matches=2, client_address_header="x-forwarded-for",
+        trusted_proxies="127.0.0.1",  # the test client is the trusted gateway here
     )  # fmt: skip
     bots_only = pb.CreateMatchRequest(seats=[bot("greedy"), bot("greedy")], target_points=10_000)
 

@@ -103,6 +103,8 @@ class _Call:
         "interceptor",
         "invalid_headers",
         "m",
+        "metadata",
+        "peer",
         "received",
         "request_id",
         "sent",
@@ -116,7 +118,10 @@ class _Call:
         self.received = 0
         self.sent = 0
         self.started = time.perf_counter()
-        metadata = context.invocation_metadata()
+        # Read now, while the call is alive: after a drain has ended it, touching the
+        # context's peer from the access log crashed the process (SIGSEGV in grpcio).
+        self.metadata = metadata = context.invocation_metadata()
+        self.peer: str = context.peer()
         self.request_id = request_id_from(metadata)
         self.invalid_headers = invalid_headers(metadata)
         self._token = request_id_var.set(self.request_id)
@@ -252,8 +257,7 @@ class ServerInterceptor(WrappingInterceptor):
         if call.invalid_headers:
             fields["invalid_headers"] = ",".join(call.invalid_headers)
         with contextlib.suppress(Exception):
-            context = call.context
-            fields["client"] = self.client_address(context.peer(), context.invocation_metadata())
+            fields["client"] = self.client_address(call.peer, call.metadata)
         if m.kind != "unary":
             fields["msgs_received"] = call.received
             fields["msgs_sent"] = call.sent
