@@ -225,3 +225,24 @@ class IdentityProviderUnavailable(MatchError):
 
     reason = "IDENTITY_PROVIDER_UNAVAILABLE"
     code = "UNAVAILABLE"
+
+
+# ---------------------------------------------------------------------- the lobby
+
+
+class InviteNotFound(MatchError):
+    """No private table has this invite code."""
+
+    reason = "INVITE_NOT_FOUND"
+    code = "NOT_FOUND"
+
+
+class InviteExpired(MatchError):
+    reason = "INVITE_EXPIRED"
+    code = "FAILED_PRECONDITION"
+
+
+class InviteRequired(PermissionDenied):
+    """JoinMatch on a private table: its seats are taken with JoinWithInvite only."""
+
+    reason = "INVITE_REQUIRED"

@@ -82,6 +82,10 @@ MAX_CLAIM_APPENDS = 20
 log = logging.getLogger(__name__)
 
 
+def new_match_id() -> str:
+    return secrets.token_hex(8)
+
+
 def hash_token(token: str) -> bytes:
     return hashlib.sha256(token.encode()).digest()
 
@@ -168,13 +172,17 @@ class Matches:
 
     # ------------------------------------------------------------------ use cases
 
-    async def create(self, seats: list[str], target_points: int) -> Created:
+    async def create(
+        self, seats: list[str], target_points: int, *, match_id: str | None = None
+    ) -> Created:
+        """A new match (``match_id``: one chosen beforehand, e.g. a private table's whose
+        invite is recorded first; default a fresh random id)."""
         for i, kind in enumerate(seats):
             if kind != HUMAN and kind not in BOT_KINDS:
                 raise InvalidRequest(f"seat {i}: unknown bot kind {kind!r}", field="seats")
         config = MatchConfig(seats=tuple(seats), seed=new_seed(), target_points=target_points)
         match, events = Match.start(config)
-        match_id = secrets.token_hex(8)
+        match_id = match_id or new_match_id()
         creator_token = secrets.token_urlsafe(32)
         record = MatchRecord(
             match_id, config.seats, config.target_points, config.seed, self.clock(),

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from ..engine.match import HUMAN
+from ..engine.scoring import DEFAULT_TARGET
+from ..lobby.private import PrivateTables
 from ..lobby.tables import Lobby
 from ..store.lobby import TableFilter, TableRow
 from ..v1 import lobby_pb2, lobby_pb2_grpc, match_pb2
+from . import convert
 from .convert import BOT_TO_PB
 from .handlers import Context, bearer_token, unary
 from .player_servicer import timestamp
@@ -33,8 +36,42 @@ def table_pb(row: TableRow) -> lobby_pb2.Table:
 
 
 class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
-    def __init__(self, lobby: Lobby) -> None:
+    def __init__(self, lobby: Lobby, private: PrivateTables) -> None:
         self.lobby = lobby
+        self.private = private
+
+    @unary
+    async def CreatePrivateTable(
+        self, request: lobby_pb2.CreatePrivateTableRequest, context: grpc.aio.ServicerContext
+    ) -> lobby_pb2.CreatePrivateTableResponse:
+        table = await self.private.create(
+            bearer_token(context),
+            convert.seats_from_pb(request.seats),
+            request.target_points or DEFAULT_TARGET,
+            request.invite_ttl_seconds,
+            request.join,
+        )
+        response = lobby_pb2.CreatePrivateTableResponse(
+            match_id=table.match_id,
+            invite_code=table.invite_code,
+            invite_expires_at=timestamp(table.expires_at),
+            version=table.version,
+        )
+        if table.joined is not None:
+            response.seat = table.joined.seat
+        return response
+
+    @unary
+    async def JoinWithInvite(
+        self, request: lobby_pb2.JoinWithInviteRequest, context: grpc.aio.ServicerContext
+    ) -> lobby_pb2.JoinWithInviteResponse:
+        seat = request.seat if request.HasField("seat") else None
+        joined = await self.private.join(bearer_token(context), request.invite_code, seat)
+        return lobby_pb2.JoinWithInviteResponse(
+            match_id=joined.match_id,
+            seat=joined.seat,
+            version=joined.version,
+        )
 
     @unary
     async def ListOpenTables(

@@ -17,6 +17,7 @@ from ..matches import Matches
 from ..store.lobby import LobbyStore, open_lobby_store
 from ..store.players import PlayerStore, open_player_store
 from ..v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
+from .private import PrivateTables
 from .seats import PlayerSeats
 from .tables import Lobby
 
@@ -31,6 +32,7 @@ class PlayerFeatures:
     players: Players
     seats: PlayerSeats
     lobby: Lobby
+    private: PrivateTables
 
     @classmethod
     async def open(
@@ -51,17 +53,17 @@ class PlayerFeatures:
                 await store.close()
             raise
         seats = PlayerSeats(matches, players, lobby_store, clock=clock)
-        return cls(player_store, lobby_store, players, seats, Lobby(players, lobby_store))
+        private = PrivateTables(matches, players, seats, lobby_store, clock=clock)
+        return cls(player_store, lobby_store, players, seats, Lobby(players, lobby_store), private)
 
     def add_to(self, server: grpc.aio.Server) -> None:
         from ..api.lobby_servicer import LobbyServicer
         from ..api.player_servicer import PlayerServicer
 
         players_pb2_grpc.add_PlayerServiceServicer_to_server(PlayerServicer(self.players), server)
-        # The contract's FindMatch, CancelFindMatch, CreatePrivateTable and JoinWithInvite
-        # are not implemented yet (gRPC answers UNIMPLEMENTED); the typed stubs see that.
-        lobby = LobbyServicer(self.lobby)  # type: ignore[abstract]
-        lobby_pb2_grpc.add_LobbyServiceServicer_to_server(lobby, server)
+        lobby_pb2_grpc.add_LobbyServiceServicer_to_server(
+            LobbyServicer(self.lobby, self.private), server
+        )
 
     async def start(self) -> None:
         await self.players.start()

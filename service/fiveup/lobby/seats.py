@@ -18,7 +18,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 
-from ..errors import PermissionDenied
+from ..errors import InviteRequired, PermissionDenied
 from ..identity import Players
 from ..matches import Matches
 from ..results import Joined
@@ -47,17 +47,22 @@ class PlayerSeats:
         self._clock = clock
         self._bound: OrderedDict[tuple[str, str], int] = OrderedDict()
 
-    async def join(self, match_id: str, seat: int | None, bearer: str | None) -> Joined:
+    async def join(
+        self, match_id: str, seat: int | None, bearer: str | None, *, invited: bool = False
+    ) -> Joined:
         """Anonymous without an access token (a seat token comes back); with one, the
         signed-in player is bound to the seat (no seat token: their access token acts for
-        it) -- and joining again answers the seat they already have."""
+        it) -- and joining again answers the seat they already have.  A private table's
+        seats are taken only through its invite (``invited``)."""
         if not is_access_token(bearer):
+            await self._check_invited(match_id, invited)
             return await self.matches.join(match_id, seat)
         player = await self.players.get(bearer)  # who, with the name others will see
         await self.matches.authenticate(match_id, None, required=False)  # exists? valid id?
         held = await self.bound_seat(match_id, player.player_id)
         if held is not None:
             return Joined(held, "", await self._version(match_id, held))
+        await self._check_invited(match_id, invited)
         joined = await self.matches.join(match_id, seat, display_name=player.display_name)
         try:
             await self.store.bind_seat(match_id, joined.seat, player.player_id, self._clock())
@@ -70,6 +75,10 @@ class PlayerSeats:
             return Joined(exc.seat, "", await self._version(match_id, exc.seat))
         self._remember(match_id, player.player_id, joined.seat)
         return Joined(joined.seat, "", joined.version)
+
+    async def _check_invited(self, match_id: str, invited: bool) -> None:
+        if not invited and await self.store.is_private(match_id):
+            raise InviteRequired("this table is private: join it with its invite code")
 
     async def seat_for(self, match_id: str, bearer: str | None, *, required: bool) -> int | None:
         """The seat the caller acts for: by seat token as before, or the seat the

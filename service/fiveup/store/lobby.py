@@ -166,6 +166,8 @@ class LobbyStore(Protocol):
 
     async def find_invite(self, invite_hash: bytes, now: float) -> Invite: ...
 
+    async def is_private(self, match_id: str) -> bool: ...
+
     # the matchmaking queue
     async def enqueue(self, ticket: Ticket) -> Enqueued:
         """Add a waiting search, or return the player's waiting one (renewing it)."""

@@ -250,6 +250,11 @@ class PostgresLobbyStore:
             return Invite(InviteLookup.EXPIRED, match_id)
         return Invite(InviteLookup.FOUND, match_id)
 
+    async def is_private(self, match_id: str) -> bool:
+        return bool(
+            await self._all("SELECT 1 FROM private_tables WHERE match_id = %s", (match_id,))
+        )
+
     # ------------------------------------------------------------------ the queue
 
     async def enqueue(self, ticket: Ticket) -> Enqueued:

@@ -218,6 +218,15 @@ class SqliteLobbyStore:
 
         return await self._run(find)
 
+    async def is_private(self, match_id: str) -> bool:
+        def private(conn: sqlite3.Connection) -> bool:
+            row = conn.execute(
+                "SELECT 1 FROM private_tables WHERE match_id = ?", (match_id,)
+            ).fetchone()
+            return row is not None
+
+        return await self._run(private)
+
     # ------------------------------------------------------------------ the queue
 
     async def enqueue(self, ticket: Ticket) -> Enqueued:
