@@ -173,6 +173,18 @@ class ServerConfig:
     jwks_min_refresh_seconds: float = setting(
         30.0, "an unknown key id refetches the JWKS at most this often"
     )
+    # The matchmaker (docs/api.md, FindMatch).
+    matchmaker_round_seconds: float = setting(
+        0.5, "how often each replica tries a matchmaking round"
+    )
+    matchmaker_bot_wait_seconds: float = setting(
+        30.0, "bot wait of a search that allows bots but names no wait"
+    )
+    matchmaker_max_bot_wait_seconds: float = setting(300.0, "the longest bot wait a search may ask")
+    matchmaker_bot: str = setting("greedy", "the bot that fills empty seats")
+    matchmaker_ticket_ttl_seconds: float = setting(
+        10.0, "a search whose stream stopped renewing it is dropped after this long"
+    )
 
     def problems(self) -> list[str]:
         """Settings that cannot work together, each as one sentence (empty when fine)."""

@@ -246,3 +246,11 @@ class InviteRequired(PermissionDenied):
     """JoinMatch on a private table: its seats are taken with JoinWithInvite only."""
 
     reason = "INVITE_REQUIRED"
+
+
+class SearchEnded(MatchError):
+    """A FindMatch stream whose search was cancelled (CancelFindMatch, or the stream of
+    another device following it ended) or expired."""
+
+    reason = "SEARCH_CANCELLED"
+    code = "ABORTED"

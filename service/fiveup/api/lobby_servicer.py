@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 from ..engine.match import HUMAN
 from ..engine.scoring import DEFAULT_TARGET
+from ..lobby.matchmaker import Matched, Matchmaker, Search
 from ..lobby.private import PrivateTables
 from ..lobby.tables import Lobby
 from ..store.lobby import TableFilter, TableRow
 from ..v1 import lobby_pb2, lobby_pb2_grpc, match_pb2
 from . import convert
 from .convert import BOT_TO_PB
-from .handlers import Context, bearer_token, unary
+from .handlers import Context, bearer_token, streaming, unary
 from .player_servicer import timestamp
 
 
@@ -36,13 +39,45 @@ def table_pb(row: TableRow) -> lobby_pb2.Table:
 
 
 class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
-    def __init__(self, lobby: Lobby, private: PrivateTables) -> None:
+    def __init__(self, lobby: Lobby, private: PrivateTables, matchmaker: Matchmaker) -> None:
         self.lobby = lobby
         self.private = private
+        self.matchmaker = matchmaker
+
+    @streaming
+    async def FindMatch(
+        self, request: lobby_pb2.FindMatchRequest, context: Context
+    ) -> AsyncIterator[lobby_pb2.FindMatchResponse]:
+        search = Search(
+            players=request.players,
+            allow_bots=request.allow_bots,
+            bot_wait_seconds=float(request.bot_wait_seconds),
+            party_code=request.party_code,
+            target_points=request.target_points,
+        )
+        async for update in self.matchmaker.find(bearer_token(context), search):
+            if isinstance(update, Matched):
+                yield lobby_pb2.FindMatchResponse(
+                    matched=lobby_pb2.Matched(match_id=update.match_id, seat=update.seat)
+                )
+                continue  # the search ends after its seat
+            searching = lobby_pb2.Searching(
+                queued_at=timestamp(update.queued_at), players_waiting=update.players_waiting
+            )
+            if update.bots_at is not None:
+                searching.bots_at.CopyFrom(timestamp(update.bots_at))
+            yield lobby_pb2.FindMatchResponse(searching=searching)
+
+    @unary
+    async def CancelFindMatch(
+        self, request: lobby_pb2.CancelFindMatchRequest, context: Context
+    ) -> lobby_pb2.CancelFindMatchResponse:
+        cancelled = await self.matchmaker.cancel(bearer_token(context))
+        return lobby_pb2.CancelFindMatchResponse(cancelled=cancelled)
 
     @unary
     async def CreatePrivateTable(
-        self, request: lobby_pb2.CreatePrivateTableRequest, context: grpc.aio.ServicerContext
+        self, request: lobby_pb2.CreatePrivateTableRequest, context: Context
     ) -> lobby_pb2.CreatePrivateTableResponse:
         table = await self.private.create(
             bearer_token(context),
@@ -63,7 +98,7 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
 
     @unary
     async def JoinWithInvite(
-        self, request: lobby_pb2.JoinWithInviteRequest, context: grpc.aio.ServicerContext
+        self, request: lobby_pb2.JoinWithInviteRequest, context: Context
     ) -> lobby_pb2.JoinWithInviteResponse:
         seat = request.seat if request.HasField("seat") else None
         joined = await self.private.join(bearer_token(context), request.invite_code, seat)

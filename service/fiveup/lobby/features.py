@@ -17,6 +17,7 @@ from ..matches import Matches
 from ..store.lobby import LobbyStore, open_lobby_store
 from ..store.players import PlayerStore, open_player_store
 from ..v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
+from .matchmaker import Matchmaker, MatchmakerConfig
 from .private import PrivateTables
 from .seats import PlayerSeats
 from .tables import Lobby
@@ -33,6 +34,7 @@ class PlayerFeatures:
     seats: PlayerSeats
     lobby: Lobby
     private: PrivateTables
+    matchmaker: Matchmaker
 
     @classmethod
     async def open(
@@ -54,7 +56,11 @@ class PlayerFeatures:
             raise
         seats = PlayerSeats(matches, players, lobby_store, clock=clock)
         private = PrivateTables(matches, players, seats, lobby_store, clock=clock)
-        return cls(player_store, lobby_store, players, seats, Lobby(players, lobby_store), private)
+        matchmaker = Matchmaker(
+            matches, players, lobby_store, matchmaker_config(config), clock=clock
+        )
+        lobby = Lobby(players, lobby_store)
+        return cls(player_store, lobby_store, players, seats, lobby, private, matchmaker)
 
     def add_to(self, server: grpc.aio.Server) -> None:
         from ..api.lobby_servicer import LobbyServicer
@@ -62,13 +68,32 @@ class PlayerFeatures:
 
         players_pb2_grpc.add_PlayerServiceServicer_to_server(PlayerServicer(self.players), server)
         lobby_pb2_grpc.add_LobbyServiceServicer_to_server(
-            LobbyServicer(self.lobby, self.private), server
+            LobbyServicer(self.lobby, self.private, self.matchmaker), server
         )
 
     async def start(self) -> None:
         await self.players.start()
+        await self.matchmaker.start()
 
     async def close(self) -> None:
+        await self.matchmaker.close()
         await self.players.close()
         await self.lobby_store.close()
         await self.player_store.close()
+
+
+def matchmaker_config(config: ServerConfig) -> MatchmakerConfig:
+    from ..bots import BOT_KINDS
+
+    if config.matchmaker_bot not in BOT_KINDS:
+        raise ValueError(
+            f"--matchmaker-bot must be one of {', '.join(BOT_KINDS)}, not {config.matchmaker_bot!r}"
+        )
+    return MatchmakerConfig(
+        round_seconds=config.matchmaker_round_seconds,
+        bot_wait_seconds=config.matchmaker_bot_wait_seconds,
+        max_bot_wait_seconds=config.matchmaker_max_bot_wait_seconds,
+        bot=config.matchmaker_bot,
+        ticket_ttl_seconds=config.matchmaker_ticket_ttl_seconds,
+        heartbeat_seconds=min(2.0, config.matchmaker_ticket_ttl_seconds / 4),
+    )

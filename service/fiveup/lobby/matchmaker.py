@@ -1,0 +1,261 @@
+"""The matchmaker: searches queue in the store, formation rounds seat them.
+
+* **FindMatch** queues a search (a ticket) for the signed-in player, or follows the one
+  they already have (another device, or a reconnect after a replica died), and streams
+  its state: ``Searching`` now and every ``status_seconds``, then ``Matched`` with the
+  match and seat.  While the stream is open it renews the ticket's heartbeat; a stream
+  that ends before the seat (the client went away, cancelled, or its replica stopped)
+  cancels the search; a search whose stream died with its replica (kill -9: no cleanup)
+  expires ``ticket_ttl_seconds`` after its last heartbeat.
+* **Rounds** run on every replica every ``round_seconds`` (and soon after a search is
+  queued here).  A round takes the store's round lock (PostgreSQL: an advisory lock held
+  by the round's transaction; one round at a time across replicas), forms tables from the
+  waiting searches (``formation.form_tables``), creates each match with the chosen id,
+  claims its human seats, and settles the tickets and the seat bindings in the round's
+  transaction.  A replica killed mid-round leaves at most a match nobody is bound to (no
+  one was told of it); the tickets are still waiting and the next round seats them:
+  nobody is ever seated twice.
+* Streams learn of their seat by reading their ticket (every ``poll_seconds``, or at once
+  when a round of this replica settles).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+
+from ..engine.match import HUMAN
+from ..engine.scoring import DEFAULT_TARGET
+from ..errors import InvalidRequest, SearchEnded
+from ..identity import Players
+from ..matches import Matches, new_match_id
+from ..store.lobby import LobbyStore, TicketState
+from .formation import TablePlan, Ticket, form_tables
+from .observer import MatchmakerObserver, PrometheusMatchmakerObserver
+
+log = logging.getLogger(__name__)
+
+MIN_PARTY_CODE = 16
+MAX_PARTY_CODE = 128
+
+
+@dataclass(frozen=True, slots=True)
+class MatchmakerConfig:
+    round_seconds: float = 0.5
+    bot_wait_seconds: float = 30.0  # when a search allows bots and names no wait
+    max_bot_wait_seconds: float = 300.0
+    bot: str = "greedy"
+    ticket_ttl_seconds: float = 10.0
+    heartbeat_seconds: float = 2.0
+    status_seconds: float = 5.0
+    poll_seconds: float = 0.25
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """What a FindMatch asks for."""
+
+    players: int
+    allow_bots: bool = False
+    bot_wait_seconds: float = 0.0  # 0: the server's default
+    party_code: str = ""
+    target_points: int = 0  # 0: the standard target
+
+
+@dataclass(frozen=True, slots=True)
+class Searching:
+    queued_at: float
+    players_waiting: int
+    bots_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Matched:
+    match_id: str
+    seat: int
+
+
+class Matchmaker:
+    def __init__(
+        self,
+        matches: Matches,
+        players: Players,
+        store: LobbyStore,
+        config: MatchmakerConfig | None = None,
+        *,
+        observer: MatchmakerObserver | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.matches = matches
+        self.players = players
+        self.store = store
+        self.config = config or MatchmakerConfig()
+        self.observer: MatchmakerObserver = observer or PrometheusMatchmakerObserver()
+        self._clock = clock
+        self._round_wanted = asyncio.Event()
+        self._settled = asyncio.Event()  # set and replaced after each round that seated
+        self._loop_task: asyncio.Task[None] | None = None
+        self.tables_formed = 0  # by this replica (tests, benchmarks)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        if self._loop_task is None:
+            self._loop_task = asyncio.get_running_loop().create_task(
+                self._rounds(), name="fiveup-matchmaker"
+            )
+
+    async def close(self) -> None:
+        task, self._loop_task = self._loop_task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _rounds(self) -> None:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._round_wanted.wait(), self.config.round_seconds)
+            self._round_wanted.clear()
+            try:
+                await self.run_round()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("matchmaking round failed")
+
+    # ------------------------------------------------------------------ rounds
+
+    async def run_round(self) -> int:
+        """One formation round (if no other replica is running one): the tables formed."""
+        now = self._clock()
+        formed = 0
+        async with self.store.formation_round(now, now - self.config.ticket_ttl_seconds) as rnd:
+            if not rnd.acquired:
+                return 0
+            self.observer.queue_length(len(rnd.tickets))
+            for plan in form_tables(rnd.tickets, now):
+                match_id = await self._open_table(plan)
+                if await rnd.settle(plan, match_id, now):
+                    formed += 1
+                    self.observer.table_formed(plan.players, plan.bots)
+                    for ticket in plan.tickets:
+                        self.observer.seated(plan.players, now - ticket.queued_at)
+                else:  # a search ended meanwhile (SQLite: no row locks): nobody is bound
+                    log.info("table %s formed for searches that ended; left unused", match_id)
+        if formed:
+            self.tables_formed += formed
+            settled, self._settled = self._settled, asyncio.Event()
+            settled.set()
+        return formed
+
+    async def _open_table(self, plan: TablePlan) -> str:
+        """Create the plan's match and claim its human seats (no seat token is kept: the
+        players act through their bindings)."""
+        match_id = new_match_id()
+        kinds = [HUMAN if s.ticket is not None else self.config.bot for s in plan.seats]
+        await self.matches.create(kinds, plan.target_points, match_id=match_id)
+        for s in plan.seats:
+            if s.ticket is not None:
+                await self.matches.join(match_id, s.seat)
+        return match_id
+
+    # ------------------------------------------------------------------ searches
+
+    def _ticket(self, player_id: str, search: Search, now: float) -> Ticket:
+        if search.players not in (2, 3, 4):
+            raise InvalidRequest("players must be 2, 3 or 4", field="players")
+        if not 0 <= search.target_points <= 10_000:
+            raise InvalidRequest("target_points must be 0-10000", field="target_points")
+        party = None
+        if search.party_code:
+            if search.players != 4:
+                raise InvalidRequest("parties play in partnerships: players 4", field="party_code")
+            if not MIN_PARTY_CODE <= len(search.party_code) <= MAX_PARTY_CODE:
+                raise InvalidRequest(
+                    f"party_code must be {MIN_PARTY_CODE}-{MAX_PARTY_CODE} characters",
+                    field="party_code",
+                )
+            party = hashlib.sha256(search.party_code.encode()).hexdigest()
+        if (
+            search.bot_wait_seconds < 0
+            or search.bot_wait_seconds > self.config.max_bot_wait_seconds
+        ):
+            raise InvalidRequest(
+                f"bot_wait_seconds must be 0-{self.config.max_bot_wait_seconds:g}",
+                field="bot_wait_seconds",
+            )
+        wait = search.bot_wait_seconds or self.config.bot_wait_seconds
+        return Ticket(
+            ticket_id=uuid.uuid4().hex,
+            player_id=player_id,
+            players=search.players,
+            target_points=search.target_points or DEFAULT_TARGET,
+            queued_at=now,
+            allow_bots=search.allow_bots,
+            bots_at=now + wait if search.allow_bots else None,
+            party=party,
+        )
+
+    async def find(
+        self, access_token: str | None, search: Search
+    ) -> AsyncIterator[Searching | Matched]:
+        """Queue (or follow) the player's search; ends with ``Matched``.  Closing the
+        iterator early cancels the search."""
+        claims = await self.players.authenticate(access_token)
+        ticket = self._ticket(claims.player_id, search, self._clock())
+        queued = await self.store.enqueue(ticket)
+        ticket = queued.status.ticket
+        if queued.created:
+            self.observer.search("queued")
+        self._round_wanted.set()
+        seated = False
+        try:
+            async for update in self._follow(ticket):
+                if isinstance(update, Matched):
+                    seated = True
+                yield update
+        finally:
+            if not seated:
+                with contextlib.suppress(Exception):
+                    if await asyncio.shield(self.store.cancel(ticket.ticket_id, self._clock())):
+                        self.observer.search("cancelled")
+
+    async def _follow(self, ticket: Ticket) -> AsyncIterator[Searching | Matched]:
+        last_status = last_beat = float("-inf")
+        while True:
+            status = await self.store.ticket(ticket.ticket_id)
+            if status is None or status.state in (TicketState.CANCELLED, TicketState.EXPIRED):
+                raise SearchEnded("the search was cancelled")
+            if status.state is TicketState.MATCHED:
+                assert status.match_id is not None and status.seat is not None
+                self.observer.search("matched")
+                yield Matched(status.match_id, status.seat)
+                return
+            now = self._clock()
+            if now - last_beat >= self.config.heartbeat_seconds:
+                await self.store.heartbeat(ticket.ticket_id, now)
+                last_beat = now
+            if now - last_status >= self.config.status_seconds:
+                waiting = await self.store.waiting_count(ticket.players, ticket.target_points)
+                yield Searching(ticket.queued_at, waiting, ticket.bots_at)
+                last_status = now
+            settled = self._settled
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(settled.wait(), self.config.poll_seconds)
+
+    async def cancel(self, access_token: str | None) -> bool:
+        claims = await self.players.authenticate(access_token)
+        waiting = await self.store.waiting_of(claims.player_id)
+        if waiting is None:
+            return False
+        cancelled = await self.store.cancel(waiting.ticket.ticket_id, self._clock())
+        if cancelled:
+            self.observer.search("cancelled")
+        return cancelled
