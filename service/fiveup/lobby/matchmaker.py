@@ -209,7 +209,18 @@ class Matchmaker:
         """Queue (or follow) the player's search; ends with ``Matched``.  Closing the
         iterator early cancels the search."""
         claims = await self.players.authenticate(access_token)
-        ticket = self._ticket(claims.player_id, search, self._clock())
+        now = self._clock()
+        ticket = self._ticket(claims.player_id, search, now)
+        # A search seated a moment ago whose stream broke before it could tell (its replica
+        # died, the connection dropped): the client asks again; answer that seat rather
+        # than seat the player a second time.
+        recent = await self.store.recently_matched(
+            claims.player_id, now - self.config.ticket_ttl_seconds
+        )
+        if recent is not None and _same_wish(recent.ticket, ticket):
+            assert recent.match_id is not None and recent.seat is not None
+            yield Matched(recent.match_id, recent.seat)
+            return
         queued = await self.store.enqueue(ticket)
         ticket = queued.status.ticket
         if queued.created:
@@ -259,3 +270,7 @@ class Matchmaker:
         if cancelled:
             self.observer.search("cancelled")
         return cancelled
+
+
+def _same_wish(a: Ticket, b: Ticket) -> bool:
+    return (a.players, a.target_points, a.party) == (b.players, b.target_points, b.party)

@@ -176,6 +176,9 @@ class LobbyStore(Protocol):
 
     async def waiting_of(self, player_id: str) -> TicketStatus | None: ...
 
+    async def recently_matched(self, player_id: str, since: float) -> TicketStatus | None:
+        """The player's search seated at or after ``since`` (the newest), if any."""
+
     async def heartbeat(self, ticket_id: str, now: float) -> None: ...
 
     async def cancel(self, ticket_id: str, now: float) -> bool:

@@ -295,6 +295,14 @@ class PostgresLobbyStore:
         async with self.pool.connection() as conn:
             return await _waiting_of(conn, player_id)
 
+    async def recently_matched(self, player_id: str, since: float) -> TicketStatus | None:
+        rows = await self._all(
+            f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE player_id = %s"
+            " AND state = 'matched' AND settled_at >= %s ORDER BY settled_at DESC LIMIT 1",
+            (player_id, since),
+        )
+        return _status(rows[0]) if rows else None
+
     async def heartbeat(self, ticket_id: str, now: float) -> None:
         await self._all(
             "UPDATE mm_tickets SET heartbeat_at = %s WHERE ticket_id = %s AND state = 'waiting'"

@@ -267,6 +267,17 @@ class SqliteLobbyStore:
     async def waiting_of(self, player_id: str) -> TicketStatus | None:
         return await self._run(lambda conn: _waiting_of(conn, player_id))
 
+    async def recently_matched(self, player_id: str, since: float) -> TicketStatus | None:
+        def recent(conn: sqlite3.Connection) -> TicketStatus | None:
+            row = conn.execute(
+                f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE player_id = ?"
+                " AND state = 'matched' AND settled_at >= ? ORDER BY settled_at DESC LIMIT 1",
+                (player_id, since),
+            ).fetchone()
+            return None if row is None else _status(row)
+
+        return await self._run(recent)
+
     async def heartbeat(self, ticket_id: str, now: float) -> None:
         def beat(conn: sqlite3.Connection) -> None:
             with _transaction(conn):
