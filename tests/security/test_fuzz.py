@@ -1,4 +1,5 @@
-"""Hostile input: every RPC of MatchService, RulesService and PlayerService, fed random
+"""Hostile input: every RPC of MatchService, RulesService, PlayerService and LobbyService,
+fed random
 bytes, random messages and mutations of valid requests, against a real server over a real
 channel (with a local identity provider for the ID tokens).
 
@@ -36,6 +37,8 @@ import fiveup_core
 from fiveup.api.errors import STATUS_BY_REASON
 from fiveup.v1 import (
     common_pb2,
+    lobby_pb2,
+    lobby_pb2_grpc,
     match_pb2,
     match_pb2_grpc,
     players_pb2,
@@ -63,6 +66,7 @@ SERVICES = [
     match_pb2.DESCRIPTOR.services_by_name["MatchService"],
     rules_pb2.DESCRIPTOR.services_by_name["RulesService"],
     players_pb2.DESCRIPTOR.services_by_name["PlayerService"],
+    lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"],
 ]
 METHODS = {f"/{s.full_name}/{m.name}": m for s in SERVICES for m in s.methods}
 DOCUMENTED = set(STATUS_BY_REASON.values()) | {grpc.StatusCode.OK}
@@ -93,6 +97,7 @@ class Fuzzed:
     # The valid requests, built once: a fuzzed call that is valid (a seat's own move)
     # changes the match, and examples must not draw differently after it.
     valid: dict[str, list[Message]] | None = None
+    invite_code: str = ""  # a private table's
 
     def run(self, coro: Any, timeout: float = 60) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
@@ -146,6 +151,15 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
     f.access_token = players.SignInAsGuest(device).session.access_token
     f.refresh_token = players.SignInAsGuest(device).session.refresh_token
     KNOWN_TOKENS[:] = [f.access_token, f.refresh_token, idp.token(sub="fuzz-subject")]
+    f.invite_code = (
+        lobby_pb2_grpc.LobbyServiceStub(channel)
+        .CreatePrivateTable(
+            lobby_pb2.CreatePrivateTableRequest(seats=[pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)] * 3),
+            metadata=bearer(f.access_token),
+        )
+        .invite_code
+    )
+    KNOWN_TOKENS.append(f.invite_code)
     stub = f.stub
     assert stub is not None
     human = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
@@ -284,6 +298,8 @@ def _strings(name: str) -> st.SearchStrategy[str]:
         return st.one_of(st.deferred(lambda: st.sampled_from(KNOWN_IDS)), text)
     if name in ("id_token", "refresh_token"):
         return st.one_of(st.deferred(lambda: st.sampled_from(KNOWN_TOKENS)), text)
+    if name == "invite_code":
+        return st.one_of(st.deferred(lambda: st.sampled_from(KNOWN_TOKENS[3:])), text)
     if name == "device_id":
         return st.one_of(st.just("fuzz-device-0123456789"), text)
     if name == "text":  # a layout in the text notation
@@ -422,6 +438,13 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
         "GetPlayer": [players_pb2.GetPlayerRequest()],
         "UpdatePlayer": [players_pb2.UpdatePlayerRequest(display_name="Fuzz Two")],
         "LinkIdentity": [players_pb2.LinkIdentityRequest(device_id="fuzz-device-abcdefghijkl")],
+        "ListOpenTables": [lobby_pb2.ListOpenTablesRequest(page_size=5, players=3)],
+        "CreatePrivateTable": [lobby_pb2.CreatePrivateTableRequest(seats=[human, human],
+                                                                    join=True)],
+        "JoinWithInvite": [lobby_pb2.JoinWithInviteRequest(invite_code=f.invite_code)],
+        "ListMyMatches": [lobby_pb2.ListMyMatchesRequest(page_size=5)],
+        "FindMatch": [lobby_pb2.FindMatchRequest(players=2)],
+        "CancelFindMatch": [lobby_pb2.CancelFindMatchRequest()],
     }  # fmt: skip
 
 
@@ -560,10 +583,19 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
             "CancelMatch",
             "RefreshSession",
             "SignOut",
+            "CreatePrivateTable",
+            "JoinWithInvite",
         ):
             continue  # they would change state; their validity shows in the fuzz runs
         md = bearer(fuzzed.tokens[fuzzed.match.to_move()]) if NAME[path] == "ListLegalMoves" else ()
-        if NAME[path] in ("GetPlayer", "UpdatePlayer", "LinkIdentity"):
+        if NAME[path] in (
+            "GetPlayer",
+            "UpdatePlayer",
+            "LinkIdentity",
+            "ListMyMatches",
+            "FindMatch",
+            "CancelFindMatch",
+        ):
             md = bearer(fuzzed.access_token)
         outcome = call(fuzzed, path, [requests[NAME[path]][0].SerializeToString()], md)
         expected = {grpc.StatusCode.OK}
