@@ -78,6 +78,7 @@ bench: build services
 	$(PY) -m bench.memory
 	$(PY) -m bench.moves
 	$(PY) -m bench.bot_load
+	$(PY) -m bench.matchmaking
 
 # A long fuzzing run of every RPC (make test runs a small, derandomised one).
 fuzz: build

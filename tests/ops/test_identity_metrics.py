@@ -54,3 +54,39 @@ async def test_sign_ins_refreshes_reuse_and_rejections_are_counted(ops: Ops) -> 
     assert delta(before, after, "fiveup_auth_rejections_total", reason="MALFORMED_TOKEN") == 1
     assert handled(before, after, PLAYERS, "SignInAsGuest", "OK") == 2
     assert "player" not in {k for _, ls in after.series() for k, _ in ls}  # no per-player label
+
+
+async def test_matchmaking_is_counted(ops: Ops) -> None:
+    import asyncio
+
+    from fiveup.v1 import lobby_pb2, lobby_pb2_grpc
+
+    players = players_pb2_grpc.PlayerServiceStub(ops.running.channel)
+    lobby = lobby_pb2_grpc.LobbyServiceStub(ops.running.channel)
+    before = await ops.scrape()
+    assert "fiveup_matchmaking_queue_length" in before.text
+
+    async def seated() -> str:
+        session = (
+            await players.SignInAsGuest(
+                pb.SignInAsGuestRequest(device_id=secrets.token_urlsafe(20))
+            )
+        ).session
+        auth = (("authorization", f"Bearer {session.access_token}"),)
+        async for message in lobby.FindMatch(lobby_pb2.FindMatchRequest(players=2), metadata=auth):
+            if message.HasField("matched"):
+                return message.matched.match_id
+        raise AssertionError("not seated")
+
+    first, second = await asyncio.wait_for(asyncio.gather(seated(), seated()), 30)
+    assert first == second
+
+    def done(s):  # type: ignore[no-untyped-def]
+        return delta(before, s, "fiveup_matchmaking_searches_total", outcome="matched") == 2
+
+    after = await ops.until(done)
+    assert (
+        delta(before, after, "fiveup_matchmaking_tables_formed_total", players="2", bots="no") == 1
+    )
+    assert delta(before, after, "fiveup_matchmaking_wait_seconds_count", players="2") == 2
+    assert delta(before, after, "fiveup_matchmaking_searches_total", outcome="queued") == 2
