@@ -339,6 +339,12 @@ async def serve(
         print(
             f"fiveup: metrics on http://{config.metrics_address}:{metrics_port}/metrics", flush=True
         )
+    if app.features is not None and app.features.players.access.keys.ephemeral_key:
+        print(
+            "fiveup: access tokens are signed with an ephemeral key (sessions end with this"
+            " process); set --access-token-keys for restarts and replicas",
+            flush=True,
+        )
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

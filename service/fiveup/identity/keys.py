@@ -94,7 +94,8 @@ class AccessTokenKeys:
 
     @classmethod
     def ephemeral(cls) -> AccessTokenKeys:
-        log.warning(
+        # Said once more, on stdout, after the server's "listening" line (fiveup.server).
+        log.debug(
             "no --access-token-keys: signing access tokens with an ephemeral key; they"
             " stop working when this process exits and no other replica accepts them"
         )
@@ -118,6 +119,10 @@ class AccessTokenKeys:
                     fresh.setdefault(self.signing.kid, self.signing.secret)
                     self._keys = fresh
         return self._keys.get(kid)
+
+    @property
+    def ephemeral_key(self) -> bool:
+        return self.signing.kid == EPHEMERAL_KID and self.directory is None
 
     @property
     def key_ids(self) -> tuple[str, ...]:
