@@ -15,8 +15,9 @@
   transaction.  A replica killed mid-round leaves at most a match nobody is bound to (no
   one was told of it); the tickets are still waiting and the next round seats them:
   nobody is ever seated twice.
-* Streams learn of their seat by reading their ticket (every ``poll_seconds``, or at once
-  when a round of this replica settles).
+* Streams learn of their seat from one watcher per replica that reads every followed
+  ticket in one query every ``poll_seconds`` (and renews the waiting ones every
+  ``heartbeat_seconds``), or at once when a round of this replica settles.
 """
 
 from __future__ import annotations
@@ -28,14 +29,14 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine.match import HUMAN
 from ..engine.scoring import DEFAULT_TARGET
 from ..errors import InvalidRequest, SearchEnded
 from ..identity import Players
 from ..matches import Matches, new_match_id
-from ..store.lobby import LobbyStore, TicketState
+from ..store.lobby import LobbyStore, TicketState, TicketStatus
 from .formation import TablePlan, Ticket, form_tables
 from .observer import MatchmakerObserver, PrometheusMatchmakerObserver
 
@@ -99,24 +100,64 @@ class Matchmaker:
         self.observer: MatchmakerObserver = observer or PrometheusMatchmakerObserver()
         self._clock = clock
         self._round_wanted = asyncio.Event()
-        self._settled = asyncio.Event()  # set and replaced after each round that seated
         self._loop_task: asyncio.Task[None] | None = None
+        self._watch_task: asyncio.Task[None] | None = None
+        # The searches this replica's streams follow: ticket id -> (its latest known
+        # state, how many streams follow it, the event that wakes them).  One task reads
+        # and renews them all in one query each (not one query per stream).
+        self._followed: dict[str, _Followed] = {}
         self.tables_formed = 0  # by this replica (tests, benchmarks)
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
+        loop = asyncio.get_running_loop()
         if self._loop_task is None:
-            self._loop_task = asyncio.get_running_loop().create_task(
-                self._rounds(), name="fiveup-matchmaker"
-            )
+            self._loop_task = loop.create_task(self._rounds(), name="fiveup-matchmaker")
+        if self._watch_task is None:
+            self._watch_task = loop.create_task(self._watch(), name="fiveup-search-watcher")
 
     async def close(self) -> None:
-        task, self._loop_task = self._loop_task, None
-        if task is not None:
+        tasks = [t for t in (self._loop_task, self._watch_task) if t is not None]
+        self._loop_task = self._watch_task = None
+        for task in tasks:
             task.cancel()
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+    async def _watch(self) -> None:
+        """Read the followed searches (every ``poll_seconds``) and renew the waiting ones
+        (every ``heartbeat_seconds``), each in one query; wake the streams of those that
+        changed."""
+        last_beat = float("-inf")
+        while True:
+            await asyncio.sleep(self.config.poll_seconds)
+            ids = list(self._followed)
+            if not ids:
+                continue
+            try:
+                for status in await self.store.tickets(ids):
+                    self._update(status)
+                now = self._clock()
+                if now - last_beat >= self.config.heartbeat_seconds:
+                    waiting = [
+                        i
+                        for i, f in self._followed.items()
+                        if f.status.state is TicketState.WAITING
+                    ]
+                    await self.store.heartbeat(waiting, now)
+                    last_beat = now
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not read the followed searches")
+
+    def _update(self, status: TicketStatus) -> None:
+        followed = self._followed.get(status.ticket.ticket_id)
+        if followed is not None and status.state is not followed.status.state:
+            followed.status = status
+            followed.changed.set()
 
     async def _rounds(self) -> None:
         while True:
@@ -144,15 +185,17 @@ class Matchmaker:
                 match_id = await self._open_table(plan)
                 if await rnd.settle(plan, match_id, now):
                     formed += 1
+                    for s in plan.seats:  # tell this replica's streams at once
+                        if s.ticket is not None:
+                            self._update(
+                                TicketStatus(s.ticket, TicketState.MATCHED, now, match_id, s.seat)
+                            )
                     self.observer.table_formed(plan.players, plan.bots)
                     for ticket in plan.tickets:
                         self.observer.seated(plan.players, now - ticket.queued_at)
                 else:  # a search ended meanwhile (SQLite: no row locks): nobody is bound
                     log.info("table %s formed for searches that ended; left unused", match_id)
-        if formed:
-            self.tables_formed += formed
-            settled, self._settled = self._settled, asyncio.Event()
-            settled.set()
+        self.tables_formed += formed
         return formed
 
     async def _open_table(self, plan: TablePlan) -> str:
@@ -239,27 +282,32 @@ class Matchmaker:
                         self.observer.search("cancelled")
 
     async def _follow(self, ticket: Ticket) -> AsyncIterator[Searching | Matched]:
-        last_status = last_beat = float("-inf")
-        while True:
-            status = await self.store.ticket(ticket.ticket_id)
-            if status is None or status.state in (TicketState.CANCELLED, TicketState.EXPIRED):
-                raise SearchEnded("the search was cancelled")
-            if status.state is TicketState.MATCHED:
-                assert status.match_id is not None and status.seat is not None
-                self.observer.search("matched")
-                yield Matched(status.match_id, status.seat)
-                return
-            now = self._clock()
-            if now - last_beat >= self.config.heartbeat_seconds:
-                await self.store.heartbeat(ticket.ticket_id, now)
-                last_beat = now
-            if now - last_status >= self.config.status_seconds:
+        status = await self.store.ticket(ticket.ticket_id)
+        if status is None:
+            raise SearchEnded("the search was cancelled")
+        followed = self._followed.get(ticket.ticket_id)
+        if followed is None:
+            followed = self._followed[ticket.ticket_id] = _Followed(status)
+        followed.streams += 1
+        try:
+            while True:
+                followed.changed.clear()  # before reading: a later change wakes the wait
+                state = followed.status
+                if state.state in (TicketState.CANCELLED, TicketState.EXPIRED):
+                    raise SearchEnded("the search was cancelled")
+                if state.state is TicketState.MATCHED:
+                    assert state.match_id is not None and state.seat is not None
+                    self.observer.search("matched")
+                    yield Matched(state.match_id, state.seat)
+                    return
                 waiting = await self.store.waiting_count(ticket.players, ticket.target_points)
                 yield Searching(ticket.queued_at, waiting, ticket.bots_at)
-                last_status = now
-            settled = self._settled
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(settled.wait(), self.config.poll_seconds)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(followed.changed.wait(), self.config.status_seconds)
+        finally:
+            followed.streams -= 1
+            if followed.streams == 0:
+                self._followed.pop(ticket.ticket_id, None)
 
     async def cancel(self, access_token: str | None) -> bool:
         claims = await self.players.authenticate(access_token)
@@ -270,6 +318,13 @@ class Matchmaker:
         if cancelled:
             self.observer.search("cancelled")
         return cancelled
+
+
+@dataclass
+class _Followed:
+    status: TicketStatus
+    streams: int = 0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 def _same_wish(a: Ticket, b: Ticket) -> bool:

@@ -179,7 +179,11 @@ class LobbyStore(Protocol):
     async def recently_matched(self, player_id: str, since: float) -> TicketStatus | None:
         """The player's search seated at or after ``since`` (the newest), if any."""
 
-    async def heartbeat(self, ticket_id: str, now: float) -> None: ...
+    async def tickets(self, ticket_ids: Sequence[str]) -> list[TicketStatus]:
+        """The searches with these ids (unknown ids are left out)."""
+
+    async def heartbeat(self, ticket_ids: Sequence[str], now: float) -> None:
+        """Renew the waiting searches among ``ticket_ids``."""
 
     async def cancel(self, ticket_id: str, now: float) -> bool:
         """Cancel a waiting search; False if it was no longer waiting."""

@@ -303,12 +303,22 @@ class PostgresLobbyStore:
         )
         return _status(rows[0]) if rows else None
 
-    async def heartbeat(self, ticket_id: str, now: float) -> None:
-        await self._all(
-            "UPDATE mm_tickets SET heartbeat_at = %s WHERE ticket_id = %s AND state = 'waiting'"
-            " RETURNING ticket_id",
-            (now, ticket_id),
+    async def tickets(self, ticket_ids: Sequence[str]) -> list[TicketStatus]:
+        if not ticket_ids:
+            return []
+        rows = await self._all(
+            f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE ticket_id = ANY(%s)",
+            (list(ticket_ids),),
         )
+        return [_status(r) for r in rows]
+
+    async def heartbeat(self, ticket_ids: Sequence[str], now: float) -> None:
+        if ticket_ids:
+            await self._all(
+                "UPDATE mm_tickets SET heartbeat_at = %s"
+                " WHERE ticket_id = ANY(%s) AND state = 'waiting' RETURNING ticket_id",
+                (now, list(ticket_ids)),
+            )
 
     async def cancel(self, ticket_id: str, now: float) -> bool:
         rows = await self._all(

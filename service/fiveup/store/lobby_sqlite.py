@@ -278,15 +278,34 @@ class SqliteLobbyStore:
 
         return await self._run(recent)
 
-    async def heartbeat(self, ticket_id: str, now: float) -> None:
+    async def tickets(self, ticket_ids: Sequence[str]) -> list[TicketStatus]:
+        ids = list(ticket_ids)
+
+        def get(conn: sqlite3.Connection) -> list[TicketStatus]:
+            found: list[TicketStatus] = []
+            for start in range(0, len(ids), 500):  # SQLite's bound-parameter limit
+                part = ids[start : start + 500]
+                marks = ",".join("?" * len(part))
+                rows = conn.execute(
+                    f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE ticket_id IN ({marks})", part
+                ).fetchall()
+                found += [_status(r) for r in rows]
+            return found
+
+        return await self._run(get) if ids else []
+
+    async def heartbeat(self, ticket_ids: Sequence[str], now: float) -> None:
+        ids = list(ticket_ids)
+
         def beat(conn: sqlite3.Connection) -> None:
             with _transaction(conn):
-                conn.execute(
+                conn.executemany(
                     "UPDATE mm_tickets SET heartbeat_at = ? WHERE ticket_id = ? AND state = 'waiting'",
-                    (now, ticket_id),
+                    [(now, i) for i in ids],
                 )
 
-        await self._run(beat)
+        if ids:
+            await self._run(beat)
 
     async def cancel(self, ticket_id: str, now: float) -> bool:
         def cancel(conn: sqlite3.Connection) -> bool:
