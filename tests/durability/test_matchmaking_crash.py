@@ -40,15 +40,18 @@ async def test_a_replica_killed_mid_matchmaking(pg_url: str, tmp_path: Path) -> 
     results: dict[str, tuple[str, int]] = {}
     reconnects = 0
 
-    async def player(n: int) -> None:
-        nonlocal reconnects
+    async def sign_in(n: int) -> players_pb2.Session:
         home = a if n % 2 else b
         assert home.channel is not None
-        session = (
+        return (
             await players_pb2_grpc.PlayerServiceStub(home.channel).SignInAsGuest(
                 players_pb2.SignInAsGuestRequest(device_id=uuid.uuid4().hex)
             )
         ).session
+
+    async def player(n: int, session: players_pb2.Session) -> None:
+        nonlocal reconnects
+        home = a if n % 2 else b
         metadata = (("authorization", f"Bearer {session.access_token}"),)
         request = lobby_pb2.FindMatchRequest(
             players=[2, 3, 4][n % 3], allow_bots=True, bot_wait_seconds=3
@@ -74,7 +77,8 @@ async def test_a_replica_killed_mid_matchmaking(pg_url: str, tmp_path: Path) -> 
         raise AssertionError(f"player {n} was never seated")
 
     try:
-        tasks = [asyncio.ensure_future(player(n)) for n in range(PLAYERS)]
+        sessions = await asyncio.gather(*(sign_in(n) for n in range(PLAYERS)))
+        tasks = [asyncio.ensure_future(player(n, s)) for n, s in enumerate(sessions)]
         await asyncio.wait_for(first_seat.wait(), 60)
         await a.kill()  # SIGKILL mid-matchmaking: rounds, streams, heartbeats all cut
         await asyncio.wait_for(asyncio.gather(*tasks), 120)

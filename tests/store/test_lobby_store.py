@@ -157,23 +157,23 @@ def ticket(n: int, player: str, at: float, **kw: object) -> Ticket:
 
 async def test_queue_one_waiting_search_per_player(stores: Stores) -> None:
     p1 = await stores.player(1)
-    first = await stores.lobby.enqueue(ticket(1, p1, 10.0))
+    first = await stores.lobby.enqueue(ticket(1, p1, 10.0), 0.0)
     assert first.created and first.status.state is TicketState.WAITING
-    again = await stores.lobby.enqueue(ticket(2, p1, 20.0))  # a second device: same search
+    again = await stores.lobby.enqueue(ticket(2, p1, 20.0), 0.0)  # a second device: same search
     assert not again.created and again.status.ticket.ticket_id == "t1"
     assert (await stores.lobby.ticket("t1")).heartbeat_at == 20.0  # type: ignore[union-attr]
     assert await stores.lobby.waiting_count(2, 61) == 1
     assert await stores.lobby.cancel("t1", 30.0)
     assert not await stores.lobby.cancel("t1", 31.0)
     assert (await stores.lobby.ticket("t1")).state is TicketState.CANCELLED  # type: ignore[union-attr]
-    assert (await stores.lobby.enqueue(ticket(3, p1, 40.0))).created  # may queue again
+    assert (await stores.lobby.enqueue(ticket(3, p1, 40.0), 0.0)).created  # may queue again
 
 
 async def test_a_round_settles_tables_and_expires_the_stale(stores: Stores) -> None:
     p1, p2, p3 = [await stores.player(n) for n in (1, 2, 3)]
-    await stores.lobby.enqueue(ticket(1, p1, 10.0))
-    await stores.lobby.enqueue(ticket(2, p2, 11.0))
-    await stores.lobby.enqueue(ticket(3, p3, 1.0))  # its stream stopped renewing it
+    await stores.lobby.enqueue(ticket(1, p1, 10.0), 0.0)
+    await stores.lobby.enqueue(ticket(2, p2, 11.0), 0.0)
+    await stores.lobby.enqueue(ticket(3, p3, 1.0), 0.0)  # its stream stopped renewing it
     await stores.match("formed", ("human", "human"), 12.0)
     async with stores.lobby.formation_round(now=20.0, stale_before=5.0) as round_:
         assert round_.acquired
@@ -187,6 +187,16 @@ async def test_a_round_settles_tables_and_expires_the_stale(stores: Stores) -> N
     assert (await stores.lobby.ticket("t3")).state is TicketState.EXPIRED  # type: ignore[union-attr]
     assert await stores.lobby.seat_of("formed", p1) == 0
     assert await stores.lobby.seat_of("formed", p2) == 1
+    # The player asks again (their stream broke before it told them): the seat just given.
+    again = await stores.lobby.enqueue(ticket(9, p1, 22.0), matched_since=15.0)
+    assert not again.created and again.status.state is TicketState.MATCHED
+    assert (again.status.match_id, again.status.seat) == ("formed", 0)
+    other_wish = Ticket("t10", p1, 3, 61, 22.0)  # another table size: a new search
+    assert (await stores.lobby.enqueue(other_wish, matched_since=15.0)).created
+    assert await stores.lobby.cancel("t10", 23.0)
+    later = await stores.lobby.enqueue(ticket(11, p1, 40.0), matched_since=30.0)
+    assert later.created  # long after: a new search
+    assert await stores.lobby.cancel("t11", 41.0)
     # Settling the same tickets again (a second round, another replica) changes nothing.
     async with stores.lobby.formation_round(now=21.0, stale_before=5.0) as round_:
         assert round_.tickets == []
@@ -196,8 +206,8 @@ async def test_a_round_settles_tables_and_expires_the_stale(stores: Stores) -> N
 
 async def test_a_cancel_racing_a_round_either_wins_or_sees_the_seat(stores: Stores) -> None:
     p1, p2 = await stores.player(1), await stores.player(2)
-    await stores.lobby.enqueue(ticket(1, p1, 10.0))
-    await stores.lobby.enqueue(ticket(2, p2, 11.0))
+    await stores.lobby.enqueue(ticket(1, p1, 10.0), 0.0)
+    await stores.lobby.enqueue(ticket(2, p2, 11.0), 0.0)
     await stores.match("formed", ("human", "human"), 12.0)
 
     async def round_() -> bool:

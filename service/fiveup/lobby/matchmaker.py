@@ -177,6 +177,7 @@ class Matchmaker:
         """One formation round (if no other replica is running one): the tables formed."""
         now = self._clock()
         formed = 0
+        seated: list[TicketStatus] = []
         async with self.store.formation_round(now, now - self.config.ticket_ttl_seconds) as rnd:
             if not rnd.acquired:
                 return 0
@@ -185,16 +186,20 @@ class Matchmaker:
                 match_id = await self._open_table(plan)
                 if await rnd.settle(plan, match_id, now):
                     formed += 1
-                    for s in plan.seats:  # tell this replica's streams at once
-                        if s.ticket is not None:
-                            self._update(
-                                TicketStatus(s.ticket, TicketState.MATCHED, now, match_id, s.seat)
-                            )
+                    seated += [
+                        TicketStatus(s.ticket, TicketState.MATCHED, now, match_id, s.seat)
+                        for s in plan.seats
+                        if s.ticket is not None
+                    ]
                     self.observer.table_formed(plan.players, plan.bots)
                     for ticket in plan.tickets:
                         self.observer.seated(plan.players, now - ticket.queued_at)
                 else:  # a search ended meanwhile (SQLite: no row locks): nobody is bound
                     log.info("table %s formed for searches that ended; left unused", match_id)
+        # Committed: now tell this replica's streams (never before: a round that dies before
+        # its commit seats nobody, and must not have told anyone otherwise).
+        for status in seated:
+            self._update(status)
         self.tables_formed += formed
         return formed
 
@@ -255,16 +260,13 @@ class Matchmaker:
         now = self._clock()
         ticket = self._ticket(claims.player_id, search, now)
         # A search seated a moment ago whose stream broke before it could tell (its replica
-        # died, the connection dropped): the client asks again; answer that seat rather
-        # than seat the player a second time.
-        recent = await self.store.recently_matched(
-            claims.player_id, now - self.config.ticket_ttl_seconds
-        )
-        if recent is not None and _same_wish(recent.ticket, ticket):
-            assert recent.match_id is not None and recent.seat is not None
-            yield Matched(recent.match_id, recent.seat)
+        # died, the connection dropped): the client asks again and is answered that seat
+        # rather than seated a second time.
+        queued = await self.store.enqueue(ticket, now - self.config.ticket_ttl_seconds)
+        if queued.status.state is TicketState.MATCHED:
+            assert queued.status.match_id is not None and queued.status.seat is not None
+            yield Matched(queued.status.match_id, queued.status.seat)
             return
-        queued = await self.store.enqueue(ticket)
         ticket = queued.status.ticket
         if queued.created:
             self.observer.search("queued")
@@ -325,7 +327,3 @@ class _Followed:
     status: TicketStatus
     streams: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
-
-
-def _same_wish(a: Ticket, b: Ticket) -> bool:
-    return (a.players, a.target_points, a.party) == (b.players, b.target_points, b.party)

@@ -50,7 +50,7 @@ class TicketStatus:
 
 @dataclass(frozen=True, slots=True)
 class Enqueued:
-    """The player's waiting search: the new one, or the one they already had."""
+    """The player's search: the new one, the one already waiting, or one just seated."""
 
     status: TicketStatus
     created: bool
@@ -169,15 +169,15 @@ class LobbyStore(Protocol):
     async def is_private(self, match_id: str) -> bool: ...
 
     # the matchmaking queue
-    async def enqueue(self, ticket: Ticket) -> Enqueued:
-        """Add a waiting search, or return the player's waiting one (renewing it)."""
+    async def enqueue(self, ticket: Ticket, matched_since: float) -> Enqueued:
+        """Add a waiting search, or return the player's waiting one (renewing it), or --
+        checked after the waiting one, since a search only ever leaves ``waiting`` -- the
+        one that was seated at or after ``matched_since`` for the same wish (its stream
+        may have broken before it could tell)."""
 
     async def ticket(self, ticket_id: str) -> TicketStatus | None: ...
 
     async def waiting_of(self, player_id: str) -> TicketStatus | None: ...
-
-    async def recently_matched(self, player_id: str, since: float) -> TicketStatus | None:
-        """The player's search seated at or after ``since`` (the newest), if any."""
 
     async def tickets(self, ticket_ids: Sequence[str]) -> list[TicketStatus]:
         """The searches with these ids (unknown ids are left out)."""

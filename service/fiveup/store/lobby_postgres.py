@@ -257,7 +257,7 @@ class PostgresLobbyStore:
 
     # ------------------------------------------------------------------ the queue
 
-    async def enqueue(self, ticket: Ticket) -> Enqueued:
+    async def enqueue(self, ticket: Ticket, matched_since: float) -> Enqueued:
         for _attempt in range(3):
             async with self.pool.connection() as conn:
                 existing = await _waiting_of(conn, ticket.player_id)
@@ -267,6 +267,19 @@ class PostgresLobbyStore:
                         (ticket.queued_at, existing.ticket.ticket_id),
                     )
                     return Enqueued(existing, created=False)
+                # Read after the waiting one (a search only ever leaves "waiting"): one
+                # seated between the two reads is found here.
+                cur = await conn.execute(
+                    f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE player_id = %s"
+                    " AND state = 'matched' AND settled_at >= %s AND players = %s"
+                    " AND target_points = %s AND party IS NOT DISTINCT FROM %s"
+                    " ORDER BY settled_at DESC LIMIT 1",
+                    (ticket.player_id, matched_since, ticket.players, ticket.target_points,
+                     ticket.party),
+                )  # fmt: skip
+                row = await cur.fetchone()
+                if row is not None:
+                    return Enqueued(_status(row), created=False)
                 try:
                     await conn.execute(
                         "INSERT INTO mm_tickets (ticket_id, player_id, players, target_points,"
@@ -294,14 +307,6 @@ class PostgresLobbyStore:
     async def waiting_of(self, player_id: str) -> TicketStatus | None:
         async with self.pool.connection() as conn:
             return await _waiting_of(conn, player_id)
-
-    async def recently_matched(self, player_id: str, since: float) -> TicketStatus | None:
-        rows = await self._all(
-            f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE player_id = %s"
-            " AND state = 'matched' AND settled_at >= %s ORDER BY settled_at DESC LIMIT 1",
-            (player_id, since),
-        )
-        return _status(rows[0]) if rows else None
 
     async def tickets(self, ticket_ids: Sequence[str]) -> list[TicketStatus]:
         if not ticket_ids:

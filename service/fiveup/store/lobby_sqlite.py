@@ -229,7 +229,7 @@ class SqliteLobbyStore:
 
     # ------------------------------------------------------------------ the queue
 
-    async def enqueue(self, ticket: Ticket) -> Enqueued:
+    async def enqueue(self, ticket: Ticket, matched_since: float) -> Enqueued:
         def enqueue(conn: sqlite3.Connection) -> Enqueued:
             with _transaction(conn):
                 existing = _waiting_of(conn, ticket.player_id)
@@ -239,6 +239,16 @@ class SqliteLobbyStore:
                         (ticket.queued_at, existing.ticket.ticket_id),
                     )
                     return Enqueued(existing, created=False)
+                row = conn.execute(
+                    f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE player_id = ?"
+                    " AND state = 'matched' AND settled_at >= ? AND players = ?"
+                    " AND target_points = ? AND party IS ?"
+                    " ORDER BY settled_at DESC LIMIT 1",
+                    (ticket.player_id, matched_since, ticket.players, ticket.target_points,
+                     ticket.party),
+                ).fetchone()  # fmt: skip
+                if row is not None:
+                    return Enqueued(_status(row), created=False)
                 conn.execute(
                     "INSERT INTO mm_tickets (ticket_id, player_id, players, target_points,"
                     " allow_bots, bots_at, party, queued_at, heartbeat_at, state)"
@@ -266,17 +276,6 @@ class SqliteLobbyStore:
 
     async def waiting_of(self, player_id: str) -> TicketStatus | None:
         return await self._run(lambda conn: _waiting_of(conn, player_id))
-
-    async def recently_matched(self, player_id: str, since: float) -> TicketStatus | None:
-        def recent(conn: sqlite3.Connection) -> TicketStatus | None:
-            row = conn.execute(
-                f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE player_id = ?"
-                " AND state = 'matched' AND settled_at >= ? ORDER BY settled_at DESC LIMIT 1",
-                (player_id, since),
-            ).fetchone()
-            return None if row is None else _status(row)
-
-        return await self._run(recent)
 
     async def tickets(self, ticket_ids: Sequence[str]) -> list[TicketStatus]:
         ids = list(ticket_ids)
