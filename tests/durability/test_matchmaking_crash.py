@@ -72,8 +72,14 @@ async def test_a_replica_killed_mid_matchmaking(pg_url: str, tmp_path: Path) -> 
                         return
             except grpc.aio.AioRpcError as exc:
                 assert exc.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED), exc
-                reconnects += 1
-                await asyncio.sleep(0.2)  # back off before reconnecting
+            except asyncio.CancelledError:
+                # The dead replica's channel was closed under the stream (not this task
+                # being cancelled): reconnect like after UNAVAILABLE.
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    raise
+            reconnects += 1
+            await asyncio.sleep(0.2)  # back off before reconnecting
         raise AssertionError(f"player {n} was never seated")
 
     try:

@@ -10,9 +10,10 @@
 * **Rounds** run on every replica every ``round_seconds`` (and soon after a search is
   queued here).  A round takes the store's round lock (PostgreSQL: an advisory lock held
   by the round's transaction; one round at a time across replicas), forms tables from the
-  waiting searches (``formation.form_tables``), creates each match with the chosen id,
-  claims its human seats, and settles the tickets and the seat bindings in the round's
-  transaction.  A replica killed mid-round leaves at most a match nobody is bound to (no
+  waiting searches (``formation.form_tables``), creates each match with a chosen id,
+  claims its human seats, and settles the tickets and the seat bindings (only if all its
+  searches are still waiting) in the round's transaction; streams hear of it after the
+  commit.  A replica killed mid-round leaves at most a match nobody is bound to (no
   one was told of it); the tickets are still waiting and the next round seats them:
   nobody is ever seated twice.
 * Streams learn of their seat from one watcher per replica that reads every followed

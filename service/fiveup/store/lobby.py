@@ -11,14 +11,15 @@ contract suite runs on both backends (tests/store/test_lobby_store.py).
 seats it (``matched``, with its match and seat) or it is ``cancelled`` / ``expired`` (its
 stream stopped renewing ``heartbeat_at``).  A player has at most one waiting search (a
 unique index).  A round (``formation_round``) sees the waiting searches and settles each
-table it forms in the round's transaction: the tickets become ``matched`` and the
-players are bound to their seats together, or not at all.  On PostgreSQL a round holds a
-transaction-scoped advisory lock (one round at a time across replicas; a replica killed
-mid-round loses its transaction and its lock with its connection, and the next round
-starts from the same waiting searches) and locks the tickets it reads (``FOR UPDATE``), so
-a cancellation waits for the round and then sees the result.  On SQLite rounds are
-serialised in the process, and each settlement re-checks that its tickets are still
-waiting in one write transaction.
+table it forms: the tickets become ``matched`` and the players are bound to their seats
+together, or not at all, and only if every one of the table's searches is still waiting
+(a guarded update: a cancellation that got there first voids the table).  On PostgreSQL
+a round is one transaction holding an advisory lock (one round at a time across
+replicas; a replica killed mid-round loses its transaction and its lock with its
+connection, and the next round starts from the same waiting searches); it holds no row
+locks while it creates matches, so heartbeats and cancellations never wait for a round
+(only for a table being settled).  On SQLite rounds are serialised in the process, and
+each table is settled in one write transaction.
 """
 
 from __future__ import annotations

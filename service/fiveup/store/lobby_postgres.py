@@ -319,9 +319,13 @@ class PostgresLobbyStore:
 
     async def heartbeat(self, ticket_ids: Sequence[str], now: float) -> None:
         if ticket_ids:
+            # Rows being settled or cancelled right now are skipped, not waited for (and
+            # no lock-order deadlock with a settlement): they are leaving the queue, or
+            # the next heartbeat renews them.
             await self._all(
-                "UPDATE mm_tickets SET heartbeat_at = %s"
-                " WHERE ticket_id = ANY(%s) AND state = 'waiting' RETURNING ticket_id",
+                "UPDATE mm_tickets SET heartbeat_at = %s WHERE ticket_id IN"
+                " (SELECT ticket_id FROM mm_tickets WHERE ticket_id = ANY(%s)"
+                "  AND state = 'waiting' FOR UPDATE SKIP LOCKED) RETURNING ticket_id",
                 (now, list(ticket_ids)),
             )
 
@@ -352,13 +356,17 @@ class PostgresLobbyStore:
                 yield _PostgresRound(conn, False)
                 return
             await conn.execute(
-                "UPDATE mm_tickets SET state = 'expired', settled_at = %s"
-                " WHERE state = 'waiting' AND heartbeat_at < %s",
+                "UPDATE mm_tickets SET state = 'expired', settled_at = %s WHERE ticket_id IN"
+                " (SELECT ticket_id FROM mm_tickets WHERE state = 'waiting'"
+                "  AND heartbeat_at < %s FOR UPDATE SKIP LOCKED)",
                 (now, stale_before),
             )
+            # No row locks here: a round may take a while (it creates matches), and the
+            # streams' heartbeats must not queue behind it.  Each table is settled by a
+            # guarded update instead (below).
             cur = await conn.execute(
                 f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE state = 'waiting'"
-                " ORDER BY queued_at, ticket_id FOR UPDATE"
+                " ORDER BY queued_at, ticket_id"
             )
             tickets = [_status(r).ticket for r in await cur.fetchall()]
             yield _PostgresRound(conn, True, tickets)
@@ -371,25 +379,36 @@ class _PostgresRound:
     tickets: Sequence[Ticket] = field(default_factory=list)
 
     async def settle(self, plan: TablePlan, match_id: str, now: float) -> bool:
-        ids = [t.ticket_id for t in plan.tickets]
-        async with self.conn.transaction():  # a savepoint: all of the table or none
-            cur = await self.conn.execute(
-                "SELECT COUNT(*) FROM mm_tickets WHERE state = 'waiting' AND ticket_id = ANY(%s)",
-                (ids,),
-            )
-            row = await cur.fetchone()
-            if not row or int(row[0]) != len(ids):
-                return False
-            for seat in plan.seats:
-                if seat.ticket is None:
-                    continue
+        seats = [(s.ticket.ticket_id, s.seat) for s in plan.seats if s.ticket is not None]
+        try:
+            async with self.conn.transaction():  # a savepoint: all of the table or none
+                # Lock the table's searches in one order (no deadlock with another
+                # multi-row writer), then settle those still waiting (the lock waits for a
+                # cancel in progress): a table one of whose searches ended is not settled.
                 await self.conn.execute(
-                    "UPDATE mm_tickets SET state = 'matched', match_id = %s, seat = %s,"
-                    " settled_at = %s WHERE ticket_id = %s",
-                    (match_id, seat.seat, now, seat.ticket.ticket_id),
+                    "SELECT 1 FROM mm_tickets WHERE ticket_id = ANY(%s)"
+                    " ORDER BY ticket_id FOR UPDATE",
+                    ([i for i, _ in seats],),
                 )
-                await _bind(self.conn, match_id, seat.seat, seat.ticket.player_id, now)
+                cur = await self.conn.execute(
+                    "UPDATE mm_tickets t SET state = 'matched', match_id = %s, seat = v.seat,"
+                    " settled_at = %s FROM unnest(%s::TEXT[], %s::INT[]) AS v(ticket_id, seat)"
+                    " WHERE t.ticket_id = v.ticket_id AND t.state = 'waiting'"
+                    " RETURNING t.ticket_id",
+                    (match_id, now, [i for i, _ in seats], [s for _, s in seats]),
+                )
+                if len(await cur.fetchall()) != len(seats):
+                    raise _NotAllWaiting
+                for seat in plan.seats:
+                    if seat.ticket is not None:
+                        await _bind(self.conn, match_id, seat.seat, seat.ticket.player_id, now)
+        except _NotAllWaiting:
+            return False
         return True
+
+
+class _NotAllWaiting(Exception):
+    """Rolls a table's savepoint back: one of its searches is no longer waiting."""
 
 
 # ---------------------------------------------------------------------- helpers
