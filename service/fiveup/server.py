@@ -419,6 +419,14 @@ def run(config: ServerConfig) -> int:
 
     if config.address.endswith(":0"):
         raise SystemExit("--workers needs a fixed port: workers share it with SO_REUSEPORT")
+    if not config.access_token_keys:
+        # The workers must accept each other's access tokens: one ephemeral key for all,
+        # made before they fork, gone with the server (set --access-token-keys to keep
+        # sessions across restarts).
+        from .identity.keys import shared_ephemeral_keys
+
+        config = dataclasses.replace(config, access_token_keys=shared_ephemeral_keys())
+        print("fiveup: the workers sign access tokens with one ephemeral key", flush=True)
     children: list[int] = []
     for index in range(config.workers):
         worker_config = dataclasses.replace(

@@ -13,7 +13,6 @@ from fiveup.cli import main
     ("flags", "message"),
     [
         (["--access-token-keys", "/nonexistent/keys"], "does not exist"),
-        (["--workers", "2", "--address", "127.0.0.1:50999"], "--workers needs --access-token-keys"),
         (["--id-token-issuer", "https://idp"], "needs --id-token-issuer, --id-token-audience"),
         (
             ["--id-token-issuer", "https://idp", "--id-token-audience", "app",
@@ -21,7 +20,7 @@ from fiveup.cli import main
             "public-key ones",
         ),
     ],
-    ids=["missing-keys", "workers-ephemeral", "partial-idp", "hmac-idp"],
+    ids=["missing-keys", "partial-idp", "hmac-idp"],
 )  # fmt: skip
 def test_bad_identity_settings(
     flags: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

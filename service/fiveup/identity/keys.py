@@ -18,8 +18,11 @@ development process, useless across replicas or restarts (it says so in the log)
 
 from __future__ import annotations
 
+import atexit
 import logging
 import secrets
+import shutil
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -127,3 +130,14 @@ class AccessTokenKeys:
     @property
     def key_ids(self) -> tuple[str, ...]:
         return tuple(sorted(self._keys))
+
+
+def shared_ephemeral_keys() -> str:
+    """A private directory holding one fresh random key, removed when this process exits:
+    for ``--workers`` without configured keys (the forked workers read the same key)."""
+    folder = tempfile.mkdtemp(prefix="fiveup-token-keys-")
+    path = Path(folder) / EPHEMERAL_KID
+    path.write_text(secrets.token_urlsafe(48))
+    path.chmod(0o600)
+    atexit.register(shutil.rmtree, folder, True)
+    return folder

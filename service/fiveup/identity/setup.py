@@ -23,11 +23,6 @@ def access_tokens(config: ServerConfig) -> AccessTokens:
             )
         except (KeyConfigError, OSError) as exc:
             raise IdentityConfigError(str(exc)) from None
-    elif config.workers > 1:
-        raise IdentityConfigError(
-            "--workers needs --access-token-keys: each worker would sign with its own"
-            " ephemeral key and refuse the others' tokens"
-        )
     else:
         keys = AccessTokenKeys.ephemeral()
     return AccessTokens(
@@ -66,7 +61,7 @@ def external_verifier(config: ServerConfig) -> ExternalIdentityVerifier | None:
 def check_identity_config(config: ServerConfig) -> None:
     """Raise ``IdentityConfigError`` now (before any worker starts) if the identity
     settings cannot work."""
-    if config.access_token_keys or config.workers > 1:
+    if config.access_token_keys:
         access_tokens(config)
     external_verifier(config)
 
