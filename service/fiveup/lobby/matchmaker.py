@@ -212,7 +212,9 @@ class Matchmaker:
         await self.matches.create(kinds, plan.target_points, match_id=match_id)
         for s in plan.seats:
             if s.ticket is not None:
-                await self.matches.join(match_id, s.seat)
+                player = await self.players.store.get_player(s.ticket.player_id)
+                name = player.display_name if player is not None else ""
+                await self.matches.join(match_id, s.seat, display_name=name)
         return match_id
 
     # ------------------------------------------------------------------ searches
