@@ -11,6 +11,7 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 if TYPE_CHECKING:
@@ -159,13 +160,27 @@ def _setup_play(sub: Subparsers) -> None:
         "play",
         help="play a match in the terminal against bots on a running server",
         description="A terminal client of the public API: creates a match, joins seat 0 and "
-        "lets you play it.  Start a server first (make run).",
+        "lets you play it; or signs in as a guest and takes the seat the matchmaker finds "
+        "(--queue N), or the seat of your match in progress (--resume).  Start a server "
+        "first (make run).",
     )
     p.add_argument("--server", default="127.0.0.1:50051", help="host:port of the server")
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     p.add_argument("--bots", default="greedy",
                    help="comma-separated bot kind per opponent (random, greedy, expert)")  # fmt: skip
     p.add_argument("--target", type=int, default=61, help="displayed points to win")
+    p.add_argument("--queue", type=int, metavar="N", choices=(2, 3, 4),
+                   help="sign in as a guest and let the matchmaker seat you at an N-seat"
+                   " table with strangers (bots fill it after --bot-wait seconds)")  # fmt: skip
+    p.add_argument("--bot-wait", type=int, default=10, metavar="SECONDS",
+                   help="with --queue: how long to wait for people before bots fill the table"
+                   " (0: the server's default)")  # fmt: skip
+    p.add_argument("--resume", action="store_true",
+                   help="sign in as a guest and continue your match in progress (from any"
+                   " process with the same --device-file)")  # fmt: skip
+    p.add_argument("--device-file", type=Path, default=None, metavar="PATH",
+                   help="where this device's guest id is kept (default"
+                   " ~/.config/fiveup/device-id); the same file is the same player")  # fmt: skip
     p.set_defaults(handler=_cmd_play, parser=p)
 
 
@@ -179,7 +194,20 @@ def _cmd_play(args: argparse.Namespace) -> int:
     unknown = [k for k in kinds if k not in BOT_KINDS]
     if unknown:
         parser.error(f"unknown bot kind(s): {', '.join(unknown)} (kinds: {', '.join(BOT_KINDS)})")
-    options = PlayOptions(args.server, args.players, kinds, args.target)
+    if args.queue is not None and args.resume:
+        parser.error("--queue and --resume do not go together: pick one")
+    if args.bot_wait < 0:
+        parser.error("--bot-wait must be 0 or more seconds")
+    options = PlayOptions(
+        args.server,
+        args.players,
+        kinds,
+        args.target,
+        device_file=args.device_file,
+        queue=args.queue,
+        resume=args.resume,
+        bot_wait=args.bot_wait,
+    )
     return asyncio.run(play(options))
 
 

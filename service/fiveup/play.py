@@ -1,8 +1,9 @@
-"""``fiveup play``: play a match in the terminal against server-side bots.
+"""``fiveup play``: play a match in the terminal against server-side bots or strangers.
 
-A real client of the public gRPC API: it creates a match, joins seat 0, follows the
-match's event stream, and submits moves chosen from the server's legal-move list.  It
-never touches the engine; everything it shows comes from the server's views and events.
+A real client of the public gRPC API: it creates a match and joins seat 0 (or, signed in
+as a guest player, takes the seat the matchmaker finds or resumes its match in progress;
+see ``play_players``), follows the match's event stream, and submits moves chosen from
+the server's legal-move list.  It never touches the engine; everything it shows comes from the server's views and events.
 
 The stream says whose turn it is (each step's last event carries a ``Turn``), so while
 others play the client only follows the stream; it reads the match (GetMatch) once per
@@ -18,10 +19,12 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TextIO, cast
 
 import grpc
 
+from . import play_players
 from .usererror import UserError
 from .v1 import common_pb2, match_pb2_grpc
 from .v1 import match_pb2 as pb
@@ -264,6 +267,13 @@ class PlayOptions:
     players: int = 2
     bots: Sequence[str] = ("greedy",)
     target: int = 61
+    # As a signed-in guest player (the id kept in device_file): the matchmaker seats it at
+    # a table of ``queue`` seats (bots fill it after bot_wait seconds), or ``resume``
+    # continues its match in progress, from this or another process with the same file.
+    device_file: Path | None = None
+    queue: int | None = None
+    resume: bool = False
+    bot_wait: int = 5
 
 
 async def play(
@@ -271,7 +281,9 @@ async def play(
     ask: Callable[[str], str] | None = None,
     out: TextIO = sys.stdout,
 ) -> int:
-    """Create a match against bots, play seat 0 until the match ends; 0 on a finished match."""
+    """Play a seat until the match ends (0 on a finished match): seat 0 of a new match
+    against bots, or, signed in as a guest, a table found by the matchmaker or the
+    player's match in progress."""
     ask = ask or _read_line
     kinds = (
         list(options.bots) * (options.players - 1) if len(options.bots) == 1 else list(options.bots)
@@ -299,20 +311,46 @@ async def _play(
     loop = asyncio.get_running_loop()
     async with grpc.aio.insecure_channel(options.server) as channel:
         stub = match_pb2_grpc.MatchServiceStub(channel)
-        created = await stub.CreateMatch(
-            pb.CreateMatchRequest(seats=seats, target_points=options.target)
-        )
-        joined = await stub.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id, seat=0))
-        md = (("authorization", f"Bearer {joined.seat_token}"),)
-        print(
-            f"Created match {created.match_id}; you are seat 0. "
-            f"Shuffle commitment {created.shuffle_commitment[:16]}…",
-            file=out,
-        )
+        creds: play_players.Credentials | None = None
+        if options.queue is not None or options.resume:
+            device_file = options.device_file or play_players.DEFAULT_DEVICE_FILE
+            creds = await play_players.Credentials.sign_in(channel, device_file)
+            print(f"Signed in as {creds.player.display_name}.", file=out, flush=True)
+            if options.resume:
+                seat = await play_players.match_in_progress(channel, creds)
+                print(f"Resuming match {seat.match_id}; you are seat {seat.seat}.", file=out)
+            else:
+                assert options.queue is not None
+                seat = await play_players.queue_for_a_seat(
+                    channel, creds, options.queue, options.bot_wait, out
+                )
+                print(f"Seated in match {seat.match_id}; you are seat {seat.seat}.", file=out)
+            match_id, me = seat.match_id, seat.seat
+        else:
+            created = await stub.CreateMatch(
+                pb.CreateMatchRequest(seats=seats, target_points=options.target)
+            )
+            match_id, me = created.match_id, 0
+            joined = await stub.JoinMatch(pb.JoinMatchRequest(match_id=match_id, seat=0))
+            seat_token = joined.seat_token
+            print(
+                f"Created match {match_id}; you are seat 0. "
+                f"Shuffle commitment {created.shuffle_commitment[:16]}…",
+                file=out,
+            )
+
+        async def metadata() -> tuple[tuple[str, str], ...]:
+            """The player's access token (refreshed when near expiry) or the seat token."""
+            if creds is not None:
+                return await creds.metadata()
+            return (("authorization", f"Bearer {seat_token}"),)
+
         events: asyncio.Queue[pb.MatchEvent | None] = asyncio.Queue()
 
         async def follow() -> None:
-            call = stub.WatchMatch(pb.WatchMatchRequest(match_id=created.match_id), metadata=md)
+            call = stub.WatchMatch(
+                pb.WatchMatchRequest(match_id=match_id), metadata=await metadata()
+            )
             async for item in call:
                 if item.WhichOneof("item") == "event":
                     await events.put(item.event)
@@ -321,7 +359,7 @@ async def _play(
         watcher = asyncio.ensure_future(follow())
         notes: list[str] = []
         seen: int = 0
-        stand_in = False  # a stand-in bot is playing for seat 0 (the person)
+        stand_in = False  # a stand-in bot is playing for the person's seat
 
         async def take_event() -> pb.MatchEvent | None:
             """Note the next streamed event; None once the stream has ended."""
@@ -330,7 +368,7 @@ async def _play(
             if event is None:
                 return None
             seen = event.version
-            if event.WhichOneof("kind") == "seat_auto_played" and event.seat_auto_played.seat == 0:
+            if event.WhichOneof("kind") == "seat_auto_played" and event.seat_auto_played.seat == me:
                 stand_in = event.seat_auto_played.active
                 if stand_in:  # said now, even while the prompt waits for an answer
                     print(
@@ -338,19 +376,19 @@ async def _play(
                         "Press Enter to take your seat back.",
                         file=out, flush=True,
                     )  # fmt: skip
-            note = describe_event(event, 0, stand_in)
+            note = describe_event(event, me, stand_in)
             if note and stand_in:  # the person may be away from the screen: say it now
                 print(note, file=out, flush=True)
             elif note:
                 notes.append(note)
-            if event.HasField("turn") and event.turn.seat != 0:
-                notes.append("  " + turn_text(event.turn, 0, time.time()))
+            if event.HasField("turn") and event.turn.seat != me:
+                notes.append("  " + turn_text(event.turn, me, time.time()))
             return event
 
         try:
             while True:
-                request = pb.GetMatchRequest(match_id=created.match_id, min_version=seen)
-                view = (await stub.GetMatch(request, metadata=md)).view
+                request = pb.GetMatchRequest(match_id=match_id, min_version=seen)
+                view = (await stub.GetMatch(request, metadata=await metadata())).view
                 # show what happened since the last screen, from the stream
                 while seen < view.version and await take_event():
                     pass
@@ -394,12 +432,12 @@ async def _play(
                 try:
                     result = await stub.SubmitMove(
                         pb.SubmitMoveRequest(
-                            match_id=created.match_id,
+                            match_id=match_id,
                             move=move,
                             expected_version=view.version,
                             request_id=uuid.uuid4().hex,
                         ),
-                        metadata=md,
+                        metadata=await metadata(),
                     )
                 except grpc.aio.AioRpcError as exc:
                     if exc.code() == grpc.StatusCode.ABORTED:  # another move came first

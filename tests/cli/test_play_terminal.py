@@ -203,3 +203,59 @@ def test_a_cancelled_match_ends_the_game_with_a_clear_line(tmp_path: Path) -> No
     assert "· the match was cancelled: it was too long for the server" in screen, screen[-2000:]
     assert "Match cancelled: it ended without a winner." in screen
     assert child.exitstatus == 1
+
+
+def test_a_guest_queues_plays_and_resumes_from_another_process(
+    server_process: str, tmp_path: Path
+) -> None:
+    """The matchmaker seats a signed-in guest (bots fill the table after a short wait); the
+    player makes a move and quits, and a second process with the same device file picks
+    the match up at the same seat."""
+    device_file = tmp_path / "device-id"
+
+    def spawn(*flags: str) -> pexpect.spawn:
+        return pexpect.spawn(
+            sys.executable,
+            ["-m", "fiveup.cli", "play", "--server", server_process,
+             "--device-file", str(device_file), *flags],
+            encoding="utf-8", timeout=60, env={**os.environ, "COLUMNS": "100"},
+            dimensions=(60, 100),
+        )  # fmt: skip
+
+    prompt = r"Your move \[number, q to quit\]: "
+    first = spawn("--queue", "2", "--bot-wait", "1")
+    first.expect(r"Signed in as (.+)\.\r\n")
+    name = first.match.group(1)
+    first.expect(r"Seated in match ([0-9a-f]+); you are seat (\d)\.")
+    match_id, seat = first.match.group(1), first.match.group(2)
+    first.expect(prompt)
+    first.sendline("1")
+    first.expect([prompt, r"Match over"])
+    first.sendline("q")
+    first.expect(pexpect.EOF)
+    first.close()
+    assert device_file.exists()
+
+    second = spawn("--resume")
+    second.expect(r"Signed in as (.+)\.\r\n")
+    assert second.match.group(1) == name
+    second.expect(r"Resuming match ([0-9a-f]+); you are seat (\d)\.")
+    assert (second.match.group(1), second.match.group(2)) == (match_id, seat)
+    # the table as it stands: the first process's move is on it
+    second.expect(r"version (\d+)")
+    assert int(second.match.group(1)) > 1
+    if second.expect([prompt, r"Match over"]) == 0:
+        second.sendline("q")
+    second.expect(pexpect.EOF)
+    second.close()
+
+    # another device is another player, with nothing to resume: one line, no traceback
+    stranger = subprocess.run(
+        [*FIVEUP, "play", "--server", server_process, "--resume",
+         "--device-file", str(tmp_path / "another-device")],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert stranger.returncode == 1
+    assert stranger.stderr.strip().splitlines() == [
+        "fiveup play: no match in progress to resume: start one with --queue 2"
+    ]
