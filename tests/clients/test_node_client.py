@@ -1,5 +1,6 @@
 """The Node.js client (clients/node) on the generated SDK (clients/sdk) plays whole
-matches against a real server and checks the RulesService: `npm ci` and the SDK's build
+matches against a real server, plays as a signed-in guest (FindMatch, then a second
+process resumes the seat through ListMyMatches) and checks the RulesService: `npm ci` and the SDK's build
 (when needed), then `npm test` twice -- over native gRPC straight to the server, and over
 gRPC-Web through the Envoy gateway, as a browser calls."""
 
@@ -28,6 +29,7 @@ from .conftest import (
 NPM_TEST_TIMEOUT = 150
 PLAYERS = "2,3,4:2"  # a 2-, a 3- and a 4-player match (the last with two human partners)
 WEB_PLAYERS = "2,4:2"  # through the gateway: one 2-player and one partnership match
+GUEST_TEST = "✔ queues, plays, and resumes the same seat from a second process"
 REGISTRY = "https://registry.npmjs.org/"
 WORKSPACES = {"sdk", "node", "web"}
 
@@ -122,6 +124,7 @@ def test_node_client_plays_matches_over_grpc(server: Server, tmp_path: Path) -> 
         )
     assert "✔ ValidateMoves (bidi, compact) answers batches in order" in output
     assert "✔ ValidateMoveBatch (unary, compact) answers like the stream" in output
+    assert GUEST_TEST in output, f"the guest player did not pass:\n{output[-3000:]}"
 
 
 def test_node_client_plays_matches_over_grpc_web_through_envoy(
@@ -135,6 +138,7 @@ def test_node_client_plays_matches_over_grpc_web_through_envoy(
             f"the {config} match did not pass through the gateway:\n{output[-3000:]}"
         )
     assert "gRPC-Web 2:" in output  # the diagnostics name the transport really used
+    assert GUEST_TEST in output, f"the guest player did not pass the gateway:\n{output[-3000:]}"
     assert "✔ ValidateMoveBatch (unary, compact) answers like the stream" in output
     assert "ValidateMoves (bidi, compact) answers batches in order" in output  # skipped: no bidi
     assert "✔ ValidateMoveBatch refuses more than 1,000 checks with BATCH_TOO_LARGE" in output

@@ -46,9 +46,11 @@ export class FiveUpClient {
     this.maxRetries = maxRetries;
     this.retried = 0; // calls retried after a rate limit
     const transport = web ? grpcWebTransport(target) : grpcTransport(target);
-    const { matches, rules } = createFiveUpClients(transport);
+    const { matches, rules, players, lobby } = createFiveUpClients(transport);
     this.match = matches;
     this.rules = rules;
+    this.players = players;
+    this.lobby = lobby;
   }
 
   close() {}
@@ -94,6 +96,21 @@ export class FiveUpClient {
   /** The raw server stream of WatchMatch (an async iterable; see MatchWatcher). */
   watchStream(matchId, afterVersion, token, signal) {
     return this.match.watchMatch({ matchId, afterVersion: BigInt(afterVersion) }, { ...withToken(token), signal });
+  }
+
+  // PlayerService and LobbyService (a signed-in player; `token` is the access token)
+  signInAsGuest(deviceId, displayName = '') {
+    return this.unary(this.players, 'signInAsGuest', { deviceId, displayName });
+  }
+  refreshSession(refreshToken) {
+    return this.unary(this.players, 'refreshSession', { refreshToken });
+  }
+  listMyMatches(token, pageSize = 20, pageToken = '') {
+    return this.unary(this.lobby, 'listMyMatches', { pageSize, pageToken }, token);
+  }
+  /** The raw server stream of FindMatch: Searching messages, then one Matched. */
+  findMatchStream(request, token, signal) {
+    return this.lobby.findMatch(request, { ...withToken(token), signal });
   }
 
   // RulesService

@@ -1,8 +1,9 @@
 // @fiveup/sdk: everything a TypeScript/JavaScript client of Five Up needs, in one package.
 //
-// * the messages and the two services, generated from ../../protos at build time
+// * the messages and the four services, generated from ../../protos at build time
 //   (`npm run build`: buf generate + protoc-gen-es; src/gen is never committed);
-// * `createFiveUpClients(transport)`: Connect clients of MatchService and RulesService;
+// * `createFiveUpClients(transport)`: Connect clients of MatchService, RulesService,
+//   PlayerService (sign-in, sessions) and LobbyService (matchmaking, the player's matches);
 // * the transports: `@fiveup/sdk/node` (native gRPC over HTTP/2, connect-node) and
 //   `@fiveup/sdk/web` (gRPC-Web through the Envoy gateway, connect-web);
 // * the error details the server attaches (google.rpc.ErrorInfo / RetryInfo) and the
@@ -10,10 +11,14 @@
 import { createClient, type Client, type Transport } from "@connectrpc/connect";
 import { MatchService } from "./gen/fiveup/v1/match_pb.js";
 import { RulesService } from "./gen/fiveup/v1/rules_pb.js";
+import { PlayerService } from "./gen/fiveup/v1/players_pb.js";
+import { LobbyService } from "./gen/fiveup/v1/lobby_pb.js";
 
 export * from "./gen/fiveup/v1/common_pb.js";
 export * from "./gen/fiveup/v1/match_pb.js";
 export * from "./gen/fiveup/v1/rules_pb.js";
+export * from "./gen/fiveup/v1/players_pb.js";
+export * from "./gen/fiveup/v1/lobby_pb.js";
 export * from "./errors.js";
 export * from "./compact.js";
 export { create, toBinary, fromBinary } from "@bufbuild/protobuf";
@@ -22,16 +27,21 @@ export { ConnectError, Code } from "@connectrpc/connect";
 export interface FiveUpClients {
   matches: Client<typeof MatchService>;
   rules: Client<typeof RulesService>;
+  players: Client<typeof PlayerService>;
+  lobby: Client<typeof LobbyService>;
 }
 
 export function createFiveUpClients(transport: Transport): FiveUpClients {
   return {
     matches: createClient(MatchService, transport),
     rules: createClient(RulesService, transport),
+    players: createClient(PlayerService, transport),
+    lobby: createClient(LobbyService, transport),
   };
 }
 
-/** Call options carrying a seat token (`authorization: Bearer <token>`). */
+/** Call options carrying a seat token or a player's access token
+ *  (`authorization: Bearer <token>`). */
 export function withToken(token: string | null | undefined, headers: Record<string, string> = {}): {
   headers: Record<string, string>;
 } {
