@@ -16,7 +16,7 @@ from typing import Any
 from google.protobuf import json_format
 
 from .engine import Match, MatchConfig
-from .engine.events import Event, RoundDealt
+from .engine.events import Event, MoveUndone, RoundDealt
 from .engine.match import split_deck
 from .engine.shuffle import fair_lot, round_deck
 from .usererror import UserError
@@ -28,6 +28,7 @@ class Verdict:
     ok: bool = True
     problems: list[str] = field(default_factory=list)
     rounds: int = 0
+    undos: int = 0  # practice matches: moves taken back (each replays to an earlier version)
 
     def fail(self, message: str) -> None:
         self.ok = False
@@ -102,6 +103,7 @@ def verify_record(record: pb.GetMatchRecordResponse) -> Verdict:
         verdict.fail("event versions are not 1..n without gaps")
     events: list[Event] = [event_from_pb(e) for e in record.events]
     for e in events:
+        verdict.undos += isinstance(e, MoveUndone)
         if not isinstance(e, RoundDealt):
             continue
         verdict.rounds += 1

@@ -15,6 +15,7 @@ from fiveup.engine import (
     MatchConfig,
     MatchEnded,
     MatchStarted,
+    MoveUndone,
     Passed,
     RoundDealt,
     RoundEnded,
@@ -82,6 +83,8 @@ SAMPLES: list[Event] = [
     SeatClaimed(seat=0),
     SeatClaimed(seat=2, display_name="Ada", turn=Turn(2, 1_800_000_030.0)),
     TilePlaced(seat=1, tile=(0, 0), on=None, points=0, end_sum=0, turn=Turn(2)),
+    MatchStarted(("human", "expert"), 61, "cd" * 32, hints=True, practice=True),
+    MoveUndone(seat=0, to_version=17, turn=Turn(0, 1_800_000_040.0)),
 ]
 
 

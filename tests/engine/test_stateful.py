@@ -175,6 +175,8 @@ class MatchMachine(RuleBasedStateMachine):
             "seats": ["human"] * n,
             "target_points": target_points,
             "commitment": commitment(seed),
+            "hints": False,
+            "practice": False,
         }
         assert isinstance(dealt, RoundDealt)
         assert dealt.round_no == 1 and dealt.by_lot

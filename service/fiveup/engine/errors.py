@@ -72,6 +72,20 @@ class BoneyardEmpty(MatchError):
     code = "FAILED_PRECONDITION"
 
 
+class UndoNotAllowed(MatchError):
+    """Undo outside a practice match, or by a seat that is not the practice's human."""
+
+    reason = "UNDO_NOT_ALLOWED"
+    code = "FAILED_PRECONDITION"
+
+
+class NothingToUndo(MatchError):
+    """The seat has no action of its own left to take back."""
+
+    reason = "NOTHING_TO_UNDO"
+    code = "FAILED_PRECONDITION"
+
+
 # Every reason a submitted move can be refused by the rules or the match's state (all
 # the errors above but the configuration's): metrics label rejections with these.
 MOVE_ERRORS: tuple[type[MatchError], ...] = tuple(

@@ -77,6 +77,8 @@ class MatchStarted(Event):
     seats: tuple[str, ...]  # "human" or the name of a bot kind, per seat
     target_points: int  # displayed points to win (61)
     commitment: str  # SHA-256 of the secret shuffle seed, hex
+    hints: bool = False  # SuggestMoves may be asked (chosen at creation)
+    practice: bool = False  # one human with bots, unrated, may undo its moves
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +177,17 @@ class SeatClaimed(Event):
     display_name: str = field(default="")
 
 
+@dataclass(frozen=True, slots=True)
+class MoveUndone(Event):
+    """In a practice match, ``seat`` took back its last own action and the bots' replies:
+    the match is again as it was right after the event at ``to_version``.  The undone
+    events stay in the log (it is append-only); the fold replays up to that point."""
+
+    kind: ClassVar[str] = "move_undone"
+    seat: int
+    to_version: int
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -188,6 +201,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SeatAutoPlayed,
         SeatClaimed,
         MatchCancelled,
+        MoveUndone,
     )
 }
 

@@ -36,6 +36,7 @@ from .events import (
     MatchCancelled,
     MatchEnded,
     MatchStarted,
+    MoveUndone,
     Passed,
     RoundDealt,
     RoundEnded,
@@ -89,6 +90,10 @@ class MatchConfig:
     seats: tuple[str, ...]
     seed: bytes
     target_points: int = DEFAULT_TARGET
+    # Options stated at creation; they travel in the MatchStarted event (the fold reads
+    # them from there), so a replay needs only the seats, the target and the seed.
+    hints: bool = False
+    practice: bool = False
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.seats) <= 4:
@@ -98,6 +103,11 @@ class MatchConfig:
         if not 1 <= self.target_points <= 10_000:
             raise errors.InvalidConfig(
                 f"target must be 1..10000 points, got {self.target_points}", field="target_points"
+            )
+        if self.practice and (self.seats.count(HUMAN) != 1 or len(self.seats) < 2):
+            raise errors.InvalidConfig(
+                "a practice match has exactly one human seat; the others are bots",
+                field="practice",
             )
 
     @property
@@ -140,6 +150,11 @@ class Match:
         self.cancelled: str | None = None  # why, once cancelled (then finished too)
         self.claimed_seats: set[int] = set()  # seats with a SeatClaimed event
         self.announced_turn: Turn | None = None  # the newest event's Turn, while current
+        self.hints_allowed = False
+        self.practice = False
+        # Practice matches only: the (version, event) pairs that make up the current
+        # state -- the log without undone events and without the undo events themselves.
+        self._line: list[tuple[int, Event]] = []
 
     # ------------------------------------------------------------------ creation & replay
 
@@ -147,7 +162,13 @@ class Match:
     def start(cls, config: MatchConfig, dealer: Dealer | None = None) -> tuple[Match, list[Event]]:
         """A new match and its first events (the public start and the first deal)."""
         match = cls(config, dealer)
-        first = MatchStarted(config.seats, config.target_points, config.commitment)
+        first = MatchStarted(
+            config.seats,
+            config.target_points,
+            config.commitment,
+            hints=config.hints or config.practice,
+            practice=config.practice,
+        )
         match.apply(first)
         events = [first, *match._deal(1, starter=None)]
         return match, match._announce(events)
@@ -291,6 +312,37 @@ class Match:
         _annotate(last, turn)
         return events
 
+    def undoable(self, seat: int) -> int | None:
+        """The version the match goes back to if ``seat`` undoes now (its last own action
+        and everything after it are taken back), or None when there is nothing to undo."""
+        if not self.practice or self.finished or not 0 <= seat < self.n_seats:
+            return None
+        if self.config.seats[seat] != HUMAN:
+            return None
+        line = self._line
+        for i in range(len(line) - 1, 0, -1):
+            event = line[i][1]
+            if isinstance(event, TilePlaced | TileDrawn | Passed) and event.seat == seat:
+                return line[i - 1][0]
+        return None
+
+    def undo(self, seat: int) -> list[Event]:
+        """Take back ``seat``'s last own action and every event after it (the bots'
+        replies, a round's end and the next deal): practice matches only, for the human
+        seat, while the match is on.  The deals cannot change: they come from the seed."""
+        if not self.practice:
+            raise errors.UndoNotAllowed("only a practice match can take moves back")
+        if not 0 <= seat < self.n_seats or self.config.seats[seat] != HUMAN:
+            raise errors.UndoNotAllowed(f"seat {seat} is not the practice match's human seat")
+        if self.finished:
+            raise errors.MatchFinished("the match is over")
+        to_version = self.undoable(seat)
+        if to_version is None:
+            raise errors.NothingToUndo(f"seat {seat} has no action of its own to take back")
+        event = MoveUndone(seat, to_version)
+        self.apply(event)
+        return self._announce([event])  # whose turn it is again (the human's, as a rule)
+
     def _check_place(self, r: RoundState, seat: int, action: Place) -> TilePlaced:
         try:
             tile = normalize_tile(action.tile)
@@ -390,12 +442,41 @@ class Match:
 
     def apply(self, event: Event) -> None:
         """Fold one event into the state.  Events come from ``act`` or from the store."""
+        if isinstance(event, MoveUndone):
+            self._restore(event.to_version)
+            self.version += 1
+            if event.turn is not None:  # the undo's own announcement, not the stale one
+                self.announced_turn = event.turn
+            return
+        self._fold(event)
+        if self.practice:
+            self._line.append((self.version, event))
+
+    def _restore(self, to_version: int) -> None:
+        """Become the match as it was right after the event at ``to_version`` of the
+        current line (a fresh fold of the line up to there)."""
+        line = self._line
+        index = next((i for i, (v, _) in enumerate(line) if v == to_version), None)
+        if index is None or not self.practice:
+            raise ValueError(f"an undo back to version {to_version}, which is not on the line")
+        earlier = Match(self.config, self.dealer)
+        for _, event in line[: index + 1]:
+            earlier._fold(event)
+        # Every piece of folded state (whatever later work adds to the fold) comes from
+        # the earlier match; the log's version and the line stay this match's own.
+        keep = {"version", "config", "dealer", "_line"}
+        vars(self).update({k: v for k, v in vars(earlier).items() if k not in keep})
+        self._line = line[: index + 1]
+
+    def _fold(self, event: Event) -> None:
         self.version += 1
         if event.turn is not None:
             self.announced_turn = event.turn
         elif isinstance(event, (RoundEnded, MatchEnded)):
             self.announced_turn = None
         if isinstance(event, MatchStarted):
+            self.hints_allowed = event.hints
+            self.practice = event.practice
             return
         if isinstance(event, SeatClaimed):
             self.claimed_seats.add(event.seat)

@@ -45,6 +45,9 @@ class MatchView:
     winner_side: int | None
     auto_seats: tuple[int, ...]
     cancelled: str | None = None  # why, when the match was cancelled (finished too)
+    hints_allowed: bool  # SuggestMoves may be asked (chosen at creation)
+    practice: bool  # one human with bots; the human may undo
+    can_undo: bool  # the viewer may undo now (practice, and it has an action to take back)
 
     @property
     def n_seats(self) -> int:
@@ -98,4 +101,7 @@ def view_for(match: Match, viewer: int | None) -> MatchView:
         winner_side=match.winner_side,
         cancelled=match.cancelled,
         auto_seats=tuple(sorted(match.auto_seats)),
+        hints_allowed=match.hints_allowed,
+        practice=match.practice,
+        can_undo=viewer is not None and match.undoable(viewer) is not None,
     )
