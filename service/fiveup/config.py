@@ -102,6 +102,17 @@ class ServerConfig:
     rate_limit_peer_burst: int = setting(100, "calls a client address may make at once")
     rate_limit_seat: float = setting(0.0, "SubmitMove calls a second per seat (0: off)")
     rate_limit_seat_burst: int = setting(20, "moves a seat may submit at once")
+    rate_limit_hints: float = setting(
+        1.0, "SuggestMoves calls a second per seat (0: off); each holds a core for up to "
+        "its deadline",
+    )  # fmt: skip
+    rate_limit_hints_burst: int = setting(5, "hint requests a seat may make at once")
+    hint_workers: int = setting(1, "hint computations at once per process (threads)")
+    hint_samples: int = setting(
+        64, "deals of the hidden tiles sampled per hint request (the deadline may cut it)"
+    )
+    hint_default_deadline_ms: int = setting(500, "a hint's time budget when the caller names none")
+    hint_max_deadline_ms: int = setting(2000, "the most time a caller may give one hint")
     max_watchers_per_match: int = setting(64, "open WatchMatch streams on one match (0: no cap)")
     client_address_header: str = setting(
         "", "metadata naming the client's address (x-forwarded-for), set by the gateway "

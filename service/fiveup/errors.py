@@ -254,3 +254,16 @@ class SearchEnded(MatchError):
 
     reason = "SEARCH_CANCELLED"
     code = "ABORTED"
+
+
+class HintsNotAllowed(MatchError):
+    """SuggestMoves in a match created without hints (rated matches never allow them)."""
+
+    reason = "HINTS_NOT_ALLOWED"
+    code = "FAILED_PRECONDITION"
+
+
+class HintsBusy(TooManyRequests):
+    """Every hint worker stayed busy for the whole of the call's deadline."""
+
+    reason = "HINTS_BUSY"

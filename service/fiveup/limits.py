@@ -3,6 +3,9 @@
 * **Per peer** (client address): CreateMatch, JoinMatch and SubmitMove together, at most
   ``rate`` calls a second on average with bursts of ``burst``.
 * **Per seat** (match id, seat): SubmitMove, likewise.
+* **Hints per seat** (match id, seat): SuggestMoves, on by default (each call holds a
+  core for up to its deadline): ``rate_limit_hints`` a second with bursts of
+  ``rate_limit_hints_burst``.
 * **Streams per match**: at most ``max_watchers_per_match`` WatchMatch streams open on one match.
 * **Streams per client and in all**: at most ``max_client_streams`` streaming calls
   (WatchMatch, ValidateMoves, Health.Watch, reflection) open from one client address and
@@ -55,7 +58,7 @@ def parse_networks(specs: Iterable[str]) -> tuple[Network, ...]:
 
 
 # The calls that change state, and so are rate limited (method names, bounded: metrics).
-LIMITED_METHODS = ("CreateMatch", "JoinMatch", "SubmitMove")
+LIMITED_METHODS = ("CreateMatch", "JoinMatch", "SubmitMove", "UndoMove", "SuggestMoves")
 
 
 class TokenBucket:
@@ -148,6 +151,8 @@ class LimitsConfig:
     rate_limit_peer_burst: float = 1.0
     rate_limit_seat: float = 0.0  # SubmitMove a second per seat; 0 = off
     rate_limit_seat_burst: float = 1.0
+    rate_limit_hints: float = 1.0  # SuggestMoves a second per seat; 0 = off
+    rate_limit_hints_burst: float = 5.0
     max_watchers_per_match: int = 0  # WatchMatch streams per match; 0 = no cap
     stream_retry_after: float = 5.0
     client_address_header: str = ""  # e.g. x-forwarded-for, when a trusted proxy sets it
@@ -194,6 +199,12 @@ class Limits:
             clock=self._now,
             max_keys=config.max_keys,
         )
+        self.hints = RateLimiter(
+            config.rate_limit_hints,
+            config.rate_limit_hints_burst,
+            clock=self._now,
+            max_keys=config.max_keys,
+        )
         self.streams = StreamCounter(config.max_watchers_per_match)
         self.client_streams = StreamCounter(config.max_client_streams)
         self.server_streams = StreamCounter(config.max_server_streams)
@@ -218,6 +229,15 @@ class Limits:
             self._refused(method, "seat")
             raise TooManyRequests(
                 "too many moves from this seat: slow down", retry_after=_round_up(wait),
+                scope="seat",
+            )  # fmt: skip
+
+    def check_hints(self, match_id: str, seat: int) -> None:
+        wait = self.hints.check((match_id, seat))
+        if wait:
+            self._refused("SuggestMoves", "seat")
+            raise TooManyRequests(
+                "too many hint requests from this seat: slow down", retry_after=_round_up(wait),
                 scope="seat",
             )  # fmt: skip
 

@@ -36,8 +36,18 @@ from .autoplay import (
     over_length,
 )
 from .bots import BOT_KINDS
-from .engine import HUMAN, Action, Match, MatchConfig, redact, score_actions, view_for
-from .engine.errors import MatchError, MatchFinished
+from .engine import (
+    HUMAN,
+    Action,
+    Event,
+    Match,
+    MatchConfig,
+    MoveUndone,
+    redact,
+    score_actions,
+    view_for,
+)
+from .engine.errors import MatchError, MatchFinished, UndoNotAllowed
 from .engine.shuffle import new_seed
 from .errors import (
     InvalidRequest,
@@ -63,6 +73,7 @@ from .results import (
     MoveResult,
     Resync,
     SeatedView,
+    Undone,
     VersionedEvent,
 )
 from .store.base import (
@@ -173,14 +184,30 @@ class Matches:
     # ------------------------------------------------------------------ use cases
 
     async def create(
-        self, seats: list[str], target_points: int, *, match_id: str | None = None
+        self,
+        seats: list[str],
+        target_points: int,
+        *,
+        match_id: str | None = None,
+        hints: bool | None = None,
+        practice: bool = False,
     ) -> Created:
         """A new match (``match_id``: one chosen beforehand, e.g. a private table's whose
-        invite is recorded first; default a fresh random id)."""
+        invite is recorded first; default a fresh random id).  ``hints``: whether
+        SuggestMoves may be asked (None: only in a practice match); ``practice``: one
+        human with bots, hints on, undo allowed."""
         for i, kind in enumerate(seats):
             if kind != HUMAN and kind not in BOT_KINDS:
                 raise InvalidRequest(f"seat {i}: unknown bot kind {kind!r}", field="seats")
-        config = MatchConfig(seats=tuple(seats), seed=new_seed(), target_points=target_points)
+        if practice and hints is False:
+            raise InvalidRequest("a practice match always allows hints", field="hints_allowed")
+        config = MatchConfig(
+            seats=tuple(seats),
+            seed=new_seed(),
+            target_points=target_points,
+            hints=practice if hints is None else hints,
+            practice=practice,
+        )
         match, events = Match.start(config)
         match_id = match_id or new_match_id()
         creator_token = secrets.token_urlsafe(32)
@@ -307,12 +334,75 @@ class Matches:
     async def submit(
         self, match_id: str, seat: int, action: Action, expected_version: int, request_id: str
     ) -> MoveResult:
+        def command(match: Match) -> list[Event]:
+            # The owner of a seat a stand-in plays for takes it back by moving again.
+            reclaim = match.set_auto(seat, False)
+            try:
+                events = [*reclaim, *match.act(seat, action)]  # act changes nothing if illegal
+                return events + over_length(match, self.config)  # the bound on a match's length
+            except MatchError as exc:
+                if reclaim:
+                    raise _Rejected(exc, reclaimed=True) from exc
+                raise _Rejected(exc, reclaimed=False) from exc
+
+        return await self._record_command(
+            match_id,
+            seat,
+            f"{seat}:{action}",
+            command,
+            expected_version,
+            request_id,
+            rejected=lambda match, exc: self.observer.move_rejected(match, exc.reason, action),
+            recorded=lambda match, events: self.observer.move(match, seat, action, events),
+        )
+
+    async def undo(
+        self, match_id: str, seat: int, expected_version: int, request_id: str
+    ) -> Undone:
+        """In a practice match, take back ``seat``'s last own action and everything after
+        it (recorded as a MoveUndone event; the log only grows)."""
+        session = await self.repository.get(match_id)
+        if not session.match.practice:  # settled at creation: said before any staleness
+            raise UndoNotAllowed("only a practice match can take moves back")
+
+        def command(match: Match) -> list[Event]:
+            try:
+                return match.undo(seat)
+            except MatchError as exc:
+                raise _Rejected(exc, reclaimed=False) from exc
+
+        result = await self._record_command(
+            match_id,
+            seat,
+            f"{seat}:undo",
+            command,
+            expected_version,
+            request_id,
+            rejected=lambda match, exc: None,
+            recorded=lambda match, events: self.observer.move_undone(match, seat, events),
+        )
+        undone = next(e for _, e in result.events if isinstance(e, MoveUndone))
+        return Undone(seat, result.version, undone.to_version)
+
+    async def _record_command(
+        self,
+        match_id: str,
+        seat: int,
+        fingerprint: str,
+        command: Callable[[Match], list[Event]],
+        expected_version: int,
+        request_id: str,
+        *,
+        rejected: Callable[[Match, MatchError], None],
+        recorded: Callable[[Match, list[Event]], None],
+    ) -> MoveResult:
+        """Apply ``command`` to the match at ``expected_version`` and append its events,
+        once per ``request_id`` (a retry gets the first answer again)."""
         _check_request_id(request_id)
         if self.closing:
             raise ShuttingDown("the server is shutting down; retry on another replica")
         repository = self.repository
         session = await repository.get(match_id)
-        fingerprint = f"{seat}:{action}"
         async with session.lock:
             await repository.refresh(session, expected=expected_version)
             match = session.match
@@ -327,17 +417,14 @@ class Matches:
                     current_version=str(match.version),
                 )
             before = match.version
-            # The owner of a seat a stand-in plays for takes it back by moving again.
-            reclaim = match.set_auto(seat, False)
             try:
-                events = [*reclaim, *match.act(seat, action)]  # act changes nothing when illegal
-                events += over_length(match, self.config)  # the bound on a match's length
-                events = self.deadlines.stamp(session, events)
-            except MatchError as exc:
-                if reclaim:
+                events = command(match)
+            except _Rejected as rejection:
+                if rejection.reclaimed:
                     await repository.reload(session)  # undo the uncommitted reclaim
-                self.observer.move_rejected(match, exc.reason, action)
-                raise
+                rejected(match, rejection.error)
+                raise rejection.error from None
+            events = self.deadlines.stamp(session, events)
             request = RequestRecord(request_id, seat, fingerprint, before + 1, before + len(events))
             try:
                 version = await repository.append(session, before, events, request)
@@ -350,7 +437,7 @@ class Matches:
                     f"another move was recorded first (version {conflict.current})",
                     current_version=str(conflict.current),
                 ) from None
-        self.observer.move(match, seat, action, events)
+        recorded(match, events)
         self.bots.kick(session)
         return MoveResult(seat, version, tuple(enumerate(events, start=before + 1)))
 
@@ -451,6 +538,16 @@ class Matches:
 
     def cached_sessions(self) -> int:
         return len(self.repository)
+
+
+class _Rejected(Exception):
+    """A command the rules refused (``reclaimed``: it had already taken a seat back from
+    its stand-in, which must be rolled back)."""
+
+    def __init__(self, error: MatchError, *, reclaimed: bool) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.reclaimed = reclaimed
 
 
 def _seat_of(tokens: dict[int, bytes], digest: bytes) -> int | None:

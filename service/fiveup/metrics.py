@@ -263,10 +263,23 @@ STREAMING_METHODS = ("WatchMatch", "ValidateMoves", "FindMatch", "Watch", "Serve
 LIMITED = (
     ("CreateMatch", "peer"), ("JoinMatch", "peer"), ("SubmitMove", "peer"), ("SubmitMove", "seat"),
     ("WatchMatch", "streams"), ("CreateMatch", "client_bot_matches"),
-    ("CreateMatch", "server_bot_matches"),
+    ("CreateMatch", "server_bot_matches"), ("SuggestMoves", "seat"), ("UndoMove", "peer"),
+    ("UndoMove", "seat"),
     *((method, scope) for method in STREAMING_METHODS
       for scope in ("client_streams", "server_streams")),
 )  # fmt: skip
+HINTS = Histogram(
+    "fiveup_hint_seconds",
+    "SuggestMoves answers: time from the call to the ranked moves (store read, waiting "
+    "for a hint worker and the expert's sampling).",
+    buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
+)
+HINT_SAMPLES = Counter(
+    "fiveup_hint_samples", "Deals of the hidden tiles sampled to answer SuggestMoves."
+)
+MOVES_UNDONE = Counter(
+    "fiveup_moves_undone", "Practice-match undos (the human took its last action back)."
+)
 SEATS_AUTO_PLAYED = Counter(
     "fiveup_seats_auto_played",
     "Human seats a stand-in bot took over because their turn timer ran out.",
@@ -357,6 +370,13 @@ class MatchObserver:
     def rate_limited(self, method: str, scope: str) -> None:
         if (method, scope) in LIMITED:
             RATE_LIMITED.labels(method, scope).inc()
+
+    def hint_given(self, seconds: float, samples: int) -> None:
+        HINTS.observe(seconds)
+        HINT_SAMPLES.inc(samples)
+
+    def move_undone(self, match: Match, seat: int, events: Sequence[Event]) -> None:
+        MOVES_UNDONE.inc()
 
     def seat_auto_played(self, seat: int, active: bool) -> None:
         if active:

@@ -48,6 +48,12 @@ class Observer(Protocol):
     def rules_checked(self, rpc: str, items: int, seconds: float) -> None:
         """A RulesService request checked ``items`` layouts or placements in ``seconds``."""
 
+    def hint_given(self, seconds: float, samples: int) -> None:
+        """SuggestMoves answered after ``seconds``, having sampled ``samples`` deals."""
+
+    def move_undone(self, match: Match, seat: int, events: Sequence[Event]) -> None:
+        """A practice match's human took moves back (``events``: the undo event)."""
+
 
 class NullObserver:
     """Hears everything, does nothing."""
@@ -77,6 +83,12 @@ class NullObserver:
         pass
 
     def rules_checked(self, rpc: str, items: int, seconds: float) -> None:
+        pass
+
+    def hint_given(self, seconds: float, samples: int) -> None:
+        pass
+
+    def move_undone(self, match: Match, seat: int, events: Sequence[Event]) -> None:
         pass
 
 
@@ -129,3 +141,11 @@ class Contained:
     def rules_checked(self, rpc: str, items: int, seconds: float) -> None:
         with _contained("rules_checked"):
             self.inner.rules_checked(rpc, items, seconds)
+
+    def hint_given(self, seconds: float, samples: int) -> None:
+        with _contained("hint_given"):
+            self.inner.hint_given(seconds, samples)
+
+    def move_undone(self, match: Match, seat: int, events: Sequence[Event]) -> None:
+        with _contained("move_undone"):
+            self.inner.move_undone(match, seat, events)

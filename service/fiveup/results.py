@@ -61,6 +61,15 @@ class Cancelled:
 
 
 @dataclass(frozen=True, slots=True)
+class Undone:
+    """A practice match's undo: the match is again as it was at ``to_version``."""
+
+    seat: int
+    version: int
+    to_version: int
+
+
+@dataclass(frozen=True, slots=True)
 class Resync:
     """A watcher too far behind: fetch the match (it is at ``version``) and watch again."""
 

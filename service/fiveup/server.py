@@ -28,6 +28,7 @@ from .api.match_servicer import MatchServicer
 from .api.rules_servicer import RulesServicer
 from .api.stream_limits import StreamLimitInterceptor
 from .config import ConfigError, ServerConfig
+from .hints import HintsConfig, HintService
 from .limits import Limits, LimitsConfig
 from .lobby.features import LOBBY_SERVICE, PLAYER_SERVICE, PlayerFeatures
 from .logs import quiet_grpc_decode_errors
@@ -165,8 +166,9 @@ async def create_server(
     except BaseException:
         await store.close()
         raise
+    hints = HintService(matches.repository, hints_config(config), observer=matches.observer)
     match_pb2_grpc.add_MatchServiceServicer_to_server(
-        MatchServicer(matches, limits, features.seats), server
+        MatchServicer(matches, limits, features.seats, hints), server
     )
     rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(observer), server)
     features.add_to(server)
@@ -282,6 +284,15 @@ def _bind(server: grpc.aio.Server, address: str) -> int:
         return 0
 
 
+def hints_config(config: ServerConfig) -> HintsConfig:
+    return HintsConfig(
+        samples=config.hint_samples,
+        default_deadline=config.hint_default_deadline_ms / 1000,
+        max_deadline=config.hint_max_deadline_ms / 1000,
+        max_concurrent=config.hint_workers,
+    )
+
+
 def limits_config(config: ServerConfig) -> LimitsConfig:
     return LimitsConfig(
         rate_limit_peer=config.rate_limit_peer,
@@ -289,6 +300,8 @@ def limits_config(config: ServerConfig) -> LimitsConfig:
         rate_limit_seat=config.rate_limit_seat,
         rate_limit_seat_burst=config.rate_limit_seat_burst,
         max_watchers_per_match=config.max_watchers_per_match,
+        rate_limit_hints=config.rate_limit_hints,
+        rate_limit_hints_burst=config.rate_limit_hints_burst,
         client_address_header=config.client_address_header.lower(),
         max_client_streams=config.max_client_streams,
         max_server_streams=config.max_server_streams,

@@ -164,7 +164,9 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
     assert stub is not None
     human = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
     greedy = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot=pb.BOT_KIND_GREEDY)
-    f.match_id = stub.CreateMatch(pb.CreateMatchRequest(seats=[human, human])).match_id
+    f.match_id = stub.CreateMatch(
+        pb.CreateMatchRequest(seats=[human, human], hints_allowed=True)
+    ).match_id
     for seat in (0, 1):
         f.tokens[seat] = stub.JoinMatch(
             pb.JoinMatchRequest(match_id=f.match_id, seat=seat)
@@ -417,6 +419,10 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
         "GetMatchRecord": [pb.GetMatchRecordRequest(match_id=f.finished_id)],
         # the fuzzer holds seat tokens, never the creator's: every cancel is refused
         "CancelMatch": [pb.CancelMatchRequest(match_id=f.match_id)],
+        "SuggestMoves": [pb.SuggestMovesRequest(match_id=f.match_id, min_version=view.version,
+                                                deadline_ms=100)],
+        "UndoMove": [pb.UndoMoveRequest(match_id=f.match_id, expected_version=view.version,
+                                        request_id="fuzz-undo")],
         "EvaluateLayout": [rules_pb2.EvaluateLayoutRequest(
             layout=common_pb2.Layout(compact=compact),
             hand=[common_pb2.Tile(low=5, high=6), common_pb2.Tile(low=1, high=2)])],
@@ -585,9 +591,11 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
             "SignOut",
             "CreatePrivateTable",
             "JoinWithInvite",
+            "UndoMove",
         ):
             continue  # they would change state; their validity shows in the fuzz runs
-        md = bearer(fuzzed.tokens[fuzzed.match.to_move()]) if NAME[path] == "ListLegalMoves" else ()
+        mover_only = ("ListLegalMoves", "SuggestMoves")
+        md = bearer(fuzzed.tokens[fuzzed.match.to_move()]) if NAME[path] in mover_only else ()
         if NAME[path] in (
             "GetPlayer",
             "UpdatePlayer",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import grpc
 from google.protobuf.message import Message
@@ -34,13 +35,34 @@ def tiles_in(message: Message, path: str = "") -> set[tuple[int, int]]:
     return found
 
 
+async def check_hints(server: Running, match_id: str, token: str, session: Any) -> int:
+    """SuggestMoves' bytes name no tile the seat may not see (1: checked; 0: the hint
+    rate limit said no, which is fine)."""
+    try:
+        answer = await server.matches.SuggestMoves(
+            pb.SuggestMovesRequest(match_id=match_id, deadline_ms=50), metadata=auth(token)
+        )
+    except grpc.aio.AioRpcError as exc:
+        assert exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED, exc
+        return 0
+    raw = answer.SerializeToString()
+    parsed = pb.SuggestMovesResponse.FromString(raw)
+    assert parsed.hints
+    state = session.match
+    if parsed.version == state.version:
+        assert not tiles_in(parsed) & hidden_tiles(state, 0)
+    assert session.record.seed not in raw
+    return 1
+
+
 async def test_views_and_streams_never_show_hidden_tiles(server: Running) -> None:
     rng = random.Random(2024)
+    hints_checked = 0
     for game in range(6):
         players = 2 + game % 3
         seats = [human()] + [bot(rng.choice(["random", "greedy"]))] * (players - 1)
         created = await server.matches.CreateMatch(
-            pb.CreateMatchRequest(seats=seats, target_points=10)
+            pb.CreateMatchRequest(seats=seats, target_points=10, hints_allowed=True)
         )
         joined = await server.matches.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id))
         token = joined.seat_token
@@ -67,6 +89,7 @@ async def test_views_and_streams_never_show_hidden_tiles(server: Running) -> Non
             if view.status == pb.MATCH_STATUS_FINISHED:
                 break
             if view.HasField("turn_seat") and view.turn_seat == 0:
+                hints_checked += await check_hints(server, created.match_id, token, session)
                 move = rng.choice(list(view.legal_moves))
                 try:
                     await server.matches.SubmitMove(
@@ -121,3 +144,4 @@ async def test_views_and_streams_never_show_hidden_tiles(server: Running) -> Non
                     assert not drawn.HasField("tile")
                 if event.HasField("turn"):
                     assert event.turn.seat == replay.to_move()
+    assert hints_checked >= 6, "each game answered at least one hint request"

@@ -30,6 +30,7 @@ from ..engine import (
     MatchEnded,
     MatchStarted,
     MatchView,
+    MoveUndone,
     Pass,
     Passed,
     Place,
@@ -46,6 +47,7 @@ from ..engine import (
     tally,
 )
 from ..errors import InvalidRequest, InvalidTile
+from ..hints import Hint
 from ..v1 import common_pb2, match_pb2
 
 SIDE_TO_PB = {name: i + 1 for i, name in enumerate(SIDES)}  # enum value = side index + 1
@@ -270,6 +272,8 @@ def event_pb(version: int, e: Event, seats: Sequence[str] = ()) -> match_pb2.Mat
                 seats=seat_infos_pb(e.seats, (), ()),
                 target_points=e.target_points,
                 shuffle_commitment=e.commitment,
+                hints_allowed=e.hints,
+                practice=e.practice,
             )
         )
     elif isinstance(e, SeatAutoPlayed):
@@ -282,6 +286,8 @@ def event_pb(version: int, e: Event, seats: Sequence[str] = ()) -> match_pb2.Mat
         msg.seat_claimed.CopyFrom(
             match_pb2.SeatClaimedEvent(seat=e.seat, display_name=e.display_name)
         )
+    elif isinstance(e, MoveUndone):
+        msg.move_undone.CopyFrom(match_pb2.MoveUndoneEvent(seat=e.seat, to_version=e.to_version))
     else:  # pragma: no cover
         raise TypeError(f"unknown event {e!r}")
     if e.turn is not None:
@@ -327,7 +333,9 @@ def _event_kind_from_pb(msg: match_pb2.MatchEvent) -> Event:
         seats = tuple(
             HUMAN if s.kind == match_pb2.SEAT_KIND_HUMAN else PB_TO_BOT[s.bot] for s in e.seats
         )
-        return MatchStarted(seats, e.target_points, e.shuffle_commitment)
+        return MatchStarted(
+            seats, e.target_points, e.shuffle_commitment, hints=e.hints_allowed, practice=e.practice
+        )
     if kind == "round_dealt":
         d = msg.round_dealt
         return RoundDealt(
@@ -377,6 +385,8 @@ def _event_kind_from_pb(msg: match_pb2.MatchEvent) -> Event:
         return MatchCancelled(reason)
     if kind == "seat_claimed":
         return SeatClaimed(msg.seat_claimed.seat, msg.seat_claimed.display_name)
+    if kind == "move_undone":
+        return MoveUndone(msg.move_undone.seat, msg.move_undone.to_version)
     raise InvalidRequest(f"event {msg.version} has no kind", field="events")
 
 
@@ -407,6 +417,9 @@ def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.
         legal_moves=[action_pb(a) for a in view.scored_legal_actions],
         round_starter_by_lot=view.round_by_lot,
         status=_status(view),
+        hints_allowed=view.hints_allowed,
+        practice=view.practice,
+        can_undo=view.can_undo,
     )
     if view.viewer is not None:
         msg.viewer_seat = view.viewer
@@ -422,4 +435,13 @@ def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.
         msg.last_round.CopyFrom(round_ended_pb(view.last_round_end))
     if view.winner_side is not None:
         msg.winner_side = view.winner_side
+    return msg
+
+
+def hint_pb(hint: Hint) -> match_pb2.Hint:
+    msg = match_pb2.Hint(move=action_pb(hint.action), points=hint.points, end_sum=hint.end_sum)
+    if hint.expected_margin is not None:
+        msg.expected_margin = hint.expected_margin
+    if hint.expected_net is not None:
+        msg.expected_net_points = hint.expected_net
     return msg

@@ -8,6 +8,7 @@ from ..engine import HUMAN, MatchEnded, RoundEnded, TileDrawn, TilePlaced, redac
 from ..engine.scoring import DEFAULT_TARGET
 from ..engine.shuffle import commitment
 from ..errors import InvalidRequest
+from ..hints import HintService
 from ..limits import Limits
 from ..lobby.seats import PlayerSeats
 from ..matches import Matches
@@ -19,11 +20,16 @@ from .handlers import Context, bearer_token, streaming, unary
 
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     def __init__(
-        self, matches: Matches, limits: Limits | None = None, seats: PlayerSeats | None = None
+        self,
+        matches: Matches,
+        limits: Limits | None = None,
+        seats: PlayerSeats | None = None,
+        hints: HintService | None = None,
     ) -> None:
         self.matches = matches
         self.limits = limits or Limits()  # abuse limits (off unless configured)
         self.seats = seats  # signed-in players' seats (None: seat tokens only)
+        self.hints = hints or HintService(matches.repository, observer=matches.observer)
 
     async def _seat(self, match_id: str, context: Context, *, required: bool) -> int | None:
         """The seat the caller acts for: by seat token, or the signed-in player's."""
@@ -46,10 +52,11 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         self._limit_peer("CreateMatch", context)
         seats = convert.seats_from_pb(request.seats)
         target = request.target_points or DEFAULT_TARGET
+        hints = request.hints_allowed if request.HasField("hints_allowed") else None
         bots_only = HUMAN not in seats
         if bots_only:
             self.limits.check_bot_match(self._client(context), self.matches.is_running)
-        created = await self.matches.create(seats, target)
+        created = await self.matches.create(seats, target, hints=hints, practice=request.practice)
         if bots_only:
             self.limits.add_bot_match(self._client(context), created.match_id)
         return match_pb2.CreateMatchResponse(
@@ -161,3 +168,35 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             shuffle_seed=record.seed,
             events=[convert.event_pb(v, e) for v, e in log.events],
         )
+
+    @unary
+    async def SuggestMoves(
+        self, request: match_pb2.SuggestMovesRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.SuggestMovesResponse:
+        seat = await self._seat(request.match_id, context, required=True)
+        assert seat is not None
+        self.limits.check_hints(request.match_id, seat)
+        found = await self.hints.suggest(
+            request.match_id,
+            seat,
+            deadline=request.deadline_ms / 1000,
+            min_version=request.min_version,
+        )
+        return match_pb2.SuggestMovesResponse(
+            hints=[convert.hint_pb(h) for h in found.hints],
+            version=found.version,
+            samples=found.samples,
+        )
+
+    @unary
+    async def UndoMove(
+        self, request: match_pb2.UndoMoveRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.UndoMoveResponse:
+        self._limit_peer("UndoMove", context)
+        seat = await self._seat(request.match_id, context, required=True)
+        assert seat is not None
+        self.limits.check_seat("UndoMove", request.match_id, seat)
+        undone = await self.matches.undo(
+            request.match_id, seat, request.expected_version, request.request_id
+        )
+        return match_pb2.UndoMoveResponse(version=undone.version, to_version=undone.to_version)

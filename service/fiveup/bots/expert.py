@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 
 from fiveup.engine.actions import Action, Place
 from fiveup.engine.scoring import n_sides, side_of
@@ -81,6 +82,11 @@ class ExpertBot:
 
     def evaluate(self, know: Knowledge, keys: list[tuple[int, int, int]]) -> list[float]:
         """Average value of each candidate (tile, kind, pip) over sampled deals."""
+        return list(self.estimate(know, keys).values)
+
+    def estimate(self, know: Knowledge, keys: list[tuple[int, int, int]]) -> Estimates:
+        """Each candidate's average value (the margin the bot maximises) and its side's
+        average net raw points, over sampled deals (see ``Estimates``)."""
         me, n = know.seat, know.n_seats
         sides = [side_of(s, n) for s in range(n)]
         my_side = sides[me]
@@ -88,6 +94,7 @@ class ExpertBot:
         others = n_side - 1
         bonus = self.out_bonus
         totals = [0.0] * len(keys)
+        nets = [0.0] * len(keys)
         # immediate points do not depend on the deal
         immediate = []
         for t, kind, pip in keys:
@@ -116,10 +123,27 @@ class ExpertBot:
                 if winner is not None:
                     value += bonus if sides[winner] == my_side else -bonus / others
                 totals[ci] += value
+                nets[ci] += mine
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        return [v / done for v in totals]
+        return Estimates(
+            tuple(v / done for v in totals), tuple(v / done for v in nets), samples=done
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Estimates:
+    """What ``ExpertBot.estimate`` found, per candidate, in raw points over the rest of
+    the round: ``values`` is the margin the bot maximises (its side's net minus the other
+    sides' average, plus ``out_bonus`` for going out first, minus a share of it when
+    another side does); ``side_nets`` is its side's net alone (points scored, the
+    candidate's included, minus the reckoning of its side's hands).  ``samples``: how
+    many deals were drawn (fewer than the budget when the clock cut it short)."""
+
+    values: tuple[float, ...]
+    side_nets: tuple[float, ...]
+    samples: int
 
 
 def greedy_move(tiles: list[int], table: AbstractLayout) -> tuple[int, int, int, int] | None:

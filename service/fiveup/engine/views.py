@@ -45,9 +45,9 @@ class MatchView:
     winner_side: int | None
     auto_seats: tuple[int, ...]
     cancelled: str | None = None  # why, when the match was cancelled (finished too)
-    hints_allowed: bool  # SuggestMoves may be asked (chosen at creation)
-    practice: bool  # one human with bots; the human may undo
-    can_undo: bool  # the viewer may undo now (practice, and it has an action to take back)
+    hints_allowed: bool = False  # SuggestMoves may be asked (chosen at creation)
+    practice: bool = False  # one human with bots; the human may undo
+    can_undo: bool = False  # the viewer may undo now (practice, and it has an action to take back)
 
     @property
     def n_seats(self) -> int:
