@@ -181,6 +181,9 @@ def _setup_play(sub: Subparsers) -> None:
     p.add_argument("--device-file", type=Path, default=None, metavar="PATH",
                    help="where this device's guest id is kept (default"
                    " ~/.config/fiveup/device-id); the same file is the same player")  # fmt: skip
+    p.add_argument("--practice", action="store_true",
+                   help="a practice match: hints (h) and taking moves back (u)")  # fmt: skip
+    p.add_argument("--hints", action="store_true", help="allow hints (h) in this match")
     p.set_defaults(handler=_cmd_play, parser=p)
 
 
@@ -207,6 +210,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         queue=args.queue,
         resume=args.resume,
         bot_wait=args.bot_wait,
+        practice=args.practice,
+        hints=args.hints,
     )
     return asyncio.run(play(options))
 
@@ -236,8 +241,9 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     record = load_record(path) if path.exists() else fetch_record(args.server, args.record)
     verdict = verify_record(record)
     if verdict.ok:
+        undos = f" ({verdict.undos} practice undos replayed)" if verdict.undos else ""
         print(f"OK: {verdict.rounds} rounds dealt from the committed seed "
-              f"{record.shuffle_commitment[:16]}…; the events replay under the rules")  # fmt: skip
+              f"{record.shuffle_commitment[:16]}…; the events replay under the rules{undos}")  # fmt: skip
         return 0
     for problem in verdict.problems:
         print(f"FAIL: {problem}", file=sys.stderr)

@@ -246,6 +246,8 @@ def describe_event(e: pb.MatchEvent, me: int, stand_in: bool = False) -> str | N
         return f"· {who(drawn.seat)} drew {tile_text(drawn.tile)}{fits.get(drawn.playability, '')}"
     if kind == "passed":
         return f"· {who(e.passed.seat)} passed"
+    if kind == "move_undone":
+        return f"· {who(e.move_undone.seat)} took moves back: the table is as at version {e.move_undone.to_version}"
     if kind == "round_dealt":
         dealt = e.round_dealt
         lot = " (chosen by lot)" if dealt.by_lot else ""
@@ -274,6 +276,8 @@ class PlayOptions:
     queue: int | None = None
     resume: bool = False
     bot_wait: int = 5
+    practice: bool = False  # hints on, and the person may take moves back
+    hints: bool = False  # hints in an ordinary match
 
 
 async def play(
@@ -327,9 +331,12 @@ async def _play(
                 print(f"Seated in match {seat.match_id}; you are seat {seat.seat}.", file=out)
             match_id, me = seat.match_id, seat.seat
         else:
-            created = await stub.CreateMatch(
-                pb.CreateMatchRequest(seats=seats, target_points=options.target)
+            create = pb.CreateMatchRequest(
+                seats=seats, target_points=options.target, practice=options.practice
             )
+            if options.hints:
+                create.hints_allowed = True
+            created = await stub.CreateMatch(create)
             match_id, me = created.match_id, 0
             joined = await stub.JoinMatch(pb.JoinMatchRequest(match_id=match_id, seat=0))
             seat_token = joined.seat_token
@@ -423,6 +430,29 @@ async def _play(
                     elif following.result() is None:
                         break
                 move = await answer
+                while move is Interrupt.HINTS:  # the server's ranked list, then ask again
+                    try:
+                        hints = await stub.SuggestMoves(
+                            pb.SuggestMovesRequest(match_id=match_id, min_version=view.version),
+                            metadata=await metadata(),
+                        )
+                        print("\n".join(render_hints(hints, list(view.legal_moves))), file=out)
+                    except grpc.aio.AioRpcError as exc:
+                        print(f"! {exc.code().name}: {exc.details()}", file=out)
+                    move = await _choose(view, ask, out, loop, moved_on, listed=False)
+                if move is Interrupt.UNDO:
+                    try:
+                        await stub.UndoMove(
+                            pb.UndoMoveRequest(
+                                match_id=match_id,
+                                expected_version=view.version,
+                                request_id=uuid.uuid4().hex,
+                            ),
+                            metadata=await metadata(),
+                        )  # the stream tells what was taken back (move_undone)
+                    except grpc.aio.AioRpcError as exc:
+                        notes.append(f"! {exc.code().name}: {exc.details()}")
+                    continue
                 if move is Interrupt.QUIT:
                     print("Bye.", file=out)
                     return 1
@@ -466,6 +496,28 @@ class Interrupt(enum.Enum):
 
     QUIT = "quit"
     MOVED_ON = "moved on"  # the table changed while they chose (a stand-in played)
+    HINTS = "hints"  # show the server's hints (h), then ask again
+    UNDO = "undo"  # take the last move back (u, practice matches)
+
+
+def render_hints(hints: pb.SuggestMovesResponse, listed: Sequence[pb.Move]) -> list[str]:
+    """The ranked moves, with the number each has in the move list."""
+    number = {m.SerializeToString(deterministic=True): i for i, m in enumerate(listed, start=1)}
+    lines = [
+        f"Hints (best first; the expert's estimate over the rest of the round, {hints.samples} deals sampled):"
+    ]
+    for hint in hints.hints:
+        i = number.get(hint.move.SerializeToString(deterministic=True), 0)
+        estimate = (
+            f"margin {hint.expected_margin / 5:+.1f}, net {hint.expected_net_points / 5:+.1f} points"
+            if hint.HasField("expected_margin")
+            else "forced"
+        )
+        lines.append(
+            f"  {i:>2}) {move_text(hint.move):<34} now {hint.points // 5} points, "
+            f"end sum {hint.end_sum}; {estimate}"
+        )
+    return lines
 
 
 async def _choose(
@@ -474,17 +526,27 @@ async def _choose(
     out: TextIO,
     loop: asyncio.AbstractEventLoop,
     moved_on: Callable[[], bool] = lambda: False,
+    *,
+    listed: bool = True,
 ) -> pb.Move | Interrupt:
     moves = list(view.legal_moves)
-    for i, move in enumerate(moves, start=1):
-        print(f"  {i:>2}) {move_text(move)}", file=out)
-    prompt = "Your move [number, q to quit]: "
+    if listed:
+        for i, move in enumerate(moves, start=1):
+            print(f"  {i:>2}) {move_text(move)}", file=out)
+    extras = ("h for hints, " if view.hints_allowed else "") + (
+        "u to undo, " if view.can_undo else ""
+    )
+    prompt = f"Your move [number, {extras}q to quit]: "
     while True:
         answer = (await loop.run_in_executor(None, ask, prompt)).strip().lower()
         if answer in ("q", "quit", "exit"):
             return Interrupt.QUIT
         if moved_on():  # whatever was typed, it was chosen on a table that is gone
             return Interrupt.MOVED_ON
+        if answer == "h" and view.hints_allowed:
+            return Interrupt.HINTS
+        if answer == "u" and view.can_undo:
+            return Interrupt.UNDO
         if answer == "" and len(moves) == 1:
             return moves[0]
         if answer.isdigit() and 1 <= int(answer) <= len(moves):

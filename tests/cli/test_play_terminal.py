@@ -259,3 +259,53 @@ def test_a_guest_queues_plays_and_resumes_from_another_process(
     assert stranger.stderr.strip().splitlines() == [
         "fiveup play: no match in progress to resume: start one with --queue 2"
     ]
+
+
+def test_practice_in_the_terminal_shows_hints_and_takes_moves_back(
+    server_process: str, tmp_path: Path
+) -> None:
+    """`fiveup play --practice`: `h` lists the server's ranked hints (every listed move,
+    numbered as in the move list), `u` takes the last move back; the match still ends and
+    verifies."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "fiveup.cli", "play", "--server", server_process, "--practice",
+         "--bots", "greedy", "--target", "4"],
+        encoding="utf-8", timeout=60, env={**os.environ, "COLUMNS": "120"}, dimensions=(60, 120),
+    )  # fmt: skip
+    prompt = r"Your move \[number, (h for hints, )?(u to undo, )?q to quit\]: "
+    screen = []
+    hinted = undone = 0
+    while True:
+        index = child.expect([prompt, r"Match over: side \d+ wins\.", pexpect.EOF])
+        screen.append(child.before + (child.after if isinstance(child.after, str) else ""))
+        if index != 0:
+            break
+        listed = re.findall(r"^\s+(\d+)\) ", child.before, flags=re.M)
+        if hinted < 2 and child.match.group(1) and len(listed) > 1:
+            child.sendline("h")
+            child.expect(prompt)
+            shown = child.before
+            screen.append(shown)
+            numbers = re.findall(r"^\s+(\d+)\) .* now \d+ points, end sum \d+; ", shown, re.M)
+            assert sorted(numbers, key=int) == sorted(listed, key=int), shown
+            assert "deals sampled" in shown and "margin" in shown
+            hinted += 1
+            child.sendline(numbers[0])  # follow the top hint
+        elif undone < 2 and child.match.group(2):
+            child.sendline("u")
+            undone += 1
+        else:
+            child.sendline(listed[-1] if listed else "1")
+    child.expect(pexpect.EOF)
+    child.close()
+    text = "".join(screen)
+    assert child.exitstatus == 0, text[-2000:]
+    assert hinted and undone, text[-2000:]
+    assert "took moves back" in text
+    match_id = re.search(r"Created match (\w+)", text).group(1)  # type: ignore[union-attr]
+    verified = subprocess.run(
+        [*FIVEUP, "verify", match_id, "--server", server_process],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert verified.returncode == 0, verified.stderr
