@@ -79,6 +79,7 @@ bench: build services
 	$(PY) -m bench.moves
 	$(PY) -m bench.bot_load
 	$(PY) -m bench.matchmaking
+	$(PY) -m bench.hints
 
 # A long fuzzing run of every RPC (make test runs a small, derandomised one).
 fuzz: build
