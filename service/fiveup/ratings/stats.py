@@ -1,0 +1,76 @@
+"""One finished match's figures per seat, folded from its event log: what GetPlayerStats
+adds up (rounds, displayed points scored, deductions, blocked rounds, placement)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..engine import Event, MatchEnded, MatchStarted, RoundEnded, TilePlaced
+from ..engine.scoring import RAW_PER_POINT, side_of
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFigures:
+    seat: int
+    side: int
+    won: bool
+    placement: int  # 1 = the winner; others by final score (ties share a place)
+    rounds: int
+    points: int  # displayed points this seat scored by placements
+    deducted: int  # displayed points this seat lost at reckonings
+    blocked_rounds: int
+
+
+def match_figures(events: Iterable[Event]) -> tuple[SeatFigures, ...]:
+    """Per-seat figures of a finished match (its whole, unredacted log)."""
+    seats: tuple[str, ...] = ()
+    rounds = blocked = 0
+    scored: list[int] = []
+    deducted: list[int] = []
+    ended: MatchEnded | None = None
+    for event in events:
+        if isinstance(event, MatchStarted):
+            seats = event.seats
+            scored = [0] * len(seats)
+            deducted = [0] * len(seats)
+        elif isinstance(event, TilePlaced):
+            scored[event.seat] += event.points
+        elif isinstance(event, RoundEnded):
+            rounds += 1
+            blocked += event.blocked
+            for seat, d in enumerate(event.deductions):
+                deducted[seat] += d
+        elif isinstance(event, MatchEnded):
+            ended = event
+    if ended is None:
+        raise ValueError("the match has not ended")
+    n = len(seats)
+    places = placements(ended.scores, ended.winner_side)
+    return tuple(
+        SeatFigures(
+            seat=s,
+            side=side_of(s, n),
+            won=side_of(s, n) == ended.winner_side,
+            placement=places[side_of(s, n)],
+            rounds=rounds,
+            points=scored[s] // RAW_PER_POINT,
+            deducted=deducted[s] // RAW_PER_POINT,
+            blocked_rounds=blocked,
+        )
+        for s in range(n)
+    )
+
+
+def placements(scores: tuple[int, ...], winner_side: int) -> tuple[int, ...]:
+    """1 for the winner; the other sides by final score (equal scores share a place,
+    competition style: 1, 2, 2, 4)."""
+    out = []
+    for side, score in enumerate(scores):
+        better = sum(
+            1
+            for other, s in enumerate(scores)
+            if other != side and (other == winner_side or (side != winner_side and s > score))
+        )
+        out.append(better + 1)
+    return tuple(out)
