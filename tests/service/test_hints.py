@@ -298,3 +298,24 @@ async def test_the_estimate_uses_the_seat_view_only(server: Running) -> None:
     assert answers[0] == answers[1]
     again = await hints.suggest(match_id, 0, deadline=30.0)
     assert again == answers[0]  # and deterministic
+
+
+async def test_the_deadline_bounds_the_sampling(server: Running) -> None:
+    """With time to spare every deal of the budget is drawn; with a deadline far below
+    what the budget needs, sampling stops early (at least one deal) and still answers."""
+    match_id, token = await practice_match(server, [human(), bot("greedy"), bot("greedy")],
+                                           practice=True)  # fmt: skip
+    for i in range(40):
+        view = await my_turn(server, match_id, token)
+        if sum(m.HasField("place") for m in view.legal_moves) >= 2:
+            break
+        await _play(server, view, token, i)
+    answer = await server.matches.SuggestMoves(
+        pb.SuggestMovesRequest(match_id=match_id), metadata=auth(token), timeout=5.0
+    )
+    assert answer.samples == HintsConfig().samples  # plenty of time: every deal
+    repository = server.app.matches.repository  # the same computation, bounded by 1 ms
+    quick = await HintService(repository, HintsConfig(samples=10_000)).suggest(
+        match_id, 0, deadline=0.001
+    )
+    assert 1 <= quick.samples < 10_000

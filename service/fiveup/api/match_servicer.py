@@ -176,11 +176,12 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         seat = await self._seat(request.match_id, context, required=True)
         assert seat is not None
         self.limits.check_hints(request.match_id, seat)
+        deadline = self.hints.deadline(request.deadline_ms / 1000)
+        remaining = context.time_remaining()  # the call's own gRPC deadline, if it has one
+        if remaining is not None:
+            deadline = max(0.001, min(deadline, remaining * 0.8))  # leave time to answer
         found = await self.hints.suggest(
-            request.match_id,
-            seat,
-            deadline=request.deadline_ms / 1000,
-            min_version=request.min_version,
+            request.match_id, seat, deadline=deadline, min_version=request.min_version
         )
         return match_pb2.SuggestMovesResponse(
             hints=[convert.hint_pb(h) for h in found.hints],
