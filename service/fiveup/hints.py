@@ -27,7 +27,7 @@ from fiveup_core.abstract import point_kind, tile_of
 from .bots import seeded_rng
 from .bots.expert import ExpertBot
 from .bots.inference import infer
-from .engine import Action, MatchView, Place, view_for
+from .engine import Action, MatchView, Place, score_actions, view_for
 from .engine.errors import NotYourTurn
 from .errors import HintsBusy, HintsNotAllowed, InvalidRequest
 from .observer import Observer
@@ -88,14 +88,7 @@ def rank_moves(
     layout = Layout()
     for placement in view.layout:
         layout.place(placement.tile, placement.on)
-    scored: list[tuple[Action, int, int]] = []
-    for action in actions:
-        if isinstance(action, Place):
-            trial = layout.copy()
-            points = trial.place(action.tile, action.on)
-            scored.append((action, points, trial.end_sum()))
-        else:
-            scored.append((action, 0, view.end_sum))
+    scored = [(s.action, s.points, s.end_sum) for s in score_actions(layout, actions)]
     keys: dict[tuple[int, int, int], int] = {}
     for action, _, _ in scored:
         if isinstance(action, Place):
