@@ -22,6 +22,8 @@ from fiveup.engine import (
     Passed,
     Place,
     RoundDealt,
+    SeatAutoPlayed,
+    SeatClaimed,
     TileDrawn,
     TilePlaced,
     event_from_dict,
@@ -232,17 +234,34 @@ def swapped_history(
                 boneyard=tuple(swapped[-1]),
             )
             other = Match.replay(config, [*events[:last_deal], deal])
-            out: list[Event] = [*events[: last_deal + 1 - 1], deal]
+            out: list[Event] = [*events[:last_deal], deal]
+            rest = events[last_deal + 1 :]
             try:
-                for event in events[last_deal + 1 :]:
+                i = 0
+                while i < len(rest):  # each step again: an action, a claim, a stand-in
+                    event = rest[i]
                     action = _action_of(event)
-                    if action is None:
-                        continue  # a consequence: act produces it again
-                    assert isinstance(event, TilePlaced | TileDrawn | Passed)
-                    out += other.act(event.seat, action)
+                    if action is not None:
+                        assert isinstance(event, TilePlaced | TileDrawn | Passed)
+                        made = other.act(event.seat, action)
+                    elif isinstance(event, SeatClaimed):
+                        made = other.claim_seat(event.seat, event.display_name)
+                    elif isinstance(event, SeatAutoPlayed):
+                        made = other.set_auto(event.seat, event.active)
+                    else:
+                        raise AssertionError(f"a step cannot start with {event}")
+                    originals = rest[i : i + len(made)]
+                    assert [e.kind for e in made] == [e.kind for e in originals]
+                    # the same announcements (turns and their deadlines) as the real log
+                    out += [
+                        dataclasses.replace(m, turn=o.turn)
+                        for m, o in zip(made, originals, strict=True)
+                    ]
+                    i += len(made)
             except Exception:
                 continue
-            if len(out) == len(events) and view_for(other, seat) == view_for(live, seat):
+            twin = Match.replay(config, out)
+            if len(out) == len(events) and view_for(twin, seat) == view_for(live, seat):
                 return out, (ta, tb)
     raise AssertionError("no swap of hidden tiles keeps this history legal")
 

@@ -37,11 +37,13 @@ async def running(db: str) -> AsyncIterator[Running]:
 
 
 def comparable(view: pb.MatchView) -> bytes:
-    """A view without what an undo must change: the version and whether undo is possible."""
+    """A view without what an undo must change: the version, whether undo is possible and
+    the turn's deadline (the turn starts afresh; whose turn it is stays compared)."""
     copy = pb.MatchView()
     copy.CopyFrom(view)
     copy.ClearField("version")
     copy.ClearField("can_undo")
+    copy.turn.ClearField("deadline")
     return copy.SerializeToString(deterministic=True)
 
 

@@ -439,7 +439,9 @@ def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.
 
 
 def hint_pb(hint: Hint) -> match_pb2.Hint:
-    msg = match_pb2.Hint(move=action_pb(hint.action), points=hint.points, end_sum=hint.end_sum)
+    # the move exactly as ListLegalMoves lists it (its points and end sum included)
+    move = action_pb(ScoredAction(hint.action, hint.points, hint.end_sum))
+    msg = match_pb2.Hint(move=move, points=hint.points, end_sum=hint.end_sum)
     if hint.expected_margin is not None:
         msg.expected_margin = hint.expected_margin
     if hint.expected_net is not None:
