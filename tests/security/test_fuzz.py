@@ -799,7 +799,7 @@ def test_tokens_of_the_wrong_seat_or_match_forged_or_reused(fuzzed: Fuzzed) -> N
     )  # a real token, another match
     # A request id already used: the same move is answered again (nothing new is
     # recorded), another move with it is refused.
-    legal = valid_requests(f)["SubmitMove"][0]
+    legal = _valid_requests(f)["SubmitMove"][0]  # fresh: the fuzzers may have moved on
     once = pb.SubmitMoveRequest(
         match_id=f.match_id, move=legal.move, expected_version=version, request_id="once"
     ).SerializeToString()
