@@ -171,7 +171,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
 
     @unary
     async def SuggestMoves(
-        self, request: match_pb2.SuggestMovesRequest, context: grpc.aio.ServicerContext
+        self, request: match_pb2.SuggestMovesRequest, context: Context
     ) -> match_pb2.SuggestMovesResponse:
         seat = await self._seat(request.match_id, context, required=True)
         assert seat is not None
@@ -191,7 +191,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
 
     @unary
     async def UndoMove(
-        self, request: match_pb2.UndoMoveRequest, context: grpc.aio.ServicerContext
+        self, request: match_pb2.UndoMoveRequest, context: Context
     ) -> match_pb2.UndoMoveResponse:
         self._limit_peer("UndoMove", context)
         seat = await self._seat(request.match_id, context, required=True)
