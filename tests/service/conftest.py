@@ -24,7 +24,7 @@ class Running:
     channel: grpc.aio.Channel
     matches: match_pb2_grpc.MatchServiceStub
     rules: rules_pb2_grpc.RulesServiceStub
-    db: Path
+    db: Path | str
 
     @property
     def target(self) -> str:
@@ -32,7 +32,7 @@ class Running:
 
 
 async def start(
-    db: Path, *, clock: Callable[[], float] = time.time, **overrides: object
+    db: Path | str, *, clock: Callable[[], float] = time.time, **overrides: object
 ) -> Running:
     """A server on a free port over ``db`` (``clock``: the application's wall clock)."""
     config = ServerConfig(address="127.0.0.1:0", db=str(db), metrics_port=-1, grace_seconds=2.0)

@@ -37,7 +37,7 @@ async def gone(call: object) -> None:
 async def test_unjoined_matches_expire_and_finished_ones_are_kept_then_deleted(db: str) -> None:
     clock = FakeClock()
     server = await start(
-        Path(db), clock=clock,
+        db, clock=clock,  # a PostgreSQL URL must stay a URL (Path would fold its //)
         retention_unjoined_seconds=100.0, retention_finished_seconds=1000.0,
         retention_sweep_seconds=0.0,  # no sweeping on its own: the test sweeps
     )  # fmt: skip
