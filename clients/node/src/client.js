@@ -30,6 +30,10 @@ function annotate(err) {
   return e;
 }
 
+function timestampDate(ts) {
+  return new Date(Number(ts.seconds) * 1000 + Math.floor(ts.nanos / 1e6));
+}
+
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -45,6 +49,7 @@ export class FiveUpClient {
     this.deadlineMs = deadlineMs;
     this.maxRetries = maxRetries;
     this.retried = 0; // calls retried after a rate limit
+    this.calls = {}; // unary calls made, by method name (e.g. calls.getMatch)
     const transport = web ? grpcWebTransport(target) : grpcTransport(target);
     const { matches, rules, players, lobby } = createFiveUpClients(transport);
     this.match = matches;
@@ -58,6 +63,7 @@ export class FiveUpClient {
   /** A unary call; RESOURCE_EXHAUSTED with a RetryInfo (a rate limit: the call was not
    *  executed) is retried after the delay the server asks for, up to `maxRetries` times. */
   async unary(stub, method, request, token) {
+    this.calls[method] = (this.calls[method] ?? 0) + 1;
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await stub[method](request, { ...withToken(token), timeoutMs: this.deadlineMs });
@@ -82,8 +88,9 @@ export class FiveUpClient {
   getMatch(matchId, token) {
     return this.unary(this.match, 'getMatch', { matchId }, token).then((r) => r.view);
   }
-  listLegalMoves(matchId, token) {
-    return this.unary(this.match, 'listLegalMoves', { matchId }, token);
+  /** `minVersion`: read-your-writes; the answer is for that version or a newer one. */
+  listLegalMoves(matchId, token, minVersion = 0) {
+    return this.unary(this.match, 'listLegalMoves', { matchId, minVersion: BigInt(minVersion) }, token);
   }
   submitMove(matchId, token, move, expectedVersion, requestId = newRequestId()) {
     return this.unary(this.match, 'submitMove', {
@@ -162,6 +169,8 @@ function cleanMove(move) {
  *  - on UNAVAILABLE (a draining server) it reconnects with after_version = last version;
  *  - on ResyncRequired it notes it, reads the match and watches again after its version
  *    (the events in between are then missing: `resyncs` counts such jumps).
+ * Keeps `turn`, the newest announcement of whose turn it is ({seat, deadline (a Date or
+ * null), standIn, version}; null after a round's or the match's end until the next one).
  * Emits 'event' for each event; `waitBeyond(v)` resolves once an event after v arrived
  * or the match ended; `done` resolves when the match ended and the stream closed.
  */
@@ -174,6 +183,7 @@ export class MatchWatcher extends EventEmitter {
     this.version = afterVersion;
     this.events = [];
     this.layout = []; // the current round's placements, from tile_placed events
+    this.turn = null; // the newest MatchEvent.turn (see above)
     this.ended = false;
     this.reconnects = 0;
     this.resyncs = 0;
@@ -250,6 +260,11 @@ export class MatchWatcher extends EventEmitter {
     if (kind.case === 'roundDealt') this.layout = [];
     else if (kind.case === 'tilePlaced') this.layout.push(kind.value.placement);
     if (kind.case === 'matchEnded') this.ended = true;
+    if (kind.case === 'roundEnded' || kind.case === 'matchEnded' || kind.case === 'matchCancelled') this.turn = null;
+    if (event.turn) {
+      const { seat, deadline, standIn } = event.turn;
+      this.turn = { seat, deadline: deadline ? timestampDate(deadline) : null, standIn, version };
+    }
     this.emit('event', event);
     this.wake();
   }
@@ -331,8 +346,9 @@ export function scoresArray(scores, nSides) {
 
 /**
  * Creates a match against bots, joins its human seats, watches it and plays until it
- * ends, using only moves the server listed (ListLegalMoves, or GetMatch's legal_moves on
- * every other turn), with expected_version and a fresh request id each time.
+ * ends: each human seat acts when the stream's `turn` names it, using only moves the
+ * server listed (ListLegalMoves with min_version), with expected_version and a fresh
+ * request id each time; no GetMatch while playing (stats.getMatchCalls counts them).
  *
  * options: seats (SeatSpec list), targetPoints, rng (() => [0,1)), policy ('greedy' or
  * 'random', see choose() below), staleProbe (submit one
@@ -356,23 +372,35 @@ export async function playMatch(client, {
   const watcher = new MatchWatcher(client, matchId, tokens[humans[0]]);
   const stats = {
     matchId, created: { matchId, version: Number(created.version), shuffleCommitment: created.shuffleCommitment },
-    humans, submitted: 0, fromList: 0, fromView: 0, aborted: 0, validated: 0,
-    staleProbe: null, replayProbe: null, turns: 0,
+    humans, submitted: 0, fromList: 0, aborted: 0, validated: 0,
+    staleProbe: null, replayProbe: null, turns: 0, getMatchCalls: 0, seatClaims: [], blockedRounds: 0,
   };
+  const getMatchBefore = client.calls.getMatch ?? 0;
+  watcher.on('event', (event) => {
+    const { kind, turn } = event;
+    if (kind.case === 'seatClaimed') {
+      stats.seatClaims.push(kind.value.seat);
+      log(`v${event.version} seat ${kind.value.seat} claimed${kind.value.displayName ? ` by ${kind.value.displayName}` : ''}`);
+    } else if (kind.case === 'roundEnded' && kind.value.blockedWithoutPasses) {
+      stats.blockedRounds += 1;
+      log(`v${event.version} round blocked: no seat can place (the passes are not played)`);
+    }
+    if (turn) {
+      const deadline = watcher.turn.deadline ? ` until ${watcher.turn.deadline.toISOString()}` : '';
+      log(`v${event.version} turn: seat ${turn.seat}${deadline}${turn.standIn ? ' (stand-in)' : ''}`);
+    }
+  });
   const started = Date.now();
 
   // Picks a listed move.  'greedy': ask the RulesService (ValidateMoves, one batch in the
   // compact encoding, layout rebuilt from the stream) what each placement scores and take
   // the best; every listed placement must come back LEGAL.  'random': any listed move.
-  async function choose(moves, version, view) {
+  async function choose(moves, version) {
     const places = moves.filter((m) => m.kind.case === 'place');
     if (policy === 'random' || places.length < 2) return moves[Math.floor(rng() * moves.length)];
     await watcher.waitFor(version);
     if (watcher.version !== Number(version)) return moves[Math.floor(rng() * moves.length)]; // moved on
     const layout = compactLayout(watcher.layout);
-    if (view !== null && Buffer.compare(Buffer.from(view.layoutCompact), Buffer.from(layout)) !== 0) {
-      throw new Error(`layout from the stream ${Buffer.from(layout).toString('hex')} != view's ${Buffer.from(view.layoutCompact).toString('hex')} at v${version}`);
-    }
     const [answer] = await client.validateMoves([{
       layouts: places.map(() => layout),
       placements: Uint8Array.from(places.flatMap((m) => placementBytes(m.kind.value))),
@@ -388,29 +416,27 @@ export async function playMatch(client, {
     return top[Math.floor(rng() * top.length)];
   }
 
+  // Follows the stream: when an event's `turn` names this seat, asks ListLegalMoves (with
+  // min_version = the version that announced it, so a lagging replica cannot answer from
+  // before it) and moves; never polls GetMatch.
   async function playSeat(seat) {
     const token = tokens[seat];
-    let turn = 0;
-    while (!watcher.ended && !watcher.error) {
-      if (Date.now() - started > timeoutMs) throw new Error(`match ${matchId} took over ${timeoutMs} ms`);
-      let moves;
-      let version;
-      let view = null;
-      if (turn % 2 === 0) {
-        const listed = await client.listLegalMoves(matchId, token);
-        moves = listed.moves;
-        version = listed.version;
-      } else {
-        view = await client.getMatch(matchId, token);
-        moves = view.legalMoves;
-        version = view.version;
-        if (view.status === MatchStatus.FINISHED) break;
+    let after = 0; // act on a turn announced at this version or later
+    for (;;) {
+      while (!watcher.ended && !watcher.error
+        && !(watcher.turn !== null && watcher.turn.seat === seat && watcher.version >= after)) {
+        if (Date.now() - started > timeoutMs) throw new Error(`match ${matchId} took over ${timeoutMs} ms`);
+        await watcher.waitBeyond(watcher.version); // someone else's turn: follow the stream
       }
-      if (moves.length === 0) {
-        await watcher.waitBeyond(version); // not our turn: wait for someone to move
+      if (watcher.ended || watcher.error) break;
+      const announced = watcher.version;
+      const listed = await client.listLegalMoves(matchId, token, announced);
+      const { moves, version } = listed;
+      if (moves.length === 0) { // the turn moved on meanwhile: wait for news
+        after = Number(version) + 1;
         continue;
       }
-      const move = await choose(moves, version, view);
+      const move = await choose(moves, version);
       if (staleProbe && stats.staleProbe === null) {
         try {
           await client.submitMove(matchId, token, move, version - 1n);
@@ -419,22 +445,23 @@ export async function playMatch(client, {
           stats.staleProbe = { ok: err.code === Code.Aborted, code: err.codeName, reason: err.info?.reason, metadata: err.info?.metadata };
           stats.aborted += 1;
         }
-        continue; // re-read and play on
+        continue; // still our turn: list again and play on
       }
       const requestId = newRequestId();
       let answer;
       try {
         answer = await client.submitMove(matchId, token, move, version, requestId);
       } catch (err) {
-        if (err.code === Code.Aborted) { // someone moved first: re-read and continue
+        if (err.code === Code.Aborted) { // someone moved first: wait for a newer turn
           stats.aborted += 1;
+          after = Number(version) + 1;
           continue;
         }
         throw err;
       }
       stats.submitted += 1;
-      if (turn % 2 === 0) stats.fromList += 1; else stats.fromView += 1;
-      turn += 1;
+      stats.fromList += 1;
+      after = Number(answer.version); // the step's last event says who is next
       if (replayProbe && stats.replayProbe === null) {
         const again = await client.submitMove(matchId, token, move, version, requestId);
         stats.replayProbe = {
@@ -454,6 +481,7 @@ export async function playMatch(client, {
   }
   const events = await watcher.done;
   stats.turns = stats.submitted;
+  stats.getMatchCalls = (client.calls.getMatch ?? 0) - getMatchBefore;
   const record = await client.getMatchRecord(matchId);
   // Resume check: a spectator watching from the middle gets exactly the rest and the end.
   const middle = Math.floor(events.length / 2);

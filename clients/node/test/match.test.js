@@ -72,7 +72,10 @@ test.describe('whole matches against bots', () => {
 
       // the client really played, only listed moves, with both sources of moves
       assert.ok(stats.submitted > 0, 'the client made no move');
-      assert.ok(stats.fromList > 0 && stats.fromView > 0, JSON.stringify(stats));
+      assert.equal(stats.fromList, stats.submitted, JSON.stringify(stats));
+      // driven by the stream's turns: no GetMatch while playing, every seat claim seen
+      assert.equal(stats.getMatchCalls, 0, 'the client polled GetMatch during the match');
+      assert.deepEqual([...stats.seatClaims].sort(), [...stats.humans].sort());
       assert.ok(stats.validated > 0, 'no move was ranked through ValidateMoves');
       // optimistic concurrency: a stale expected_version is ABORTED / STALE_VERSION
       assert.equal(stats.staleProbe.ok, true, JSON.stringify(stats.staleProbe));
@@ -141,9 +144,18 @@ test.describe('whole matches against bots', () => {
       assert.deepEqual(result.tail.map((e) => Number(e.version)), events.slice(result.middle).map((e) => Number(e.version)));
       assert.deepEqual(result.tail.map(eventSummary), events.slice(result.middle).map(eventSummary));
 
-      // our own placements are in the log under our seats
+      // our own placements are in the log under our seats, each on a turn the stream gave us
       const ours = events.filter((e) => e.kind.case === 'tilePlaced' && mine.has(e.kind.value.seat));
       assert.ok(ours.length > 0);
+      let turn = null;
+      for (const e of events) {
+        if (e.kind.case === 'tilePlaced') {
+          assert.equal(turn?.seat, e.kind.value.seat, `v${e.version}: seat ${e.kind.value.seat} placed on seat ${turn?.seat}'s turn`);
+        }
+        if (['roundEnded', 'matchEnded'].includes(e.kind.case)) turn = null;
+        if (e.turn) turn = e.turn;
+      }
+      assert.ok(events.some((e) => e.turn), 'the stream announced no turn');
       t.diagnostic(`${server.web ? 'gRPC-Web' : 'gRPC'} ${config}: ${events.length} events, ${fromStream.rounds} rounds, ${stats.submitted} moves by the client, scores ${finalScores.join('/')}, ${result.durationMs} ms, ${result.retried} calls retried after a rate limit`);
     });
   }
