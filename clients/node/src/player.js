@@ -80,33 +80,45 @@ export class PlayerSession {
   /**
    * Plays the seat with the access token until the match ends (or after `maxMoves` moves
    * of this process), choosing the first move the server lists; resolves with
-   * {moves, status, version, viewerSeat}.
+   * {moves, status, version, viewerSeat}.  One GetMatch to start (the seat and whose turn
+   * it is) and one at the end; in between it follows the stream's `turn` and lists its
+   * moves (ListLegalMoves with min_version) only when the turn is its seat's.
    */
   async play({ matchId, seat }, { maxMoves = Infinity } = {}) {
     const client = this.client;
-    let view = await client.getMatch(matchId, await this.token());
+    const view = await client.getMatch(matchId, await this.token());
     if (view.viewerSeat !== seat) throw new Error(`the server shows seat ${view.viewerSeat}, not ${seat}`);
     const watcher = new MatchWatcher(client, matchId, await this.token(), { afterVersion: Number(view.version) });
+    if (view.turn) watcher.turn = { seat: view.turn.seat, standIn: view.turn.standIn, version: Number(view.version) };
     let moves = 0;
+    let after = Number(view.version); // act on a turn announced at this version or later
     try {
       while (view.status === MatchStatus.IN_PROGRESS && moves < maxMoves) {
-        if (view.legalMoves.length === 0) {
-          await watcher.waitBeyond(view.version); // someone else's turn: follow the stream
-          if (watcher.error) throw watcher.error;
-        } else {
-          try {
-            await client.submitMove(matchId, await this.token(), view.legalMoves[0], view.version);
-            moves += 1;
-          } catch (err) {
-            if (err.code !== Code.Aborted) throw err; // ABORTED: someone moved first
-          }
+        while (!watcher.ended && !watcher.error
+          && !(watcher.turn !== null && watcher.turn.seat === seat && watcher.version >= after)) {
+          await watcher.waitBeyond(watcher.version); // someone else's turn: follow the stream
         }
-        view = await client.getMatch(matchId, await this.token());
+        if (watcher.error) throw watcher.error;
+        if (watcher.ended) break;
+        const listed = await client.listLegalMoves(matchId, await this.token(), watcher.version);
+        if (listed.moves.length === 0) { // the turn moved on meanwhile
+          after = Number(listed.version) + 1;
+          continue;
+        }
+        try {
+          const answer = await client.submitMove(matchId, await this.token(), listed.moves[0], listed.version);
+          moves += 1;
+          after = Number(answer.version);
+        } catch (err) {
+          if (err.code !== Code.Aborted) throw err; // ABORTED: someone moved first
+          after = Number(listed.version) + 1;
+        }
       }
     } finally {
       watcher.cancel();
     }
-    return { moves, status: view.status, version: Number(view.version), viewerSeat: view.viewerSeat };
+    const final = await client.getMatch(matchId, await this.token());
+    return { moves, status: final.status, version: Number(final.version), viewerSeat: final.viewerSeat };
   }
 }
 
