@@ -9,7 +9,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import AsyncConnectionPool
 
@@ -30,6 +29,7 @@ from .lobby import (
     TicketState,
     TicketStatus,
 )
+from .pg_common import Conn, VersionedSchema, fetch_all, open_migrated_pool
 
 log = logging.getLogger(__name__)
 
@@ -82,12 +82,14 @@ MIGRATIONS: list[list[str]] = [
     ],
 ]
 
+SCHEMA = VersionedSchema(
+    "lobby_schema_version", MIGRATIONS, MIGRATION_LOCK, "lobby", "lobby schema"
+)
+
 _TICKET_COLUMNS = (
     "ticket_id, player_id, players, target_points, queued_at, allow_bots, bots_at, party,"
     " state, heartbeat_at, match_id, seat"
 )
-
-Conn = psycopg.AsyncConnection[tuple[Any, ...]]
 
 
 class PostgresLobbyStore:
@@ -107,58 +109,22 @@ class PostgresLobbyStore:
         return self._pool
 
     async def open(self) -> None:
-        pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
+        self._pool = await open_migrated_pool(
             self.url,
             min_size=self.min_size,
             max_size=self.max_size,
-            kwargs={"autocommit": True},
-            open=False,
             name="fiveup-lobby",
+            schema=SCHEMA,
+            log=log,
         )
-        await pool.open(wait=True, timeout=30.0)
-        self._pool = pool
-        try:
-            await self._migrate()
-        except BaseException:
-            await pool.close()
-            self._pool = None
-            raise
 
     async def close(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
 
-    async def _migrate(self) -> None:
-        async with self.pool.connection() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-            await conn.execute(
-                "CREATE TABLE IF NOT EXISTS lobby_schema_version ("
-                " version INTEGER PRIMARY KEY,"
-                " applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
-            )
-            cur = await conn.execute("SELECT COALESCE(MAX(version), 0) FROM lobby_schema_version")
-            row = await cur.fetchone()
-            current = int(row[0]) if row else 0
-            if current > len(MIGRATIONS):
-                raise StoreError(
-                    f"the lobby schema is at version {current}, newer than this code knows"
-                    f" ({len(MIGRATIONS)}): upgrade the server"
-                )
-            for number, statements in enumerate(MIGRATIONS, start=1):
-                if number <= current:
-                    continue
-                for statement in statements:
-                    await conn.execute(statement)
-                await conn.execute(
-                    "INSERT INTO lobby_schema_version (version) VALUES (%s)", (number,)
-                )
-                log.info("applied lobby schema migration %d", number)
-
     async def _all(self, query: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self.pool.connection() as conn:
-            cur = await conn.execute(query, params)
-            return await cur.fetchall()
+        return await fetch_all(self.pool, query, params)
 
     # ------------------------------------------------------------------ seats
 

@@ -10,7 +10,6 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TypeVar
 
 from ..lobby.formation import TablePlan, Ticket
@@ -28,7 +27,7 @@ from .lobby import (
     TicketState,
     TicketStatus,
 )
-from .sqlite import BUSY_TIMEOUT_MS, _set_wal, _transaction
+from .sqlite import _transaction, connect_worker, migrate
 
 T = TypeVar("T")
 
@@ -95,12 +94,8 @@ class SqliteLobbyStore:
 
     async def open(self) -> None:
         def connect() -> None:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            _set_wal(conn)
-            conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            _migrate(conn)
+            conn = connect_worker(self.path)
+            migrate(conn, "lobby_schema_version", MIGRATIONS)
             self._conn = conn
 
         await asyncio.get_running_loop().run_in_executor(self._executor, connect)
@@ -360,19 +355,6 @@ class _SqliteRound:
 
 
 # ---------------------------------------------------------------------- helpers
-
-
-def _migrate(conn: sqlite3.Connection) -> None:
-    with _transaction(conn):
-        conn.execute("CREATE TABLE IF NOT EXISTS lobby_schema_version (version INTEGER NOT NULL)")
-        row = conn.execute("SELECT MAX(version) FROM lobby_schema_version").fetchone()
-        current = row[0] or 0
-        for number, script in enumerate(MIGRATIONS, start=1):
-            if number > current:
-                for statement in script.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
-                conn.execute("INSERT INTO lobby_schema_version VALUES (?)", (number,))
 
 
 def _bind(conn: sqlite3.Connection, match_id: str, seat: int, player_id: str, now: float) -> None:

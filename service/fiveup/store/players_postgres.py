@@ -12,14 +12,13 @@ already replaced, i.e. a reuse.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
-import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import AsyncConnectionPool
 
 from ..logs import redact_url
 from .base import StoreError
+from .pg_common import Conn, VersionedSchema, open_migrated_pool
 from .players import (
     DEVICE_PROVIDER,
     Identity,
@@ -81,14 +80,16 @@ MIGRATIONS: list[list[str]] = [
     ],
 ]
 
+SCHEMA = VersionedSchema(
+    "player_schema_version", MIGRATIONS, MIGRATION_LOCK, "player", "player schema"
+)
+
 _PLAYER = (
     "SELECT p.display_name, p.created_at, p.last_seen_at,"
     " COALESCE(ARRAY(SELECT DISTINCT i.provider FROM player_identities i"
     "  WHERE i.player_id = p.player_id ORDER BY i.provider), '{}')"
     " FROM players p WHERE p.player_id = %s"
 )
-
-Conn = psycopg.AsyncConnection[tuple[Any, ...]]
 
 
 class PostgresPlayerStore:
@@ -108,53 +109,19 @@ class PostgresPlayerStore:
         return self._pool
 
     async def open(self) -> None:
-        pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
+        self._pool = await open_migrated_pool(
             self.url,
             min_size=self.min_size,
             max_size=self.max_size,
-            kwargs={"autocommit": True},
-            open=False,
             name="fiveup-players",
+            schema=SCHEMA,
+            log=log,
         )
-        await pool.open(wait=True, timeout=30.0)
-        self._pool = pool
-        try:
-            await self._migrate()
-        except BaseException:
-            await pool.close()
-            self._pool = None
-            raise
 
     async def close(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
-
-    async def _migrate(self) -> None:
-        async with self.pool.connection() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-            await conn.execute(
-                "CREATE TABLE IF NOT EXISTS player_schema_version ("
-                " version INTEGER PRIMARY KEY,"
-                " applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
-            )
-            cur = await conn.execute("SELECT COALESCE(MAX(version), 0) FROM player_schema_version")
-            row = await cur.fetchone()
-            current = int(row[0]) if row else 0
-            if current > len(MIGRATIONS):
-                raise StoreError(
-                    f"the player schema is at version {current}, newer than this code knows"
-                    f" ({len(MIGRATIONS)}): upgrade the server"
-                )
-            for number, statements in enumerate(MIGRATIONS, start=1):
-                if number <= current:
-                    continue
-                for statement in statements:
-                    await conn.execute(statement)
-                await conn.execute(
-                    "INSERT INTO player_schema_version (version) VALUES (%s)", (number,)
-                )
-                log.info("applied player schema migration %d", number)
 
     # ------------------------------------------------------------------ players
 

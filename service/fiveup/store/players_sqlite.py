@@ -12,7 +12,6 @@ import asyncio
 import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import TypeVar
 
 from .players import (
@@ -24,7 +23,7 @@ from .players import (
     RotationResult,
     SignInRecord,
 )
-from .sqlite import BUSY_TIMEOUT_MS, _set_wal, _transaction
+from .sqlite import _transaction, connect_worker, migrate
 
 T = TypeVar("T")
 
@@ -84,13 +83,8 @@ class SqlitePlayerStore:
 
     async def open(self) -> None:
         def connect() -> None:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            _set_wal(conn)
-            conn.execute("PRAGMA foreign_keys=ON")
-            conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            _migrate(conn)
+            conn = connect_worker(self.path, foreign_keys=True)
+            migrate(conn, "player_schema_version", MIGRATIONS)
             self._conn = conn
 
         await asyncio.get_running_loop().run_in_executor(self._executor, connect)
@@ -257,19 +251,6 @@ class SqlitePlayerStore:
             return int(deleted)
 
         return await self._run(prune)
-
-
-def _migrate(conn: sqlite3.Connection) -> None:
-    with _transaction(conn):
-        conn.execute("CREATE TABLE IF NOT EXISTS player_schema_version (version INTEGER NOT NULL)")
-        row = conn.execute("SELECT MAX(version) FROM player_schema_version").fetchone()
-        current = row[0] or 0
-        for number, script in enumerate(MIGRATIONS, start=1):
-            if number > current:
-                for statement in script.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
-                conn.execute("INSERT INTO player_schema_version VALUES (?)", (number,))
 
 
 def _owner(conn: sqlite3.Connection, identity: Identity) -> str | None:

@@ -68,6 +68,7 @@ from .base import (
     encode_event,
 )
 from .options import NOTIFY_MODES
+from .pg_common import VersionedSchema, migrate
 
 log = logging.getLogger(__name__)
 
@@ -186,6 +187,8 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX matches_finished_at ON matches (finished_at) WHERE finished",
     ],
 ]
+
+SCHEMA = VersionedSchema("schema_version", MIGRATIONS, MIGRATION_LOCK, "database", "schema")
 
 _APPEND = "SELECT * FROM fiveup_append(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 _NOTIFY = "SELECT pg_notify(%s, m) FROM unnest(%s::TEXT[]) AS m"
@@ -330,28 +333,7 @@ class PostgresStore:
             await pool.close()
 
     async def _migrate(self) -> None:
-        async with self.pool.connection() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-            await conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version ("
-                " version INTEGER PRIMARY KEY,"
-                " applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
-            )
-            cur = await conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version")
-            row = await cur.fetchone()
-            current = int(row[0]) if row else 0
-            if current > len(MIGRATIONS):
-                raise StoreError(
-                    f"the database schema is at version {current}, newer than this "
-                    f"code knows ({len(MIGRATIONS)}): upgrade the server"
-                )
-            for number, statements in enumerate(MIGRATIONS, start=1):
-                if number <= current:
-                    continue
-                for statement in statements:
-                    await conn.execute(statement)
-                await conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (number,))
-                log.info("applied schema migration %d", number)
+        await migrate(self.pool, SCHEMA, log)
 
     async def schema_version(self) -> int:
         async with self.pool.connection() as conn:

@@ -437,16 +437,37 @@ def _set_wal(conn: sqlite3.Connection, patience: float = 5.0) -> None:
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
+    migrate(conn, "schema_version", MIGRATIONS)
+
+
+def migrate(conn: sqlite3.Connection, version_table: str, migrations: Sequence[str]) -> None:
+    """Apply the numbered migration scripts (statements separated by ";") not yet
+    recorded in ``version_table``, in one write transaction: several processes opening
+    the file at once apply each exactly once.  Shared by the stores on this file."""
     with _transaction(conn):
-        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
+        conn.execute(f"CREATE TABLE IF NOT EXISTS {version_table} (version INTEGER NOT NULL)")
+        row = conn.execute(f"SELECT MAX(version) FROM {version_table}").fetchone()
         current = row[0] or 0
-        for number, script in enumerate(MIGRATIONS, start=1):
+        for number, script in enumerate(migrations, start=1):
             if number > current:
                 for statement in script.split(";"):
                     if statement.strip():
                         conn.execute(statement)
-                conn.execute("INSERT INTO schema_version VALUES (?)", (number,))
+                conn.execute(f"INSERT INTO {version_table} VALUES (?)", (number,))
+
+
+def connect_worker(path: str, *, foreign_keys: bool = False) -> sqlite3.Connection:
+    """A worker thread's connection to a store file (created with its folder if missing):
+    WAL, optionally foreign keys, and a busy timeout so writers from other processes
+    queue instead of failing."""
+    if path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    _set_wal(conn)
+    if foreign_keys:
+        conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    return conn
 
 
 def _latest(conn: sqlite3.Connection, match_id: str) -> int:

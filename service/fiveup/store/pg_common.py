@@ -1,0 +1,101 @@
+"""What the PostgreSQL stores share: a pool of their own, opened and migrated in one
+step, and numbered migrations applied under an advisory lock.
+
+Each store (events, players, lobby) keeps its own schema-version table and lock key, so
+the three can evolve (and be migrated by replicas starting together) independently.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool
+
+from .base import StoreError
+
+Conn = psycopg.AsyncConnection[tuple[Any, ...]]
+
+
+@dataclass(frozen=True)
+class VersionedSchema:
+    """One store's numbered migrations (each a list of statements) and where they are
+    recorded."""
+
+    version_table: str  # one row per applied migration
+    migrations: Sequence[Sequence[str]]
+    lock: int  # pg_advisory_xact_lock key serialising these migrations
+    name: str  # in the error: "the {name} schema is at version ..."
+    log_label: str  # in the log line: "applied {log_label} migration N"
+
+
+async def migrate(
+    pool: AsyncConnectionPool[Any], schema: VersionedSchema, log: logging.Logger
+) -> None:
+    """Apply the missing migrations in one transaction holding the schema's advisory
+    lock: replicas starting together apply each exactly once and never see a half-built
+    schema.  A database newer than this code is refused.  ``log`` is the store's own
+    logger, so the line still names the store that migrated."""
+    table, migrations = schema.version_table, schema.migrations
+    async with pool.connection() as conn, conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (schema.lock,))
+        await conn.execute(
+            f"CREATE TABLE IF NOT EXISTS {table} ("
+            " version INTEGER PRIMARY KEY,"
+            " applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+        )
+        cur = await conn.execute(f"SELECT COALESCE(MAX(version), 0) FROM {table}")
+        row = await cur.fetchone()
+        current = int(row[0]) if row else 0
+        if current > len(migrations):
+            raise StoreError(
+                f"the {schema.name} schema is at version {current}, newer than this code knows"
+                f" ({len(migrations)}): upgrade the server"
+            )
+        for number, statements in enumerate(migrations, start=1):
+            if number <= current:
+                continue
+            for statement in statements:
+                await conn.execute(statement)
+            await conn.execute(f"INSERT INTO {table} (version) VALUES (%s)", (number,))
+            log.info("applied %s migration %d", schema.log_label, number)
+
+
+async def open_migrated_pool(
+    url: str,
+    *,
+    min_size: int,
+    max_size: int,
+    name: str,
+    schema: VersionedSchema,
+    log: logging.Logger,
+) -> AsyncConnectionPool[Conn]:
+    """A store's own autocommit pool, opened and migrated; closed again if the migration
+    fails."""
+    pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
+        url,
+        min_size=min_size,
+        max_size=max_size,
+        kwargs={"autocommit": True},
+        open=False,
+        name=name,
+    )
+    await pool.open(wait=True, timeout=30.0)
+    try:
+        await migrate(pool, schema, log)
+    except BaseException:
+        await pool.close()
+        raise
+    return pool
+
+
+async def fetch_all(
+    pool: AsyncConnectionPool[Conn], query: str, params: Sequence[Any] = ()
+) -> list[tuple[Any, ...]]:
+    """One statement on a pooled connection (autocommit: its own transaction)."""
+    async with pool.connection() as conn:
+        cur = await conn.execute(query, params)
+        return await cur.fetchall()
