@@ -175,6 +175,11 @@ class LimitsConfig:
         """The client's address as limits and logs should see it (``peer_address``)."""
         return peer_address(peer, metadata, self.client_address_header, self.trusted_networks)
 
+    def client_of(self, context: Any) -> str:
+        """The client of a gRPC call (its metadata read only when a header is believed)."""
+        metadata = context.invocation_metadata() if self.client_address_header else ()
+        return self.client_address(context.peer(), metadata)
+
 
 class Limits:
     """The limits the MatchService applies.  ``observer.rate_limited(method, scope)`` is

@@ -38,9 +38,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         return await self.matches.authenticate(match_id, bearer_token(context), required=required)
 
     def _client(self, context: Context) -> str:
-        config = self.limits.config
-        metadata = context.invocation_metadata() if config.client_address_header else ()
-        return config.client_address(context.peer(), metadata)
+        return self.limits.config.client_of(context)
 
     def _limit_peer(self, method: str, context: Context) -> None:
         self.limits.check_peer(method, self._client(context))
@@ -54,11 +52,12 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         target = request.target_points or DEFAULT_TARGET
         hints = request.hints_allowed if request.HasField("hints_allowed") else None
         bots_only = HUMAN not in seats
+        client = self._client(context) if bots_only else ""
         if bots_only:
-            self.limits.check_bot_match(self._client(context), self.matches.is_running)
+            self.limits.check_bot_match(client, self.matches.is_running)
         created = await self.matches.create(seats, target, hints=hints, practice=request.practice)
         if bots_only:
-            self.limits.add_bot_match(self._client(context), created.match_id)
+            self.limits.add_bot_match(client, created.match_id)
         return match_pb2.CreateMatchResponse(
             match_id=created.match_id,
             version=created.version,

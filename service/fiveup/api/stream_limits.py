@@ -35,9 +35,7 @@ class StreamLimitInterceptor(WrappingInterceptor):
 
     def client_of(self, context: Any) -> str:
         """The client as limits see it: x-forwarded-for only from a trusted gateway."""
-        config = self.limits.config
-        metadata = context.invocation_metadata() if config.client_address_header else ()
-        return config.client_address(context.peer(), metadata)
+        return self.limits.config.client_of(context)
 
     def wrap(self, method: str, handler: Handler) -> Handler:
         if not (handler.request_streaming or handler.response_streaming):
