@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bots import Bot, make_bot
-from .engine import HUMAN, Event, Match, Turn, view_for
+from .engine import HUMAN, Action, Event, Match, Turn, view_for
 from .engine.errors import MatchError
 from .observer import Contained
 from .repository import MatchRepository, MatchSession
@@ -211,19 +211,32 @@ class BotRunner:
                     started = time.perf_counter()
                     action = bot.choose(view_for(match, seat))
                     self._observer.bot_thought(kind, time.perf_counter() - started)
-                    before = match.version
-                    events = match.act(seat, action) + over_length(match, self.config)
-                    events = self.deadlines.stamp(session, events)
-                    try:
-                        await repository.append(session, before, events)
-                    except VersionConflict:
-                        await repository.reload(session)  # another replica's bot moved first
+                    moved = await self._append_move(session, seat, action)
+                    if moved is None:
                         continue
+                    events = moved
             if pause:  # the owner's window to take the seat back (outside the lock)
                 await asyncio.sleep(self.config.stand_in_delay_seconds)
                 continue
             self._observer.move(match, seat, action, events)
             await asyncio.sleep(0)  # let clients and watchers in between bot moves
+
+    async def _append_move(
+        self, session: MatchSession, seat: int, action: Action
+    ) -> list[Event] | None:
+        """Apply a bot's ``action`` for ``seat`` and append it, with the events that end an
+        over-long match and the next turn's deadline (none while only bots are to move).
+        None when another writer appended first: the session is reloaded for a retry."""
+        match = session.match
+        before = match.version
+        events = match.act(seat, action) + over_length(match, self.config)
+        events = self.deadlines.stamp(session, events)
+        try:
+            await self.repository.append(session, before, events)
+        except VersionConflict:
+            await self.repository.reload(session)  # another replica's bot moved first
+            return None
+        return events
 
     async def _run_bot_only(self, session: MatchSession) -> None:
         """A match of bots only: nobody waits for it, so it must never slow down those
@@ -250,13 +263,8 @@ class BotRunner:
                     thinking = time.perf_counter()
                     action = await asyncio.to_thread(bot.choose, view)
                     self._observer.bot_thought(kind, time.perf_counter() - thinking)
-                    before = match.version
-                    events = match.act(seat, action)
-                    events += over_length(match, config)
-                    try:
-                        await repository.append(session, before, events)
-                    except VersionConflict:
-                        await repository.reload(session)
+                    events = await self._append_move(session, seat, action)
+                    if events is None:
                         continue
                 self._observer.move(match, seat, action, events)
                 spent = time.perf_counter() - started
