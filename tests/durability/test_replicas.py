@@ -205,15 +205,15 @@ async def test_one_match_played_through_two_replicas(
 async def test_bots_racing_on_two_replicas_move_once_per_turn(
     pg_url: str, tmp_path: Path, notify: str
 ) -> None:
-    """Matches of bots only, with both replicas holding them: every bot turn is raced by
-    both replicas (each one's bots wake on the other's notifications).  Every log stays
-    one action per turn."""
+    """Matches of bots only, created on one replica and held by both: the creator's bots
+    drive them, and the other replica's bots wake on its notifications and race for the
+    same turns.  Every log stays one action per turn."""
     a, b = await _start_both(pg_url, tmp_path, notify)
     try:
         assert a.stub is not None and b.stub is not None
         ids: list[str] = []
-        for i in range(6):
-            created = await (a.stub, b.stub)[i % 2].CreateMatch(
+        for _ in range(4):  # the per-client cap on matches of bots only
+            created = await a.stub.CreateMatch(
                 pb.CreateMatchRequest(
                     seats=[_bot("random"), _bot("greedy"), _bot("random")], target_points=10
                 )
@@ -237,9 +237,13 @@ async def test_bots_racing_on_two_replicas_move_once_per_turn(
                 assert checked.finished
         finally:
             await store.close()
-        # They really raced: appends were refused because the other replica's bot won.
+        # They really raced: B created nothing, so every choice its bots made was for a turn
+        # that A's bots were taking too.  Whether a race ends in a refused append (a
+        # conflict) or the loser sees the winner's move first is timing, so conflicts are
+        # reported, not required.
+        thought_on_b = await b.metric("fiveup_bot_thinking_seconds_count")
+        assert thought_on_b > 0, "replica B's bots never took part"
         conflicts = [await s.metric("fiveup_store_conflicts_total") for s in (a, b)]
-        assert sum(conflicts) > 0, conflicts
         for i in range(0, len(watchers), 2):  # both replicas streamed the same events
             ea = [e.SerializeToString() for e in watchers[i].events]
             eb = [e.SerializeToString() for e in watchers[i + 1].events]
@@ -248,6 +252,7 @@ async def test_bots_racing_on_two_replicas_move_once_per_turn(
             )
         print(
             f"\n{len(ids)} bot matches finished on two replicas in {elapsed:.1f}s; "
+            f"B's bots chose {thought_on_b:.0f} moves; "
             f"version conflicts (bots that lost a race) per replica: {conflicts}"
         )
     finally:
