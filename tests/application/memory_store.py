@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fiveup.ratings.outcome import MatchOutcome
 from fiveup.store import (
     DuplicateRequest,
     MatchNotFound,
@@ -84,6 +85,7 @@ class MemoryStore:
         *,
         request: RequestRecord | None = None,
         finished: bool = False,
+        outcome: MatchOutcome | None = None,  # no rating tables here: results are not kept
     ) -> int:
         if match_id not in self.log.records:
             raise MatchNotFound(f"no match {match_id!r}")

@@ -177,6 +177,7 @@ class MatchMachine(RuleBasedStateMachine):
             "commitment": commitment(seed),
             "hints": False,
             "practice": False,
+            "rated": False,
         }
         assert isinstance(dealt, RoundDealt)
         assert dealt.round_no == 1 and dealt.by_lot

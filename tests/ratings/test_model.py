@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fiveup.bots import make_bot, seeded_rng
-from fiveup.engine import Event, Match, MatchConfig, MatchEnded, view_for
+from fiveup.engine import Event, Match, MatchConfig, MatchEnded, MoveUndone, TilePlaced, view_for
 from fiveup.engine.scoring import RAW_PER_POINT, side_of
 from fiveup.ratings.model import RatedMatch, Rating, rate, rebuild
-from fiveup.ratings.stats import match_figures, placements
+from fiveup.ratings.stats import current_line, match_figures, placements
 
 
 @pytest.mark.parametrize(
@@ -103,3 +103,35 @@ def test_a_match_figures_add_up_to_its_final_scores(n: int) -> None:
     assert tuple(per_side) == ended.scores
     assert [f.placement for f in figures if f.won] == [1] * (2 if n == 4 else 1)
     assert all(f.rounds == figures[0].rounds > 0 for f in figures)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_best_placement_is_the_seats_highest_single_score(n: int) -> None:
+    log = play(n, f"best {n}".encode())
+    for f in match_figures(log):
+        scored = [e.points for e in log if isinstance(e, TilePlaced) and e.seat == f.seat]
+        assert f.best_placement == max(scored, default=0) // RAW_PER_POINT
+    assert any(f.best_placement > 0 for f in match_figures(log))
+
+
+def test_undone_moves_of_a_practice_match_do_not_count() -> None:
+    """A practice match whose human takes back every scoring placement once has the
+    figures of the same match played without those takebacks."""
+    seed = b"figures of a practice match"
+    config = MatchConfig(seats=("human", "greedy"), seed=seed, target_points=20, practice=True)
+    match, log = Match.start(config)
+    plain, plain_log = Match.start(config)
+    bots = [make_bot("greedy", seeded_rng(f"{seed.hex()}/{s}")) for s in range(2)]
+    undone = 0
+    while (seat := match.to_move()) is not None:
+        action = bots[seat].choose(view_for(match, seat))
+        step = match.act(seat, action)
+        if seat == 0 and any(isinstance(e, TilePlaced) and e.points for e in step) and undone < 5:
+            log += step + match.undo(0)  # take it back, then play it again
+            undone += 1
+            step = match.act(seat, action)
+        log += step
+        plain_log += plain.act(seat, action)
+    assert undone > 0 and any(isinstance(e, MoveUndone) for e in log)
+    assert current_line(log) == plain_log
+    assert match_figures(log) == match_figures(plain_log)

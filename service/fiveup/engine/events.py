@@ -79,6 +79,9 @@ class MatchStarted(Event):
     commitment: str  # SHA-256 of the secret shuffle seed, hex
     hints: bool = False  # SuggestMoves may be asked (chosen at creation)
     practice: bool = False  # one human with bots, unrated, may undo its moves
+    # Rated if every seat turns out to be a signed-in player (chosen at creation; never
+    # with bots, hints or practice).  Logs from before ratings decode as not rated.
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)

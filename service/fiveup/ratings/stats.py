@@ -1,12 +1,13 @@
 """One finished match's figures per seat, folded from its event log: what GetPlayerStats
-adds up (rounds, displayed points scored, deductions, blocked rounds, placement)."""
+adds up (rounds, displayed points scored, deductions, blocked rounds, best single
+placement, placement)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..engine import Event, MatchEnded, MatchStarted, RoundEnded, TilePlaced
+from ..engine import Event, MatchEnded, MatchStarted, MoveUndone, RoundEnded, TilePlaced
 from ..engine.scoring import RAW_PER_POINT, side_of
 
 
@@ -20,22 +21,40 @@ class SeatFigures:
     points: int  # displayed points this seat scored by placements
     deducted: int  # displayed points this seat lost at reckonings
     blocked_rounds: int
+    best_placement: int  # displayed points of this seat's best single placement (0: none)
+
+
+def current_line(events: Iterable[Event]) -> list[Event]:
+    """The events that make up the match as played: a practice match's undone events
+    (and the undo events themselves) left out, as the engine's fold leaves them out.
+    ``events`` is the whole log from version 1."""
+    line: list[tuple[int, Event]] = []
+    for version, event in enumerate(events, start=1):
+        if isinstance(event, MoveUndone):
+            line = [(v, e) for v, e in line if v <= event.to_version]
+        else:
+            line.append((version, event))
+    return [event for _, event in line]
 
 
 def match_figures(events: Iterable[Event]) -> tuple[SeatFigures, ...]:
-    """Per-seat figures of a finished match (its whole, unredacted log)."""
+    """Per-seat figures of a finished match (its whole, unredacted log from version 1;
+    undone moves of a practice match do not count)."""
     seats: tuple[str, ...] = ()
     rounds = blocked = 0
     scored: list[int] = []
+    best: list[int] = []
     deducted: list[int] = []
     ended: MatchEnded | None = None
-    for event in events:
+    for event in current_line(events):
         if isinstance(event, MatchStarted):
             seats = event.seats
             scored = [0] * len(seats)
+            best = [0] * len(seats)
             deducted = [0] * len(seats)
         elif isinstance(event, TilePlaced):
             scored[event.seat] += event.points
+            best[event.seat] = max(best[event.seat], event.points)
         elif isinstance(event, RoundEnded):
             rounds += 1
             blocked += event.blocked
@@ -57,6 +76,7 @@ def match_figures(events: Iterable[Event]) -> tuple[SeatFigures, ...]:
             points=scored[s] // RAW_PER_POINT,
             deducted=deducted[s] // RAW_PER_POINT,
             blocked_rounds=blocked,
+            best_placement=best[s] // RAW_PER_POINT,
         )
         for s in range(n)
     )

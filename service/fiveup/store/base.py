@@ -18,6 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 # the application, so the store raises the application's errors (which carry their
 # reason, and through it their gRPC code).
 from ..errors import MatchNotFound, SeatTaken
+from ..ratings.outcome import MatchOutcome
 from ..usererror import UserError
 
 
@@ -109,11 +110,14 @@ class EventStore(Protocol):
         *,
         request: RequestRecord | None = None,
         finished: bool = False,
+        outcome: MatchOutcome | None = None,
     ) -> int:
         """Append events as versions expected_version+1.. in one transaction (with the
         request record, if any) and return the new version.  Raises VersionConflict when
         the match is not at ``expected_version`` and DuplicateRequest when the request id
-        is already recorded."""
+        is already recorded.  ``outcome``: these events end the match; its results (and,
+        if rated, the rating update: store/ratings.py) are written in the same
+        transaction, so they commit with the end or not at all."""
 
     async def get_request(self, match_id: str, request_id: str) -> RequestRecord | None: ...
 

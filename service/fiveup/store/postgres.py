@@ -55,6 +55,7 @@ from psycopg import errors as pg_errors
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from ..logs import redact_url
+from ..ratings.outcome import MatchOutcome
 from .base import (
     DuplicateRequest,
     MatchNotFound,
@@ -69,6 +70,8 @@ from .base import (
 )
 from .options import NOTIFY_MODES
 from .pg_common import VersionedSchema, migrate
+from .ratings_sql import PG_RATING_LOCK, write_outcome_postgres
+from .ratings_sql import PG_SCHEMA as RATING_SCHEMA
 
 log = logging.getLogger(__name__)
 
@@ -334,6 +337,9 @@ class PostgresStore:
 
     async def _migrate(self) -> None:
         await migrate(self.pool, SCHEMA, log)
+        # The rating tables (the rating store's schema) are written by the append that
+        # ends a match, so they must exist once the event store opens.
+        await migrate(self.pool, RATING_SCHEMA, log)
 
     async def schema_version(self) -> int:
         async with self.pool.connection() as conn:
@@ -421,6 +427,7 @@ class PostgresStore:
         *,
         request: RequestRecord | None = None,
         finished: bool = False,
+        outcome: MatchOutcome | None = None,
     ) -> int:
         params = (
             match_id,
@@ -435,7 +442,10 @@ class PostgresStore:
             self.notify == "transaction",
         )
         try:
-            row = await self._fetchone(_APPEND, params)
+            if outcome is None:
+                row = await self._fetchone(_APPEND, params)
+            else:
+                row = await self._append_ending(params, outcome)
         except pg_errors.UniqueViolation:
             # Another replica committed the same version (or the same request) between our
             # checks and our insert: the primary key decided.  Say who won.
@@ -467,6 +477,22 @@ class PostgresStore:
         if outcome == "missing":
             raise MatchNotFound(f"no match {match_id!r}")
         raise StoreError(f"unexpected append outcome {outcome!r}")
+
+    async def _append_ending(
+        self, params: Sequence[Any], outcome: MatchOutcome
+    ) -> tuple[Any, ...] | None:
+        """The append that ends a match, with its outcome, in one transaction.  A rated
+        one first takes the rating lock, held to the commit: rating updates are applied
+        one at a time, in the ledger's order, on whatever replica ends the match.  If the
+        append is refused (another writer ended the match first) nothing is written."""
+        async with self.pool.connection() as conn, conn.transaction():
+            if outcome.rated:
+                await conn.execute("SELECT pg_advisory_xact_lock(%s)", (PG_RATING_LOCK,))
+            cur = await conn.execute(_APPEND, params)
+            row = await cur.fetchone()
+            if row is not None and row[0] == "ok":
+                await write_outcome_postgres(conn, outcome)
+            return row
 
     async def get_request(self, match_id: str, request_id: str) -> RequestRecord | None:
         row = await self._fetchone(

@@ -36,6 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..ratings.outcome import MatchOutcome
 from .base import (
     DuplicateRequest,
     MatchNotFound,
@@ -47,6 +48,9 @@ from .base import (
     encode_event,
 )
 from .options import SYNCHRONOUS_LEVELS
+from .ratings_sql import SQLITE_MIGRATIONS as RATING_MIGRATIONS
+from .ratings_sql import SQLITE_VERSION_TABLE as RATING_VERSION_TABLE
+from .ratings_sql import write_outcome_sqlite
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -255,6 +259,7 @@ class SqliteStore:
         *,
         request: RequestRecord | None = None,
         finished: bool = False,
+        outcome: MatchOutcome | None = None,
     ) -> int:
         rows = [(match_id, expected_version + i, encode_event(e)) for i, e in enumerate(events, 1)]
         new_version = expected_version + len(rows)
@@ -285,6 +290,8 @@ class SqliteStore:
                     )
                 if finished:
                     conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,))
+                if outcome is not None:  # under the write lock: serialised with all others
+                    write_outcome_sqlite(conn, outcome)
             return new_version
 
         return await self._run(append, writes=True)
@@ -438,6 +445,9 @@ def _set_wal(conn: sqlite3.Connection, patience: float = 5.0) -> None:
 
 def _migrate(conn: sqlite3.Connection) -> None:
     migrate(conn, "schema_version", MIGRATIONS)
+    # The rating tables have their own schema version (the rating store's), but the
+    # append that ends a match writes them, so they must exist once the event store opens.
+    migrate(conn, RATING_VERSION_TABLE, RATING_MIGRATIONS)
 
 
 def migrate(conn: sqlite3.Connection, version_table: str, migrations: Sequence[str]) -> None:

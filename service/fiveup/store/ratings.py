@@ -1,0 +1,163 @@
+"""The rating store: finished matches' results per player, ratings per category, their
+history, and the ledger of rated matches.
+
+**Writes** happen only inside the event store's append that ends a match (``append(...,
+outcome=...)``): a ``player_results`` row per seat a signed-in player held, and for a
+rated match the rating update -- read the players' ratings in the category, rate with
+``ratings.model.rate``, upsert ``ratings``, append ``rating_history`` and a
+``rated_matches`` ledger row (``match_id`` unique; ``seq`` the global rating order) --
+all in that one transaction, serialised with every other rating update (PostgreSQL: an
+advisory transaction lock; SQLite: the write transaction).  The append either commits
+with all of it or not at all, so each finished match is rated exactly once
+(docs/ratings.md).
+
+**Reads** are this module's ``RatingStore``: leaderboards, a player's results, summary
+and rating history.  The tables live in the event store's database (own schema version
+``rating_schema_version``) and the reads join the player store's ``players`` for display
+names.  One contract suite runs on both backends (tests/store/test_rating_store.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..ratings.model import Rating
+from ..ratings.outcome import MatchOutcome, SeatOutcome
+
+DAY = 86_400.0
+RECENT_WINDOW = 30 * DAY  # the leaderboard's "last 30 days"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    rank: int  # 1-based place among the qualifying players (ties broken by player_id)
+    player_id: str
+    display_name: str
+    mu: float
+    sigma: float
+    ordinal: float  # mu - 3 sigma, the ordering score
+    matches: int  # rated matches in the category (within the window, if any)
+    wins: int  # of those, won
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    rows: tuple[LeaderboardRow, ...]
+    total: int  # qualifying players in all
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResultRow:
+    match_id: str
+    ended_at: float
+    category: str
+    seat: int
+    side: int
+    won: bool
+    placement: int
+    rounds: int
+    points: int
+    deducted: int
+    blocked_rounds: int
+    best_placement: int
+    rated: bool
+    rating_before: Rating | None  # rated matches only
+    rating_after: Rating | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResultsPage:
+    rows: tuple[PlayerResultRow, ...]
+    next: tuple[float, str] | None  # (ended_at, match_id) to pass as ``before``; None: the end
+
+
+@dataclass(frozen=True, slots=True)
+class CategorySummary:
+    category: str
+    matches: int
+    wins: int
+    rounds: int
+    points: int
+    deducted: int
+    blocked_rounds: int
+    best_placement: int
+    rated_matches: int
+    rating: Rating | None  # None: never rated in this category
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    seq: int  # the rated match's place in the global rating order
+    match_id: str
+    ended_at: float
+    mu: float
+    sigma: float
+    ordinal: float
+
+
+class RatingStore(Protocol):
+    url: str
+
+    async def open(self) -> None:
+        """Connect and apply the rating tables' migrations (idempotent, safe in
+        parallel; the event store applies them too, since its appends write there)."""
+
+    async def close(self) -> None: ...
+
+    async def leaderboard(
+        self, category: str, *, since: float | None, min_matches: int, offset: int, limit: int
+    ) -> LeaderboardPage:
+        """Players with at least ``min_matches`` rated matches in ``category`` (ended at
+        or after ``since``, when given), by current ordinal descending, ties by
+        player_id; ``matches`` and ``wins`` count within the window."""
+
+    async def rank_of(
+        self, category: str, player_id: str, *, since: float | None, min_matches: int
+    ) -> int | None:
+        """The player's rank on that leaderboard; None when they do not qualify."""
+
+    async def player_results(
+        self, player_id: str, *, before: tuple[float, str] | None, limit: int
+    ) -> PlayerResultsPage:
+        """The player's finished matches, newest first (ended_at, then match_id,
+        descending), those strictly before the cursor ``before``."""
+
+    async def player_summary(self, player_id: str) -> tuple[CategorySummary, ...]:
+        """One summary per category the player has finished a match in, by category."""
+
+    async def rating_history(
+        self, player_id: str, category: str, *, limit: int
+    ) -> tuple[RatingPoint, ...]:
+        """The player's newest ``limit`` ratings in the category, oldest first."""
+
+    async def rated_match_ids(self) -> tuple[str, ...]:
+        """Every rated match, in the order it was rated (the ledger's)."""
+
+    async def all_ratings(self) -> dict[tuple[str, str], Rating]:
+        """Every stored rating by (category, player_id)."""
+
+
+def open_rating_store(url: str) -> RatingStore:
+    """The rating store on the event store's database ``url`` (see ``open_store``)."""
+    if url.startswith(("postgresql://", "postgres://")):
+        from .ratings_postgres import PostgresRatingStore
+
+        return PostgresRatingStore(url)
+    from .ratings_sqlite import SqliteRatingStore
+
+    return SqliteRatingStore(url)
+
+
+__all__ = [
+    "CategorySummary",
+    "LeaderboardPage",
+    "LeaderboardRow",
+    "MatchOutcome",
+    "PlayerResultRow",
+    "PlayerResultsPage",
+    "RatingPoint",
+    "RatingStore",
+    "SeatOutcome",
+    "open_rating_store",
+]

@@ -1,0 +1,110 @@
+"""The RatingStore's reads, once for both backends: each backend supplies ``fetch`` (one
+query, its rows) and the placeholders' dialect; the rows become the named results here."""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from ..ratings.model import Rating
+from . import ratings_sql as sql
+from .ratings import (
+    CategorySummary,
+    LeaderboardPage,
+    LeaderboardRow,
+    PlayerResultRow,
+    PlayerResultsPage,
+    RatingPoint,
+)
+
+Row = tuple[Any, ...]
+
+
+class RatingReads(ABC):
+    @abstractmethod
+    async def fetch(self, query: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Run ``query`` (written with ``?`` placeholders) and answer its rows."""
+
+    async def leaderboard(
+        self, category: str, *, since: float | None, min_matches: int, offset: int, limit: int
+    ) -> LeaderboardPage:
+        q = sql.board(category, since, min_matches)
+        total = await self.fetch(q.total, q.params)
+        rows = await self.fetch(q.page, (*q.params, max(limit, 0), max(offset, 0)))
+        return LeaderboardPage(
+            rows=tuple(
+                LeaderboardRow(
+                    rank=int(rank), player_id=str(player), display_name=str(name),
+                    mu=float(mu), sigma=float(sigma), ordinal=float(ordinal),
+                    matches=int(matches), wins=int(wins),
+                )
+                for rank, player, name, mu, sigma, ordinal, matches, wins in rows
+            ),
+            total=int(total[0][0]),
+        )  # fmt: skip
+
+    async def rank_of(
+        self, category: str, player_id: str, *, since: float | None, min_matches: int
+    ) -> int | None:
+        q = sql.board(category, since, min_matches)
+        rows = await self.fetch(q.rank, (*q.params, player_id))
+        return int(rows[0][0]) if rows else None
+
+    async def player_results(
+        self, player_id: str, *, before: tuple[float, str] | None, limit: int
+    ) -> PlayerResultsPage:
+        ended, match_id = before if before is not None else (math.inf, "")
+        limit = max(limit, 0)
+        rows = await self.fetch(sql.PLAYER_RESULTS, (player_id, ended, ended, match_id, limit + 1))
+        page = tuple(_result(row) for row in rows[:limit])
+        more = len(rows) > limit and page
+        return PlayerResultsPage(page, (page[-1].ended_at, page[-1].match_id) if more else None)
+
+    async def player_summary(self, player_id: str) -> tuple[CategorySummary, ...]:
+        ratings = {
+            str(cat): Rating(float(mu), float(sigma))
+            for cat, mu, sigma in await self.fetch(sql.PLAYER_RATINGS, (player_id,))
+        }
+        return tuple(
+            CategorySummary(
+                category=str(cat), matches=int(n), wins=int(wins), rounds=int(rounds),
+                points=int(points), deducted=int(deducted), blocked_rounds=int(blocked),
+                best_placement=int(best), rated_matches=int(rated), rating=ratings.get(str(cat)),
+            )
+            for cat, n, wins, rounds, points, deducted, blocked, best, rated in await self.fetch(
+                sql.PLAYER_SUMMARY, (player_id,)
+            )
+        )  # fmt: skip
+
+    async def rating_history(
+        self, player_id: str, category: str, *, limit: int
+    ) -> tuple[RatingPoint, ...]:
+        rows = await self.fetch(sql.RATING_HISTORY, (player_id, category, max(limit, 0)))
+        return tuple(
+            RatingPoint(int(seq), str(m), float(ended), float(mu), float(sigma), float(ordinal))
+            for seq, m, ended, mu, sigma, ordinal in reversed(rows)
+        )
+
+    async def rated_match_ids(self) -> tuple[str, ...]:
+        return tuple(str(r[0]) for r in await self.fetch(sql.LEDGER))
+
+    async def all_ratings(self) -> dict[tuple[str, str], Rating]:
+        return {
+            (str(cat), str(player)): Rating(float(mu), float(sigma))
+            for cat, player, mu, sigma in await self.fetch(sql.ALL_RATINGS)
+        }
+
+
+def _result(row: Row) -> PlayerResultRow:
+    (match_id, ended, category, seat, side, won, placement, rounds, points, deducted,
+     blocked, best, rated, mu0, sigma0, mu1, sigma1) = row  # fmt: skip
+    return PlayerResultRow(
+        match_id=str(match_id), ended_at=float(ended), category=str(category), seat=int(seat),
+        side=int(side), won=bool(won), placement=int(placement), rounds=int(rounds),
+        points=int(points), deducted=int(deducted), blocked_rounds=int(blocked),
+        best_placement=int(best), rated=bool(rated),
+        rating_before=None if mu0 is None else Rating(float(mu0), float(sigma0)),
+        rating_after=None if mu1 is None else Rating(float(mu1), float(sigma1)),
+    )  # fmt: skip

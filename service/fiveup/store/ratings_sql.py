@@ -1,0 +1,357 @@
+"""The rating tables of both backends: their schemas, the writes of a match's outcome
+(inside the event store's append that ends the match) and the read queries.
+
+Queries are written once with ``?`` placeholders (SQLite's) and derived for PostgreSQL
+(``pg``); none contains a literal ``?`` or ``%``.  Booleans are 0/1 integers in SQLite
+and BOOLEAN in PostgreSQL: the queries only test them (``WHERE rated``, ``CASE WHEN
+won``), which means the same in both.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..ratings.model import Rating, rate
+from ..ratings.outcome import MatchOutcome
+from .pg_common import Conn, VersionedSchema
+
+SQLITE_VERSION_TABLE = "rating_schema_version"
+# pg_advisory_xact_lock keys: the rating schema's migrations ("fiveuprm") and every rating
+# update ("fiveuprt"), which the finishing append takes before it appends.
+PG_MIGRATION_LOCK = 0x66697665_7570726D
+PG_RATING_LOCK = 0x66697665_75707274
+
+SQLITE_MIGRATIONS: list[str] = [
+    # 1: results per player, ratings per category, their history and the ledger
+    """
+    CREATE TABLE IF NOT EXISTS player_results (
+        player_id      TEXT NOT NULL,
+        match_id       TEXT NOT NULL,
+        ended_at       REAL NOT NULL,
+        category       TEXT NOT NULL,
+        seat           INTEGER NOT NULL,
+        side           INTEGER NOT NULL,
+        won            INTEGER NOT NULL,
+        placement      INTEGER NOT NULL,
+        rounds         INTEGER NOT NULL,
+        points         INTEGER NOT NULL,
+        deducted       INTEGER NOT NULL,
+        blocked_rounds INTEGER NOT NULL,
+        best_placement INTEGER NOT NULL,
+        rated          INTEGER NOT NULL,
+        mu_before      REAL,
+        sigma_before   REAL,
+        mu_after       REAL,
+        sigma_after    REAL,
+        PRIMARY KEY (player_id, match_id)
+    ) WITHOUT ROWID;
+    CREATE UNIQUE INDEX IF NOT EXISTS player_results_one_per_seat
+        ON player_results (match_id, seat);
+    CREATE INDEX IF NOT EXISTS player_results_newest
+        ON player_results (player_id, ended_at, match_id);
+    CREATE INDEX IF NOT EXISTS player_results_window
+        ON player_results (category, ended_at) WHERE rated;
+    CREATE TABLE IF NOT EXISTS ratings (
+        category  TEXT NOT NULL,
+        player_id TEXT NOT NULL,
+        mu        REAL NOT NULL,
+        sigma     REAL NOT NULL,
+        ordinal   REAL NOT NULL,
+        matches   INTEGER NOT NULL,
+        wins      INTEGER NOT NULL,
+        last_seq  INTEGER NOT NULL,
+        PRIMARY KEY (category, player_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS ratings_board ON ratings (category, ordinal DESC, player_id);
+    CREATE INDEX IF NOT EXISTS ratings_by_player ON ratings (player_id);
+    CREATE TABLE IF NOT EXISTS rating_history (
+        player_id TEXT NOT NULL,
+        category  TEXT NOT NULL,
+        seq       INTEGER NOT NULL,
+        match_id  TEXT NOT NULL,
+        ended_at  REAL NOT NULL,
+        mu        REAL NOT NULL,
+        sigma     REAL NOT NULL,
+        ordinal   REAL NOT NULL,
+        PRIMARY KEY (player_id, category, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS rated_matches (
+        seq      INTEGER PRIMARY KEY,
+        match_id TEXT NOT NULL UNIQUE,
+        category TEXT NOT NULL,
+        ended_at REAL NOT NULL
+    );
+    """,
+]
+
+# Ids sort bytewise (COLLATE "C") as in SQLite, so both order ties and cursors alike.
+PG_MIGRATIONS: list[list[str]] = [
+    [
+        """
+        CREATE TABLE player_results (
+            player_id      TEXT COLLATE "C" NOT NULL,
+            match_id       TEXT COLLATE "C" NOT NULL,
+            ended_at       DOUBLE PRECISION NOT NULL,
+            category       TEXT NOT NULL,
+            seat           INTEGER NOT NULL,
+            side           INTEGER NOT NULL,
+            won            BOOLEAN NOT NULL,
+            placement      INTEGER NOT NULL,
+            rounds         INTEGER NOT NULL,
+            points         INTEGER NOT NULL,
+            deducted       INTEGER NOT NULL,
+            blocked_rounds INTEGER NOT NULL,
+            best_placement INTEGER NOT NULL,
+            rated          BOOLEAN NOT NULL,
+            mu_before      DOUBLE PRECISION,
+            sigma_before   DOUBLE PRECISION,
+            mu_after       DOUBLE PRECISION,
+            sigma_after    DOUBLE PRECISION,
+            PRIMARY KEY (player_id, match_id)
+        )
+        """,
+        "CREATE UNIQUE INDEX player_results_one_per_seat ON player_results (match_id, seat)",
+        "CREATE INDEX player_results_newest ON player_results (player_id, ended_at, match_id)",
+        "CREATE INDEX player_results_window ON player_results (category, ended_at) WHERE rated",
+        """
+        CREATE TABLE ratings (
+            category  TEXT NOT NULL,
+            player_id TEXT COLLATE "C" NOT NULL,
+            mu        DOUBLE PRECISION NOT NULL,
+            sigma     DOUBLE PRECISION NOT NULL,
+            ordinal   DOUBLE PRECISION NOT NULL,
+            matches   INTEGER NOT NULL,
+            wins      INTEGER NOT NULL,
+            last_seq  BIGINT NOT NULL,
+            PRIMARY KEY (category, player_id)
+        )
+        """,
+        "CREATE INDEX ratings_board ON ratings (category, ordinal DESC, player_id)",
+        "CREATE INDEX ratings_by_player ON ratings (player_id)",
+        """
+        CREATE TABLE rating_history (
+            player_id TEXT COLLATE "C" NOT NULL,
+            category  TEXT NOT NULL,
+            seq       BIGINT NOT NULL,
+            match_id  TEXT NOT NULL,
+            ended_at  DOUBLE PRECISION NOT NULL,
+            mu        DOUBLE PRECISION NOT NULL,
+            sigma     DOUBLE PRECISION NOT NULL,
+            ordinal   DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (player_id, category, seq)
+        )
+        """,
+        """
+        CREATE TABLE rated_matches (
+            seq      BIGINT PRIMARY KEY,
+            match_id TEXT NOT NULL UNIQUE,
+            category TEXT NOT NULL,
+            ended_at DOUBLE PRECISION NOT NULL
+        )
+        """,
+    ],
+]
+
+PG_SCHEMA = VersionedSchema(
+    "rating_schema_version", PG_MIGRATIONS, PG_MIGRATION_LOCK, "rating", "rating schema"
+)
+
+
+def pg(query: str) -> str:
+    """A query written for SQLite with PostgreSQL's placeholders."""
+    return query.replace("?", "%s")
+
+
+# ---------------------------------------------------------------------- writes
+
+NEXT_SEQ = "SELECT COALESCE(MAX(seq), 0) + 1 FROM rated_matches"
+INSERT_LEDGER = "INSERT INTO rated_matches (seq, match_id, category, ended_at) VALUES (?, ?, ?, ?)"
+INSERT_RESULT = (
+    "INSERT INTO player_results (player_id, match_id, ended_at, category, seat, side, won,"
+    " placement, rounds, points, deducted, blocked_rounds, best_placement, rated,"
+    " mu_before, sigma_before, mu_after, sigma_after)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+UPSERT_RATING = (
+    "INSERT INTO ratings (category, player_id, mu, sigma, ordinal, matches, wins, last_seq)"
+    " VALUES (?, ?, ?, ?, ?, 1, ?, ?)"
+    " ON CONFLICT (category, player_id) DO UPDATE SET mu = excluded.mu,"
+    " sigma = excluded.sigma, ordinal = excluded.ordinal, matches = ratings.matches + 1,"
+    " wins = ratings.wins + excluded.wins, last_seq = excluded.last_seq"
+)
+INSERT_HISTORY = (
+    "INSERT INTO rating_history (player_id, category, seq, match_id, ended_at, mu, sigma,"
+    " ordinal) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def ratings_of(players: int) -> str:
+    """The ratings of ``players`` players in one category (category first)."""
+    marks = ", ".join("?" * players)
+    return f"SELECT player_id, mu, sigma FROM ratings WHERE category = ? AND player_id IN ({marks})"
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeWrites:
+    """The rows one finished match adds (``ledger`` etc. empty when it is unrated)."""
+
+    ledger: tuple[tuple[Any, ...], ...]
+    results: tuple[tuple[Any, ...], ...]
+    ratings: tuple[tuple[Any, ...], ...]
+    history: tuple[tuple[Any, ...], ...]
+
+
+def outcome_writes(outcome: MatchOutcome, seq: int, before: Mapping[str, Rating]) -> OutcomeWrites:
+    """What to write for ``outcome``: ``seq`` is its place in the rating order and
+    ``before`` its players' stored ratings in its category (both unused when unrated)."""
+    after: dict[str, Rating] = rate(before, outcome.rated_match()) if outcome.rated else {}
+    results = []
+    ratings = []
+    history = []
+    for s in outcome.players:
+        player = str(s.player_id)
+        old = before.get(player, Rating()) if outcome.rated else None
+        new = after.get(player)
+        results.append(
+            (
+                player, outcome.match_id, outcome.ended_at, outcome.category, s.seat, s.side,
+                s.won, s.placement, s.rounds, s.points, s.deducted, s.blocked_rounds,
+                s.best_placement, outcome.rated,
+                None if old is None else old.mu, None if old is None else old.sigma,
+                None if new is None else new.mu, None if new is None else new.sigma,
+            )
+        )  # fmt: skip
+        if new is not None:
+            ratings.append(
+                (outcome.category, player, new.mu, new.sigma, new.ordinal, int(s.won), seq)
+            )
+            history.append(
+                (player, outcome.category, seq, outcome.match_id, outcome.ended_at,
+                 new.mu, new.sigma, new.ordinal)
+            )  # fmt: skip
+    ledger = ((seq, outcome.match_id, outcome.category, outcome.ended_at),) if outcome.rated else ()
+    return OutcomeWrites(ledger, tuple(results), tuple(ratings), tuple(history))
+
+
+def write_outcome_sqlite(conn: sqlite3.Connection, outcome: MatchOutcome) -> None:
+    """Record ``outcome`` inside the caller's write transaction (which, holding SQLite's
+    write lock, also serialises it with every other rating update)."""
+    seq, before = 0, {}
+    if outcome.rated:
+        seq = int(conn.execute(NEXT_SEQ).fetchone()[0])
+        ids = [str(s.player_id) for s in outcome.players]
+        rows = conn.execute(ratings_of(len(ids)), (outcome.category, *ids)).fetchall()
+        before = {str(p): Rating(float(mu), float(sigma)) for p, mu, sigma in rows}
+    writes = outcome_writes(outcome, seq, before)
+    _execute_sqlite(conn, writes)
+
+
+def _execute_sqlite(conn: sqlite3.Connection, writes: OutcomeWrites) -> None:
+    for query, rows in _statements(writes):
+        conn.executemany(query, rows)
+
+
+async def write_outcome_postgres(conn: Conn, outcome: MatchOutcome) -> None:
+    """Record ``outcome`` inside the caller's transaction, which must already hold
+    ``PG_RATING_LOCK`` when the outcome is rated (the ledger's ``MAX(seq) + 1`` and the
+    ratings read are only safe under it)."""
+    seq, before = 0, {}
+    if outcome.rated:
+        cur = await conn.execute(NEXT_SEQ)
+        row = await cur.fetchone()
+        assert row is not None
+        seq = int(row[0])
+        ids = [str(s.player_id) for s in outcome.players]
+        cur = await conn.execute(pg(ratings_of(len(ids))), (outcome.category, *ids))
+        before = {str(p): Rating(float(mu), float(sigma)) for p, mu, sigma in await cur.fetchall()}
+    writes = outcome_writes(outcome, seq, before)
+    for query, rows in _statements(writes):
+        if rows:
+            async with conn.cursor() as cur:
+                await cur.executemany(pg(query), rows)
+
+
+def _statements(writes: OutcomeWrites) -> Sequence[tuple[str, Sequence[tuple[Any, ...]]]]:
+    return (
+        (INSERT_LEDGER, writes.ledger),
+        (UPSERT_RATING, writes.ratings),
+        (INSERT_HISTORY, writes.history),
+        (INSERT_RESULT, writes.results),
+    )
+
+
+# ---------------------------------------------------------------------- reads
+
+# The qualifying players of a leaderboard: all-time from the ratings' own counts, a
+# window from the rated results that ended within it.
+QUALIFY_ALL_TIME = (
+    "SELECT player_id, matches, wins FROM ratings WHERE category = ? AND matches >= ?"
+)
+QUALIFY_SINCE = (
+    "SELECT player_id, COUNT(*) AS matches, SUM(CASE WHEN won THEN 1 ELSE 0 END) AS wins"
+    " FROM player_results WHERE category = ? AND rated AND ended_at >= ?"
+    " GROUP BY player_id HAVING COUNT(*) >= ?"
+)
+_RANKED = (
+    "WITH q AS ({qualify}), ranked AS ("
+    " SELECT ROW_NUMBER() OVER (ORDER BY r.ordinal DESC, r.player_id) AS rank,"
+    " r.player_id, r.mu, r.sigma, r.ordinal, q.matches, q.wins"
+    " FROM q JOIN ratings r ON r.category = ? AND r.player_id = q.player_id)"
+)
+_BOARD_PAGE = (
+    " SELECT ranked.rank, ranked.player_id, COALESCE(p.display_name, ''), ranked.mu,"
+    " ranked.sigma, ranked.ordinal, ranked.matches, ranked.wins"
+    " FROM ranked LEFT JOIN players p ON p.player_id = ranked.player_id"
+    " ORDER BY ranked.rank LIMIT ? OFFSET ?"
+)
+_BOARD_TOTAL = " SELECT COUNT(*) FROM ranked"
+_BOARD_RANK = " SELECT rank FROM ranked WHERE player_id = ?"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardQueries:
+    """A leaderboard's queries and the parameters that pick its players (the category,
+    the window and the threshold, then the category again for the ratings join)."""
+
+    page: str
+    total: str
+    rank: str
+    params: tuple[Any, ...]
+
+
+def board(category: str, since: float | None, min_matches: int) -> BoardQueries:
+    params: tuple[Any, ...]
+    if since is None:
+        qualify, params = QUALIFY_ALL_TIME, (category, min_matches, category)
+    else:
+        qualify, params = QUALIFY_SINCE, (category, since, min_matches, category)
+    ranked = _RANKED.format(qualify=qualify)
+    return BoardQueries(ranked + _BOARD_PAGE, ranked + _BOARD_TOTAL, ranked + _BOARD_RANK, params)
+
+
+RESULT_COLUMNS = (
+    "match_id, ended_at, category, seat, side, won, placement, rounds, points, deducted,"
+    " blocked_rounds, best_placement, rated, mu_before, sigma_before, mu_after, sigma_after"
+)
+# Newest first; ``before`` (ended_at, match_id) is exclusive.  No cursor: (+inf, "").
+PLAYER_RESULTS = (
+    f"SELECT {RESULT_COLUMNS} FROM player_results WHERE player_id = ?"
+    " AND (ended_at < ? OR (ended_at = ? AND match_id < ?))"
+    " ORDER BY ended_at DESC, match_id DESC LIMIT ?"
+)
+PLAYER_SUMMARY = (
+    "SELECT category, COUNT(*), SUM(CASE WHEN won THEN 1 ELSE 0 END), SUM(rounds),"
+    " SUM(points), SUM(deducted), SUM(blocked_rounds), MAX(best_placement),"
+    " SUM(CASE WHEN rated THEN 1 ELSE 0 END)"
+    " FROM player_results WHERE player_id = ? GROUP BY category ORDER BY category"
+)
+PLAYER_RATINGS = "SELECT category, mu, sigma FROM ratings WHERE player_id = ?"
+RATING_HISTORY = (
+    "SELECT seq, match_id, ended_at, mu, sigma, ordinal FROM rating_history"
+    " WHERE player_id = ? AND category = ? ORDER BY seq DESC LIMIT ?"
+)
+LEDGER = "SELECT match_id FROM rated_matches ORDER BY seq"
+ALL_RATINGS = "SELECT category, player_id, mu, sigma FROM ratings"

@@ -1,0 +1,319 @@
+"""The RatingStore contract, for every backend: results and rating updates written by the
+append that ends a match (and only if it commits), leaderboards with their windows,
+thresholds, ties and paging, a player's results, summary and rating history."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+
+import pytest
+
+from fiveup.engine.scoring import n_sides, side_of
+from fiveup.ratings.model import RatedMatch, Rating, rate, rebuild
+from fiveup.ratings.outcome import MatchOutcome, SeatOutcome
+from fiveup.ratings.stats import placements
+from fiveup.store import EventStore, VersionConflict, open_store
+from fiveup.store.players import Identity, PlayerStore, open_player_store
+from fiveup.store.ratings import LeaderboardRow, RatingStore, open_rating_store
+
+from .conftest import OpenStore, record
+
+
+@dataclass
+class Stores:
+    events: EventStore
+    players: PlayerStore
+    ratings: RatingStore
+
+    async def player(self, name: str) -> str:
+        identity = Identity("device", hashlib.sha256(name.encode()).hexdigest())
+        return (await self.players.sign_in(identity, name, name.title(), 1.0)).player.player_id
+
+    async def end(self, outcome: MatchOutcome, store: EventStore | None = None) -> int:
+        """Store a match of the outcome's seats and append its end with the outcome."""
+        seats = tuple("human" for _ in outcome.seats)
+        await self.events.create_match(record(outcome.match_id, seats), [{"kind": "start"}])
+        return await (store or self.events).append(
+            outcome.match_id, 1, [{"kind": "end"}], finished=True, outcome=outcome
+        )
+
+
+@pytest.fixture
+async def stores(store_url: str) -> AsyncIterator[Stores]:
+    events = open_store(store_url)
+    await events.open()
+    players = open_player_store(store_url)
+    await players.open()
+    ratings = open_rating_store(store_url)
+    await ratings.open()
+    try:
+        yield Stores(events, players, ratings)
+    finally:
+        await ratings.close()
+        await players.close()
+        await events.close()
+
+
+def outcome(
+    match_id: str,
+    players: Sequence[str | None],
+    scores: Sequence[int],
+    winner: int,
+    ended_at: float,
+    *,
+    rated: bool = True,
+) -> MatchOutcome:
+    """A finished match's outcome (figures made up from the seat number, so sums are
+    checkable)."""
+    n = len(players)
+    assert len(scores) == n_sides(n)
+    places = placements(tuple(scores), winner)
+    return MatchOutcome(
+        match_id=match_id,
+        ended_at=ended_at,
+        category=str(n),
+        rated=rated,
+        seats=tuple(
+            SeatOutcome(
+                seat=s, player_id=p, side=side_of(s, n), won=side_of(s, n) == winner,
+                placement=places[side_of(s, n)], rounds=3 + s, points=10 * (s + 1),
+                deducted=s, blocked_rounds=s % 2, best_placement=4 + s,
+            )
+            for s, p in enumerate(players)
+        ),
+        scores=tuple(scores),
+        winner_side=winner,
+    )  # fmt: skip
+
+
+async def test_a_rated_end_writes_results_ratings_history_and_the_ledger(stores: Stores) -> None:
+    a, b = await stores.player("ann"), await stores.player("bob")
+    end = outcome("m1", [a, b], (310, 120), 0, 100.0)
+    assert await stores.end(end) == 2
+    expected = rate({}, end.rated_match())
+    assert await stores.ratings.rated_match_ids() == ("m1",)
+    assert await stores.ratings.all_ratings() == {("2", a): expected[a], ("2", b): expected[b]}
+
+    page = await stores.ratings.player_results(a, before=None, limit=10)
+    assert page.next is None
+    (row,) = page.rows
+    assert (row.match_id, row.ended_at, row.category, row.seat, row.side) == (
+        "m1",
+        100.0,
+        "2",
+        0,
+        0,
+    )
+    assert (row.won, row.placement, row.rounds, row.points, row.deducted) == (True, 1, 3, 10, 0)
+    assert (row.blocked_rounds, row.best_placement, row.rated) == (0, 4, True)
+    assert row.rating_before == Rating() and row.rating_after == expected[a]  # exact floats
+    (lost,) = (await stores.ratings.player_results(b, before=None, limit=10)).rows
+    assert (lost.won, lost.placement, lost.seat) == (False, 2, 1)
+
+    (point,) = await stores.ratings.rating_history(a, "2", limit=10)
+    assert (point.seq, point.match_id, point.ended_at) == (1, "m1", 100.0)
+    assert (point.mu, point.sigma, point.ordinal) == (
+        expected[a].mu, expected[a].sigma, expected[a].ordinal,
+    )  # fmt: skip
+
+
+async def test_an_unrated_end_records_results_of_signed_in_seats_only(stores: Stores) -> None:
+    a = await stores.player("ann")
+    await stores.end(outcome("m1", [a, None, None], (100, 305, 40), 1, 5.0, rated=False))
+    assert await stores.ratings.rated_match_ids() == ()
+    assert await stores.ratings.all_ratings() == {}
+    (row,) = (await stores.ratings.player_results(a, before=None, limit=10)).rows
+    assert (row.rated, row.rating_before, row.rating_after, row.placement) == (False, None, None, 2)
+    (summary,) = await stores.ratings.player_summary(a)
+    assert (summary.category, summary.matches, summary.rated_matches, summary.rating) == (
+        "3", 1, 0, None,
+    )  # fmt: skip
+    assert await stores.ratings.rating_history(a, "3", limit=10) == ()
+
+
+async def test_ratings_carry_over_in_the_ledgers_order_per_category(stores: Stores) -> None:
+    a, b, c, d = [await stores.player(n) for n in ("ann", "bob", "cat", "dan")]
+    ends = [
+        outcome("m1", [a, b], (310, 120), 0, 1.0),
+        outcome("m2", [b, a], (305, 300), 0, 2.0),
+        outcome("m3", [a, b, c], (90, 200, 305), 2, 3.0),
+        outcome("m4", [a, b, c, d], (150, 310), 1, 4.0),  # partnerships: a+c against b+d
+        outcome("m5", [c, a], (20, 305), 1, 5.0),
+        outcome("m6", [a, b], (310, 0), 0, 6.0, rated=False),  # changes no rating
+    ]
+    for end in ends:
+        await stores.end(end)
+    assert await stores.ratings.rated_match_ids() == ("m1", "m2", "m3", "m4", "m5")
+    rated = [e.rated_match() for e in ends if e.rated]
+    assert await stores.ratings.all_ratings() == rebuild(rated)  # float for float
+    assert ends[3].rated_match().sides == ((a, c), (b, d))
+
+    history = await stores.ratings.rating_history(a, "2", limit=10)
+    assert [p.match_id for p in history] == ["m1", "m2", "m5"]
+    assert [p.seq for p in history] == [1, 2, 5]
+    newest = await stores.ratings.rating_history(a, "2", limit=2)
+    assert newest == history[1:]  # the newest ones, oldest first
+    (m2,) = [r for r in (await stores.ratings.player_results(a, before=None, limit=10)).rows
+             if r.match_id == "m2"]  # fmt: skip
+    assert m2.rating_before == Rating(history[0].mu, history[0].sigma)
+    assert m2.rating_after == Rating(history[1].mu, history[1].sigma)
+
+
+async def test_a_refused_end_writes_nothing(stores: Stores) -> None:
+    a, b = await stores.player("ann"), await stores.player("bob")
+    end = outcome("m1", [a, b], (310, 120), 0, 1.0)
+    await stores.events.create_match(record("m1", ("human", "human")), [{"kind": "start"}])
+    await stores.events.append("m1", 1, [{"kind": "move"}])
+    with pytest.raises(VersionConflict):
+        await stores.events.append("m1", 1, [{"kind": "end"}], finished=True, outcome=end)
+    assert await stores.ratings.rated_match_ids() == ()
+    assert await stores.ratings.all_ratings() == {}
+    assert (await stores.ratings.player_results(a, before=None, limit=10)).rows == ()
+    assert await stores.ratings.player_summary(a) == ()
+
+
+async def test_racing_ends_of_one_match_rate_it_once(
+    stores: Stores, open_another: OpenStore
+) -> None:
+    """Several stores (processes, replicas) append the same finishing version at once:
+    one commits, with its outcome; the others conflict and write nothing."""
+    names = [await stores.player(n) for n in ("ann", "bob", "cat", "dan")]
+    others = [await open_another() for _ in range(3)]
+    for n in range(5):
+        match_id = f"race{n}"
+        end = outcome(match_id, names, (310, 150), n % 2, float(n))
+        await stores.events.create_match(record(match_id, ("human",) * 4), [{"kind": "start"}])
+        results = await asyncio.gather(
+            *(
+                s.append(match_id, 1, [{"kind": "end"}], finished=True, outcome=end)
+                for s in [stores.events, *others]
+            ),
+            return_exceptions=True,
+        )
+        assert sum(r == 2 for r in results) == 1, results
+        assert all(isinstance(r, VersionConflict) for r in results if r != 2), results
+    ids = await stores.ratings.rated_match_ids()
+    assert ids == tuple(f"race{n}" for n in range(5))
+    ends = [outcome(f"race{n}", names, (310, 150), n % 2, float(n)) for n in range(5)]
+    assert await stores.ratings.all_ratings() == rebuild(e.rated_match() for e in ends)
+    page = await stores.ratings.player_results(names[0], before=None, limit=100)
+    assert len(page.rows) == 5
+
+
+async def test_leaderboard_orders_by_ordinal_with_thresholds_windows_and_paging(
+    stores: Stores,
+) -> None:
+    a, b, c, d = [await stores.player(n) for n in ("ann", "bob", "cat", "dan")]
+    # ann beats everyone, dan loses everything; cat plays only recently; bob once.
+    plays = [
+        ("m1", [a, d], 0, 10.0),
+        ("m2", [a, b], 0, 20.0),
+        ("m3", [d, a], 1, 30.0),
+        ("m4", [c, d], 0, 100.0),
+        ("m5", [d, c], 1, 110.0),
+        ("m6", [a, c], 0, 120.0),
+    ]
+    for match_id, people, winner, ended in plays:
+        scores = tuple(310 if side == winner else 100 for side in range(2))
+        await stores.end(outcome(match_id, people, scores, winner, ended))
+    ratings = await stores.ratings.all_ratings()
+    counts = {a: 4, b: 1, c: 3, d: 4}
+
+    def expected(players: list[str]) -> list[str]:
+        return sorted(players, key=lambda p: (-ratings[("2", p)].ordinal, p))
+
+    board = await stores.ratings.leaderboard("2", since=None, min_matches=2, offset=0, limit=10)
+    assert board.total == 3
+    assert [r.player_id for r in board.rows] == expected([a, c, d])
+    assert [r.rank for r in board.rows] == [1, 2, 3]
+    top = board.rows[0]
+    assert (top.player_id, top.display_name, top.matches, top.wins) == (a, "Ann", 4, 4)
+    assert (top.mu, top.sigma, top.ordinal) == (
+        ratings[("2", a)].mu, ratings[("2", a)].sigma, ratings[("2", a)].ordinal,
+    )  # fmt: skip
+    everyone = await stores.ratings.leaderboard("2", since=None, min_matches=1, offset=0, limit=10)
+    assert [r.player_id for r in everyone.rows] == expected([a, b, c, d])
+    assert [r.matches for r in everyone.rows] == [counts[r.player_id] for r in everyone.rows]
+
+    paged: list[LeaderboardRow] = []
+    for offset in range(0, 4, 3):
+        page = await stores.ratings.leaderboard(
+            "2", since=None, min_matches=1, offset=offset, limit=3
+        )
+        assert page.total == 4
+        paged += page.rows
+    assert paged == list(everyone.rows)
+
+    for row in everyone.rows:
+        assert (
+            await stores.ratings.rank_of("2", row.player_id, since=None, min_matches=1) == row.rank
+        )
+    assert await stores.ratings.rank_of("2", b, since=None, min_matches=2) is None  # provisional
+    assert await stores.ratings.rank_of("3", a, since=None, min_matches=1) is None
+    assert await stores.ratings.rank_of("2", "nobody", since=None, min_matches=0) is None
+
+    # The window counts matches that ended since then and ranks by the current ordinal.
+    recent = await stores.ratings.leaderboard("2", since=100.0, min_matches=2, offset=0, limit=10)
+    assert [r.player_id for r in recent.rows] == expected([c, d])
+    assert {r.player_id: (r.matches, r.wins) for r in recent.rows} == {c: (3, 2), d: (2, 0)}
+    assert await stores.ratings.rank_of("2", a, since=100.0, min_matches=2) is None
+    assert await stores.ratings.rank_of("2", a, since=100.0, min_matches=1) is not None
+    empty = await stores.ratings.leaderboard("3", since=None, min_matches=0, offset=0, limit=10)
+    assert (empty.rows, empty.total) == ((), 0)
+
+
+async def test_equal_ordinals_rank_by_player_id(stores: Stores) -> None:
+    ids = [await stores.player(n) for n in ("zed", "amy", "kim", "bea")]
+    # Two 4-player matches where each side's partners get identical updates.
+    await stores.end(outcome("m1", ids, (310, 100), 0, 1.0))  # zed+kim beat amy+bea
+    board = await stores.ratings.leaderboard("4", since=None, min_matches=1, offset=0, limit=10)
+    assert [r.player_id for r in board.rows] == ["kim", "zed", "amy", "bea"]
+    assert board.rows[0].ordinal == board.rows[1].ordinal
+    assert await stores.ratings.rank_of("4", "zed", since=None, min_matches=1) == 2
+
+
+async def test_player_results_are_newest_first_and_paged_by_cursor(stores: Stores) -> None:
+    a, b = await stores.player("ann"), await stores.player("bob")
+    ends = [(f"m{n}", float(n // 2)) for n in range(7)]  # pairs share an ended_at
+    for n, (match_id, ended) in enumerate(ends):
+        await stores.end(outcome(match_id, [a, b] if n % 2 else [b, a], (310, 10), 0, ended))
+    seen: list[tuple[float, str]] = []
+    cursor: tuple[float, str] | None = None
+    while True:
+        page = await stores.ratings.player_results(a, before=cursor, limit=3)
+        seen += [(r.ended_at, r.match_id) for r in page.rows]
+        cursor = page.next
+        if cursor is None:
+            break
+    assert seen == sorted(((e, m) for m, e in ends), reverse=True)
+    exact = await stores.ratings.player_results(a, before=None, limit=7)
+    assert len(exact.rows) == 7 and exact.next is None
+    assert (await stores.ratings.player_results("nobody", before=None, limit=5)).rows == ()
+
+
+async def test_player_summary_adds_up_per_category(stores: Stores) -> None:
+    a, b, c = [await stores.player(n) for n in ("ann", "bob", "cat")]
+    await stores.end(outcome("m1", [a, b], (310, 10), 0, 1.0))  # ann seat 0: wins
+    await stores.end(outcome("m2", [b, a], (310, 10), 0, 2.0))  # ann seat 1: loses
+    await stores.end(outcome("m3", [a, b], (310, 10), 0, 3.0, rated=False))
+    await stores.end(outcome("m4", [c, b, a], (100, 50, 305), 2, 4.0))  # ann seat 2: wins
+    two, three = await stores.ratings.player_summary(a)
+    assert (two.category, two.matches, two.wins, two.rated_matches) == ("2", 3, 2, 2)
+    assert (two.rounds, two.points, two.deducted) == (3 + 4 + 3, 10 + 20 + 10, 0 + 1 + 0)
+    assert (two.blocked_rounds, two.best_placement) == (1, 5)
+    ratings = await stores.ratings.all_ratings()
+    assert two.rating == ratings[("2", a)]
+    assert (three.category, three.matches, three.wins, three.rounds) == ("3", 1, 1, 5)
+    assert three.rating == ratings[("3", a)]
+    assert await stores.ratings.player_summary("nobody") == ()
+
+
+async def test_an_outcome_needs_every_seat_for_rating() -> None:
+    unrated = outcome("m", ["a", None], (310, 0), 0, 1.0, rated=False)
+    with pytest.raises(ValueError):
+        unrated.rated_match()
+    rated = outcome("m", ["a", "b", "c", "d"], (0, 310), 1, 1.0)
+    assert rated.rated_match() == RatedMatch("m", (("a", "c"), ("b", "d")), (0, 310), 1)
