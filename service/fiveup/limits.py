@@ -27,14 +27,20 @@ hand instead of sleeping).
 from __future__ import annotations
 
 import contextlib
+import importlib
 import ipaddress
 import math
+import pkgutil
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
+from grpc_health.v1 import health_pb2
+from grpc_reflection.v1alpha import reflection_pb2
+
+from . import v1
 from .errors import TooManyBotMatches, TooManyRequests, TooManyStreams
 from .observer import Observer
 
@@ -57,8 +63,47 @@ def parse_networks(specs: Iterable[str]) -> tuple[Network, ...]:
     return tuple(networks)
 
 
-# The calls that change state, and so are rate limited (method names, bounded: metrics).
-LIMITED_METHODS = ("CreateMatch", "JoinMatch", "SubmitMove", "UndoMove", "SuggestMoves")
+def _streaming_methods() -> tuple[str, ...]:
+    """Every streaming method of the services a server registers: every service of the
+    ``fiveup.v1`` protos (found, so a new proto file needs no edit here), health and
+    reflection.  The stream caps (``open_stream``) count each of them."""
+    files = [health_pb2.DESCRIPTOR, reflection_pb2.DESCRIPTOR]
+    for module in pkgutil.iter_modules(v1.__path__):
+        if module.name.endswith("_pb2"):
+            files.append(importlib.import_module(f"{v1.__name__}.{module.name}").DESCRIPTOR)
+    return tuple(
+        sorted(
+            {
+                method.name
+                for file in files
+                for service in file.services_by_name.values()
+                for method in service.methods
+                if method.client_streaming or method.server_streaming
+            }
+        )
+    )
+
+
+# Every refusal the limits below can make, as (method, scope): the one list.  The
+# servicer names its calls with these types (so mypy checks them), and the metrics
+# create a series of ``fiveup_rate_limited_total`` for each pair and count no other (a
+# label never takes an unbounded value).  tests/security/test_limits.py makes every
+# refusal happen and compares.
+PeerLimited = Literal["CreateMatch", "JoinMatch", "SubmitMove", "UndoMove"]  # check_peer
+SeatLimited = Literal["SubmitMove", "UndoMove"]  # check_seat
+HINTS_METHOD = "SuggestMoves"  # check_hints (scope seat)
+WATCH_METHOD = "WatchMatch"  # watching (scope streams)
+BOT_MATCH_METHOD = "CreateMatch"  # check_bot_match (scopes client_ and server_bot_matches)
+STREAMING_METHODS = _streaming_methods()  # open_stream (scopes client_ and server_streams)
+LIMITED: tuple[tuple[str, str], ...] = (
+    *((method, "peer") for method in get_args(PeerLimited)),
+    *((method, "seat") for method in (*get_args(SeatLimited), HINTS_METHOD)),
+    (WATCH_METHOD, "streams"),
+    (BOT_MATCH_METHOD, "client_bot_matches"),
+    (BOT_MATCH_METHOD, "server_bot_matches"),
+    *((method, scope) for method in STREAMING_METHODS
+      for scope in ("client_streams", "server_streams")),
+)  # fmt: skip
 
 
 class TokenBucket:
@@ -218,7 +263,7 @@ class Limits:
     def _now(self) -> float:
         return self.clock()  # looked up per call: tests may swap ``clock``
 
-    def check_peer(self, method: str, peer: str) -> None:
+    def check_peer(self, method: PeerLimited, peer: str) -> None:
         """Raise TooManyRequests when ``peer`` (a client address) is over its rate."""
         wait = self.peers.check(peer)
         if wait:
@@ -228,7 +273,7 @@ class Limits:
                 scope="peer",
             )  # fmt: skip
 
-    def check_seat(self, method: str, match_id: str, seat: int) -> None:
+    def check_seat(self, method: SeatLimited, match_id: str, seat: int) -> None:
         wait = self.seats.check((match_id, seat))
         if wait:
             self._refused(method, "seat")
@@ -240,7 +285,7 @@ class Limits:
     def check_hints(self, match_id: str, seat: int) -> None:
         wait = self.hints.check((match_id, seat))
         if wait:
-            self._refused("SuggestMoves", "seat")
+            self._refused(HINTS_METHOD, "seat")
             raise TooManyRequests(
                 "too many hint requests from this seat: slow down", retry_after=_round_up(wait),
                 scope="seat",
@@ -250,7 +295,7 @@ class Limits:
     def watching(self, match_id: str) -> Iterator[None]:
         """Hold one of the match's watch-stream slots for the ``with`` block."""
         if not self.streams.acquire(match_id):
-            self._refused("WatchMatch", "streams")
+            self._refused(WATCH_METHOD, "streams")
             raise TooManyStreams(
                 f"this match already has {self.streams.limit} open watch streams (the limit)",
                 retry_after=self.config.stream_retry_after, scope="match",
@@ -295,7 +340,7 @@ class Limits:
         mine = len(self.bot_matches.get(client, ()))
         total = sum(len(ids) for ids in self.bot_matches.values())
         if 0 < config.max_client_bot_matches <= mine:
-            self._refused("CreateMatch", "client_bot_matches")
+            self._refused(BOT_MATCH_METHOD, "client_bot_matches")
             raise TooManyBotMatches(
                 f"this client already runs {mine} matches of bots only (the limit): wait "
                 "for one to end, or cancel one (CancelMatch)",
@@ -303,7 +348,7 @@ class Limits:
                 limit=str(config.max_client_bot_matches),
             )  # fmt: skip
         if 0 < config.max_bot_matches <= total:
-            self._refused("CreateMatch", "server_bot_matches")
+            self._refused(BOT_MATCH_METHOD, "server_bot_matches")
             raise TooManyBotMatches(
                 f"the server runs {total} matches of bots only (its limit): try again later",
                 retry_after=config.bot_match_retry_after, scope="server",

@@ -61,6 +61,7 @@ from .config import ServerConfig
 from .engine import Action, Draw, Event, Match, MatchEnded, Pass, RoundEnded, TilePlaced
 from .engine.errors import MOVE_ERRORS
 from .errors import InvalidRequest
+from .limits import LIMITED
 from .store.base import EventStore
 from .usererror import AddressInUse
 
@@ -258,16 +259,6 @@ RATE_LIMITED = Counter(
     "streams of one client address) or server_streams (open streams on the server).",
     ("method", "scope"),
 )
-# The streaming methods the stream caps apply to (fiveup.api.stream_limits).
-STREAMING_METHODS = ("WatchMatch", "ValidateMoves", "FindMatch", "Watch", "ServerReflectionInfo")
-LIMITED = (
-    ("CreateMatch", "peer"), ("JoinMatch", "peer"), ("SubmitMove", "peer"), ("SubmitMove", "seat"),
-    ("WatchMatch", "streams"), ("CreateMatch", "client_bot_matches"),
-    ("CreateMatch", "server_bot_matches"), ("SuggestMoves", "seat"), ("UndoMove", "peer"),
-    ("UndoMove", "seat"),
-    *((method, scope) for method in STREAMING_METHODS
-      for scope in ("client_streams", "server_streams")),
-)  # fmt: skip
 HINTS = Histogram(
     "fiveup_hint_seconds",
     "SuggestMoves answers: time from the call to the ranked moves (store read, waiting "

@@ -6,19 +6,28 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import grpc
 import pytest
+from google.protobuf import descriptor_pb2
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+from prometheus_client import REGISTRY
 
+from fiveup.errors import TooManyBotMatches, TooManyRequests, TooManyStreams
 from fiveup.limits import (
+    LIMITED,
+    STREAMING_METHODS,
     Limits,
     LimitsConfig,
+    PeerLimited,
     RateLimiter,
+    SeatLimited,
     TokenBucket,
     parse_networks,
     peer_address,
 )
+from fiveup.metrics import MatchObserver
 from fiveup.v1 import match_pb2 as pb
 from tests.service.conftest import Running, auth, human, start, stop, wait_for
 from tests.service.helpers import error_info, snapshot
@@ -110,6 +119,102 @@ def test_stream_slots_are_released() -> None:
     with pytest.raises(RuntimeError), limits.watching("m"):
         raise RuntimeError
     assert limits.streams.open("m") == 0
+
+
+def every_refusal(observer: Recorder) -> None:
+    """Make each limit refuse once, through every method that can name the call."""
+    clock = FakeClock()
+    one = LimitsConfig(
+        rate_limit_peer=1.0, rate_limit_seat=1.0, rate_limit_hints=1.0,
+        rate_limit_hints_burst=1.0, max_watchers_per_match=1, max_client_streams=1,
+        max_server_streams=2, max_client_bot_matches=1, max_bot_matches=2,
+    )  # fmt: skip
+    limits = Limits(one, clock=clock, observer=observer)
+
+    def refused(call: Any, *args: Any) -> None:
+        with pytest.raises((TooManyRequests, TooManyStreams, TooManyBotMatches)):
+            call(*args)
+
+    peer: PeerLimited
+    for n, peer in enumerate(get_args(PeerLimited)):
+        limits.check_peer(peer, f"peer-{n}")
+        refused(limits.check_peer, peer, f"peer-{n}")
+    seat: SeatLimited
+    for n, seat in enumerate(get_args(SeatLimited)):
+        limits.check_seat(seat, "m", n)
+        refused(limits.check_seat, seat, "m", n)
+    limits.check_hints("m", 0)
+    refused(limits.check_hints, "m", 0)
+    with limits.watching("m"):
+        refused(lambda: limits.watching("m").__enter__())
+    for method in STREAMING_METHODS:
+        limits.open_stream(method, "a")
+        refused(limits.open_stream, method, "a")  # the client's cap
+        limits.open_stream(method, "b")
+        refused(limits.open_stream, method, "c")  # the server's cap
+        limits.close_stream("a")
+        limits.close_stream("b")
+    limits.check_bot_match("a", lambda match_id: True)
+    limits.add_bot_match("a", "m1")
+    refused(limits.check_bot_match, "a", lambda match_id: True)  # the client's cap
+    limits.add_bot_match("b", "m2")
+    refused(limits.check_bot_match, "c", lambda match_id: True)  # the server's cap
+
+
+def test_every_refusal_is_in_the_one_list_and_every_pair_of_it_can_happen() -> None:
+    recorder = Recorder()
+    every_refusal(recorder)
+    seen = [(told["method"], told["scope"]) for _, told in recorder.seen]
+    assert sorted(seen) == sorted(set(seen)) == sorted(LIMITED)
+
+
+def test_the_metrics_count_exactly_the_refusals_of_the_one_list() -> None:
+    def count(method: str, scope: str) -> float | None:
+        labels = {"method": method, "scope": scope}
+        return REGISTRY.get_sample_value("fiveup_rate_limited_total", labels)
+
+    assert all(count(method, scope) is not None for method, scope in LIMITED)  # pre-created
+    before = {pair: count(*pair) or 0.0 for pair in LIMITED}
+    observer = MatchObserver()
+    for method, scope in LIMITED:
+        observer.rate_limited(method, scope)
+    observer.rate_limited("SubmitMove", "streams")  # not a refusal any limit makes
+    assert {pair: (count(*pair) or 0.0) - before[pair] for pair in LIMITED} == dict.fromkeys(
+        LIMITED, 1.0
+    )
+    assert count("SubmitMove", "streams") is None  # no series outside the list
+
+
+async def test_the_one_list_names_the_methods_the_server_serves(tmp_path: Path) -> None:
+    """Read through the server's reflection: every method of the list exists, and every
+    streaming method served is one the stream caps count under its own name."""
+    server = await start(tmp_path / "served.sqlite3")
+    try:
+        stub = reflection_pb2_grpc.ServerReflectionStub(server.channel)
+        call = stub.ServerReflectionInfo()
+        await call.write(reflection_pb2.ServerReflectionRequest(list_services=""))
+        listed = await call.read()
+        names = [s.name for s in listed.list_services_response.service]
+        served: dict[str, bool] = {}  # method -> streaming
+        for name in names:
+            await call.write(reflection_pb2.ServerReflectionRequest(file_containing_symbol=name))
+            answer = await call.read()
+            files = [
+                descriptor_pb2.FileDescriptorProto.FromString(raw)
+                for raw in answer.file_descriptor_response.file_descriptor_proto
+            ]
+            for file in files:
+                for service in file.service:
+                    if f"{file.package}.{service.name}" == name:
+                        for m in service.method:
+                            streaming = m.client_streaming or m.server_streaming
+                            served[m.name] = served.get(m.name, False) or streaming
+        await call.done_writing()
+    finally:
+        await stop(server)
+    assert "SubmitMove" in served and "Watch" in served  # the walk found the services
+    assert {name for name, streaming in served.items() if streaming} == set(STREAMING_METHODS)
+    assert {method for method, _ in LIMITED} <= set(served)
 
 
 # --------------------------------------------------------------------------- real server

@@ -9,7 +9,7 @@ from ..engine.scoring import DEFAULT_TARGET
 from ..engine.shuffle import commitment
 from ..errors import InvalidRequest
 from ..hints import HintService
-from ..limits import Limits
+from ..limits import Limits, PeerLimited
 from ..lobby.seats import PlayerSeats
 from ..matches import Matches
 from ..results import Resync
@@ -40,7 +40,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     def _client(self, context: Context) -> str:
         return self.limits.config.client_of(context)
 
-    def _limit_peer(self, method: str, context: Context) -> None:
+    def _limit_peer(self, method: PeerLimited, context: Context) -> None:
         self.limits.check_peer(method, self._client(context))
 
     @unary
