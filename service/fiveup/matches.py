@@ -63,6 +63,7 @@ from .errors import (
     VersionNotReached,
 )
 from .observer import Contained, Observer
+from .ratings.outcome import SeatOwners
 from .repository import Freshness, MatchRepository, MatchSession
 from .results import (
     Cancelled,
@@ -191,22 +192,27 @@ class Matches:
         match_id: str | None = None,
         hints: bool | None = None,
         practice: bool = False,
+        unrated: bool = False,
     ) -> Created:
         """A new match (``match_id``: one chosen beforehand, e.g. a private table's whose
         invite is recorded first; default a fresh random id).  ``hints``: whether
         SuggestMoves may be asked (None: only in a practice match); ``practice``: one
-        human with bots, hints on, undo allowed."""
+        human with bots, hints on, undo allowed.  The match is created rated unless
+        ``unrated``, or it has a bot seat, hints or practice (rated matches never allow
+        hints); it is rated at its end if every seat is a signed-in player by then."""
         for i, kind in enumerate(seats):
             if kind != HUMAN and kind not in BOT_KINDS:
                 raise InvalidRequest(f"seat {i}: unknown bot kind {kind!r}", field="seats")
         if practice and hints is False:
             raise InvalidRequest("a practice match always allows hints", field="hints_allowed")
+        hints = practice if hints is None else hints
         config = MatchConfig(
             seats=tuple(seats),
             seed=new_seed(),
             target_points=target_points,
-            hints=practice if hints is None else hints,
+            hints=hints,
             practice=practice,
+            rated=not (unrated or hints or practice or any(kind != HUMAN for kind in seats)),
         )
         match, events = Match.start(config)
         match_id = match_id or new_match_id()
@@ -249,6 +255,11 @@ class Matches:
                     current_version=str(session.match.version),
                 ) from None
         return Cancelled(version)
+
+    def record_outcomes(self, owners: SeatOwners) -> None:
+        """From now on, record every finished match's results and rate it (when rated)
+        with the append that ends it; ``owners`` says which player holds each seat."""
+        self.repository.owners = owners
 
     def forget(self, match_id: str) -> None:
         """Retention is deleting ``match_id``: drop it from the cache, end its watchers."""

@@ -25,10 +25,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .broker import Broker
-from .engine import Event, Match, MatchConfig
+from .engine import Event, Match, MatchConfig, MatchEnded
 from .errors import InvalidRequest
 from .event_mapper import from_stored, to_bodies
 from .observer import Contained
+from .ratings.outcome import MatchOutcome, SeatOwners, match_outcome
 from .results import VersionedEvent
 from .store.base import (
     EventStore,
@@ -119,6 +120,9 @@ class MatchRepository:
         self.clock = clock
         self.broker = broker or Broker()
         self.observer = observer or Contained(None)
+        # Who holds each seat, for the outcome recorded with a match's end (the lobby
+        # store, once players exist); None: no results are recorded, no match is rated.
+        self.owners: SeatOwners | None = None
         self._sessions: OrderedDict[str, MatchSession] = OrderedDict()
 
     # ------------------------------------------------------------------ the cache
@@ -187,7 +191,8 @@ class MatchRepository:
         """Persist ``events`` (already applied to the session's match, which was at
         version ``before``) or roll the session back to the store's log and re-raise
         (VersionConflict: another writer was first; DuplicateRequest: the request id was
-        already recorded)."""
+        already recorded).  Events that end the match carry its outcome into the same
+        transaction: results and rating updates commit with the end or not at all."""
         match_id = session.match_id
         started = time.perf_counter()
         try:
@@ -197,6 +202,7 @@ class MatchRepository:
                 to_bodies(events),
                 request=request,
                 finished=session.match.finished,
+                outcome=await self._outcome(match_id, before, events),
             )
         except BaseException as exc:
             if isinstance(exc, VersionConflict):
@@ -215,6 +221,23 @@ class MatchRepository:
             live.stale = True
         self.broker.publish(match_id)
         return version
+
+    async def _outcome(
+        self, match_id: str, before: int, events: list[Event]
+    ) -> MatchOutcome | None:
+        """The outcome to record with an append that ends the match, from the stored log
+        up to ``before`` and ``events`` (None: they do not end it with a winner, or no
+        seat is a signed-in player's)."""
+        if self.owners is None or not any(isinstance(e, MatchEnded) for e in events):
+            return None
+        owners = await self.owners.seat_owners(match_id)
+        if not owners:
+            return None
+        earlier = await self.read_events(match_id, 0, upto=before)
+        if len(earlier) != before:  # the store is not where this session says it is
+            raise VersionConflict(match_id, before, len(earlier))
+        log = [event for _, event in earlier] + events
+        return match_outcome(match_id, self.clock(), log, owners)
 
     async def prior_request(self, match_id: str, request_id: str) -> RequestRecord | None:
         """What an already applied request did (None: the request id is new)."""

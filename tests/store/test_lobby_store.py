@@ -74,7 +74,10 @@ async def test_bindings(stores: Stores) -> None:
     with pytest.raises(SeatAlreadyBound) as taken:
         await stores.lobby.bind_seat("m", 0, p2, 3.0)  # the seat is someone else's
     assert taken.value.seat is None
+    assert await stores.lobby.seat_owners("m") == {0: p1}
     await stores.lobby.bind_seat("m", 1, p2, 3.0)
+    assert await stores.lobby.seat_owners("m") == {0: p1, 1: p2}
+    assert await stores.lobby.seat_owners("other") == {}
 
 
 async def test_open_tables_filters_and_paging(stores: Stores) -> None:

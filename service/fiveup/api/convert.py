@@ -274,6 +274,7 @@ def event_pb(version: int, e: Event, seats: Sequence[str] = ()) -> match_pb2.Mat
                 shuffle_commitment=e.commitment,
                 hints_allowed=e.hints,
                 practice=e.practice,
+                rated=e.rated,
             )
         )
     elif isinstance(e, SeatAutoPlayed):
@@ -334,7 +335,12 @@ def _event_kind_from_pb(msg: match_pb2.MatchEvent) -> Event:
             HUMAN if s.kind == match_pb2.SEAT_KIND_HUMAN else PB_TO_BOT[s.bot] for s in e.seats
         )
         return MatchStarted(
-            seats, e.target_points, e.shuffle_commitment, hints=e.hints_allowed, practice=e.practice
+            seats,
+            e.target_points,
+            e.shuffle_commitment,
+            hints=e.hints_allowed,
+            practice=e.practice,
+            rated=e.rated,
         )
     if kind == "round_dealt":
         d = msg.round_dealt
@@ -420,6 +426,7 @@ def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.
         hints_allowed=view.hints_allowed,
         practice=view.practice,
         can_undo=view.can_undo,
+        rated=view.rated,
     )
     if view.viewer is not None:
         msg.viewer_seat = view.viewer

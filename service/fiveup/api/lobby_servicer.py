@@ -85,6 +85,7 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
             request.target_points or DEFAULT_TARGET,
             request.invite_ttl_seconds,
             request.join,
+            unrated=request.unrated,
         )
         response = lobby_pb2.CreatePrivateTableResponse(
             match_id=table.match_id,

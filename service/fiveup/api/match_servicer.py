@@ -55,7 +55,9 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         client = self._client(context) if bots_only else ""
         if bots_only:
             self.limits.check_bot_match(client, self.matches.is_running)
-        created = await self.matches.create(seats, target, hints=hints, practice=request.practice)
+        created = await self.matches.create(
+            seats, target, hints=hints, practice=request.practice, unrated=request.unrated
+        )
         if bots_only:
             self.limits.add_bot_match(client, created.match_id)
         return match_pb2.CreateMatchResponse(

@@ -94,6 +94,7 @@ class MatchConfig:
     # them from there), so a replay needs only the seats, the target and the seed.
     hints: bool = False
     practice: bool = False
+    rated: bool = False  # rated if every seat is a signed-in player at the end
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.seats) <= 4:
@@ -108,6 +109,10 @@ class MatchConfig:
             raise errors.InvalidConfig(
                 "a practice match has exactly one human seat; the others are bots",
                 field="practice",
+            )
+        if self.rated and (self.hints or self.practice or any(s != HUMAN for s in self.seats)):
+            raise errors.InvalidConfig(
+                "a rated match has only human seats and no hints (nor practice)", field="rated"
             )
 
     @property
@@ -152,6 +157,7 @@ class Match:
         self.announced_turn: Turn | None = None  # the newest event's Turn, while current
         self.hints_allowed = False
         self.practice = False
+        self.rated = False
         # Practice matches only: the (version, event) pairs that make up the current
         # state -- the log without undone events and without the undo events themselves.
         self._line: list[tuple[int, Event]] = []
@@ -168,6 +174,7 @@ class Match:
             config.commitment,
             hints=config.hints or config.practice,
             practice=config.practice,
+            rated=config.rated,
         )
         match.apply(first)
         events = [first, *match._deal(1, starter=None)]
@@ -477,6 +484,7 @@ class Match:
         if isinstance(event, MatchStarted):
             self.hints_allowed = event.hints
             self.practice = event.practice
+            self.rated = event.rated
             return
         if isinstance(event, SeatClaimed):
             self.claimed_seats.add(event.seat)

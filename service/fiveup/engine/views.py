@@ -48,6 +48,7 @@ class MatchView:
     hints_allowed: bool = False  # SuggestMoves may be asked (chosen at creation)
     practice: bool = False  # one human with bots; the human may undo
     can_undo: bool = False  # the viewer may undo now (practice, and it has an action to take back)
+    rated: bool = False  # created rated: rated at its end if every seat is a signed-in player
 
     @property
     def n_seats(self) -> int:
@@ -103,5 +104,6 @@ def view_for(match: Match, viewer: int | None) -> MatchView:
         auto_seats=tuple(sorted(match.auto_seats)),
         hints_allowed=match.hints_allowed,
         practice=match.practice,
+        rated=match.rated,
         can_undo=viewer is not None and match.undoable(viewer) is not None,
     )

@@ -54,6 +54,7 @@ class PlayerFeatures:
             for store in reversed(opened):
                 await store.close()
             raise
+        matches.record_outcomes(lobby_store)  # finished matches' results, and ratings
         seats = PlayerSeats(matches, players, lobby_store, clock=clock)
         private = PrivateTables(matches, players, seats, lobby_store, clock=clock)
         matchmaker = Matchmaker(

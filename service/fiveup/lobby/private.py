@@ -70,6 +70,8 @@ class PrivateTables:
         target_points: int,
         ttl_seconds: int,
         join: bool,
+        *,
+        unrated: bool = False,
     ) -> PrivateTable:
         claims = await self.players.authenticate(access_token)
         if not 0 <= ttl_seconds <= MAX_INVITE_SECONDS:
@@ -81,7 +83,9 @@ class PrivateTables:
         code = secrets.token_urlsafe(16)
         match_id = new_match_id()
         await self.store.create_invite(match_id, invite_hash(code), expires, claims.player_id, now)
-        created = await self.matches.create(seats, target_points, match_id=match_id)
+        created = await self.matches.create(
+            seats, target_points, match_id=match_id, unrated=unrated
+        )
         joined = None
         if join:
             joined = await self.seats.join(match_id, None, access_token, invited=True)

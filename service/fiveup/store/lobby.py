@@ -148,6 +148,10 @@ class LobbyStore(Protocol):
 
     async def seat_of(self, match_id: str, player_id: str) -> int | None: ...
 
+    async def seat_owners(self, match_id: str) -> dict[int, str]:
+        """Every bound seat of the match and its player (``ratings.outcome.SeatOwners``:
+        who is rated when the match ends)."""
+
     async def my_matches(
         self, player_id: str, limit: int, after: tuple[int, float, str] | None
     ) -> MyMatchPage:

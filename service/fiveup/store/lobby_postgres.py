@@ -139,6 +139,12 @@ class PostgresLobbyStore:
         )
         return int(rows[0][0]) if rows else None
 
+    async def seat_owners(self, match_id: str) -> dict[int, str]:
+        rows = await self._all(
+            "SELECT seat, player_id FROM seat_players WHERE match_id = %s", (match_id,)
+        )
+        return {int(seat): str(player) for seat, player in rows}
+
     async def my_matches(
         self, player_id: str, limit: int, after: tuple[int, float, str] | None
     ) -> MyMatchPage:

@@ -128,6 +128,15 @@ class SqliteLobbyStore:
 
         return await self._run(seat)
 
+    async def seat_owners(self, match_id: str) -> dict[int, str]:
+        def owners(conn: sqlite3.Connection) -> dict[int, str]:
+            rows = conn.execute(
+                "SELECT seat, player_id FROM seat_players WHERE match_id = ?", (match_id,)
+            ).fetchall()
+            return {int(seat): str(player) for seat, player in rows}
+
+        return await self._run(owners)
+
     async def my_matches(
         self, player_id: str, limit: int, after: tuple[int, float, str] | None
     ) -> MyMatchPage:

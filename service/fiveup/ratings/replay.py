@@ -1,0 +1,33 @@
+"""Every rating rebuilt from scratch out of the event logs: the rated matches' logs
+folded in the ledger's order through ``model.rebuild``.  Equal, float for float, to the
+stored ratings (tests/ratings/test_rated_matches.py): the store's numbers are a cache of
+the logs, not a second truth."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..event_mapper import from_stored
+from ..store.base import EventStore
+from .model import RatedMatch, Rating, rebuild
+from .outcome import SeatOwners, match_outcome
+
+
+async def rated_matches_from_logs(
+    match_ids: Iterable[str], events: EventStore, owners: SeatOwners
+) -> list[RatedMatch]:
+    """The rated matches ``match_ids`` (in that order) as read from their logs and their
+    seats' owners."""
+    out = []
+    for match_id in match_ids:
+        log = [event for _, event in from_stored(await events.read_events(match_id))]
+        outcome = match_outcome(match_id, 0.0, log, await owners.seat_owners(match_id))
+        out.append(outcome.rated_match())  # raises if the log says it is not rated
+    return out
+
+
+async def ratings_from_logs(
+    match_ids: Iterable[str], events: EventStore, owners: SeatOwners
+) -> dict[tuple[str, str], Rating]:
+    """Every (category, player) rating after the rated matches ``match_ids`` in order."""
+    return rebuild(await rated_matches_from_logs(match_ids, events, owners))
