@@ -2,7 +2,8 @@
 
 A match is its creation record plus an ordered, versioned list of these events; the
 state is a fold over them (``fiveup.engine.match.Match.replay``).  Events are immutable
-and serialise to small JSON-friendly dicts (``to_dict`` / ``event_from_dict``).
+and serialise to small JSON-friendly dicts (``to_dict`` / ``event_from_dict``), each field
+by its declared type (``fiveup.engine.codec``).
 
 Some events hold secrets (the dealt hands, the boneyard, a drawn tile).  ``redact``
 returns the version of an event that a given seat -- or a spectator -- may see; the
@@ -21,7 +22,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from fiveup_core import ConnectionPoint, Tile, normalize_tile
+from fiveup_core import ConnectionPoint, Tile
+
+from .codec import ABSENT_WHEN_NONE, field_codecs, from_plain, to_plain
 
 Hand = tuple[Tile, ...]
 
@@ -54,19 +57,14 @@ class Turn:
 @dataclass(frozen=True, slots=True)
 class Event:
     kind: ClassVar[str] = "event"
-    # Who moves next, on the last event of a step (see the module docstring).
-    turn: Turn | None = field(default=None, kw_only=True, compare=False)
+    # Who moves next, on the last event of a step (see the module docstring).  Events
+    # without one keep the stored form they had before it existed: no "turn" key.
+    turn: Turn | None = field(
+        default=None, kw_only=True, compare=False, metadata={ABSENT_WHEN_NONE: True}
+    )
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.kind}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.name == "turn":
-                if value is not None:  # events without one keep their old stored form
-                    out["turn"] = value.to_dict()
-                continue
-            out[f.name] = _plain(value)
-        return out
+        return {"type": self.kind, **to_plain(self)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +205,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         MoveUndone,
     )
 }
+for _cls in EVENT_TYPES.values():
+    field_codecs(_cls)  # every field has a stored form (TypeError at import if not)
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
@@ -214,11 +214,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES.get(kind)  # type: ignore[arg-type]
     if cls is None:
         raise ValueError(f"unknown event type {kind!r}")
-    kwargs = {}
-    for f in dataclasses.fields(cls):
-        if f.name in data or f.default is dataclasses.MISSING:
-            kwargs[f.name] = _typed(f.name, data.get(f.name))
-    return cls(**kwargs)
+    return cls(**from_plain(cls, data))
 
 
 def redact(event: Event, viewer: int | None) -> Event:
@@ -229,36 +225,3 @@ def redact(event: Event, viewer: int | None) -> Event:
     if isinstance(event, TileDrawn) and event.seat != viewer:
         return dataclasses.replace(event, tile=None, playable=None)
     return event
-
-
-# --------------------------------------------------------------------------- plain data
-
-_TILE_FIELDS = {"tile"}
-_HANDS_FIELDS = {"hands"}
-_HAND_FIELDS = {"boneyard"}
-_TUPLE_FIELDS = {"seats", "hand_sizes", "deductions", "scores"}
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _typed(name: str, value: Any) -> Any:
-    if value is None:
-        return None
-    if name == "turn":
-        return Turn.from_dict(value)
-    if name in _TILE_FIELDS:
-        return normalize_tile(tuple(value))
-    if name == "on":
-        tile, side = value
-        return ConnectionPoint(normalize_tile(tuple(tile)), str(side))
-    if name in _HANDS_FIELDS:
-        return tuple(tuple(normalize_tile(tuple(t)) for t in hand) for hand in value)
-    if name in _HAND_FIELDS:
-        return tuple(normalize_tile(tuple(t)) for t in value)
-    if name in _TUPLE_FIELDS:
-        return tuple(value)
-    return value
