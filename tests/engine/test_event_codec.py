@@ -40,9 +40,15 @@ def test_the_fixture_covers_every_event_type() -> None:
 
 @pytest.mark.parametrize("line", STORED)
 def test_stored_bodies_decode_and_encode_to_the_same_bytes(line: str) -> None:
-    event = event_from_dict(json.loads(line))
-    assert event.kind == json.loads(line)["type"]
-    assert encode_event(event.to_dict()) == line
+    stored = json.loads(line)
+    event = event_from_dict(stored)
+    assert event.kind == stored["type"]
+    body = event.to_dict()
+    # A field added after the fixture was written is the one allowed difference: it
+    # holds its default, as the event had no such field when it was stored.
+    defaults = {f.name: f.default for f in dataclasses.fields(event)}
+    assert all(getattr(event, name) == defaults[name] for name in set(body) - set(stored))
+    assert encode_event({k: v for k, v in body.items() if k in stored}) == line
 
 
 def test_bodies_stored_before_turns_and_later_fields_read_as_the_same_events() -> None:
