@@ -12,97 +12,31 @@ here); mid-game screenshots (desktop and phone) are written as artifacts."""
 from __future__ import annotations
 
 import base64
-import json
-import os
-import shutil
 import struct
-import subprocess
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from google.protobuf.message import Message
 
-from fiveup.gateway import Gateway
 from fiveup.v1 import common_pb2
 from fiveup.v1 import match_pb2 as pb
-from fiveup.webstack import static_server
 
-from ..clients.conftest import (
-    BEHIND_GATEWAY,
-    CLIENTS_DIR,
-    ROOT,
-    ensure_clients_built,
-    in_ci,
-    running_server,
-)
+from ..clients.conftest import ROOT
+from .conftest import ARTIFACTS, WebStack, run_browser, step
 
-WEB_DIR = CLIENTS_DIR / "web"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARTIFACTS = ROOT / "build" / "test-artifacts" / "web"
-BROWSER_TIMEOUT = 300
 # Tiles a spectator may see: those on the table, and hands revealed at a reckoning.
 PUBLIC_FIELDS = {"last_round", "round_ended", "layout", "placement", "open_points", "counted_ends"}
 
 pytestmark = pytest.mark.timeout(600)
 
 
-def require_chromium() -> str:
-    if os.access(CHROMIUM, os.X_OK):
-        return CHROMIUM
-    message = f"{CHROMIUM} not found: scripts/install-browser.sh installs Debian's chromium"
-    if in_ci():
-        pytest.fail(message + " -- required when CI=true", pytrace=False)
-    pytest.skip(message)
-
-
-def build_web(npm: str) -> None:
-    done = subprocess.run(
-        [npm, "run", "build", "--workspace", "fiveup-web"], cwd=CLIENTS_DIR,
-        capture_output=True, text=True, timeout=180,
-    )  # fmt: skip
-    assert done.returncode == 0, f"building the web app failed:\n{done.stdout}\n{done.stderr}"
-
-
 @pytest.fixture(scope="module")
-def report(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, object]]:
-    chromium = require_chromium()
-    tools = ensure_clients_built()
-    build_web(tools["npm"])
-    folder = tmp_path_factory.mktemp("web-stack")
-    if ARTIFACTS.exists():
-        shutil.rmtree(ARTIFACTS)
-    ARTIFACTS.mkdir(parents=True)
-    with (
-        running_server(folder, extra=BEHIND_GATEWAY) as server,
-        Gateway(server.address, log=folder / "envoy.log") as gateway,
-        static_server(WEB_DIR / "dist", gateway.url) as url,
-    ):
-        env = dict(os.environ, FIVEUP_WEB_URL=url, FIVEUP_ARTIFACTS=str(ARTIFACTS),
-                   CHROMIUM=chromium, NO_COLOR="1")  # fmt: skip
-        try:
-            done = subprocess.run(
-                [tools["node"], "test/browser.mjs"], cwd=WEB_DIR, env=env, capture_output=True,
-                text=True, timeout=BROWSER_TIMEOUT,
-            )  # fmt: skip
-        except subprocess.TimeoutExpired as exc:
-            pytest.fail(f"the browser run took over {BROWSER_TIMEOUT}s:\n{exc.stdout}")
-        (ARTIFACTS / "browser.log").write_text(done.stdout + done.stderr)
-        result = json.loads((ARTIFACTS / "report.json").read_text())
-        assert done.returncode == 0 and result["ok"], (
-            f"{result.get('error')}\n{done.stdout[-3000:]}\n{server.log.read_text()[-2000:]}"
-        )
-        yield result
+def report(web_stack: WebStack) -> dict[str, Any]:
+    return run_browser(web_stack, "browser.mjs", ARTIFACTS).report
 
 
-def step(report: dict[str, object], name: str) -> dict[str, object]:
-    steps = report["steps"]
-    assert isinstance(steps, list)
-    found = [s for s in steps if s["name"] == name]
-    assert found, f"no step {name!r} in {[s['name'] for s in steps]}"
-    return found[0]  # type: ignore[no-any-return]
-
-
-def test_a_bad_join_link_shows_the_documented_error(report: dict[str, object]) -> None:
+def test_a_bad_join_link_shows_the_documented_error(report: dict[str, Any]) -> None:
     bad = step(report, "bad join link")
     assert bad["reason"] == "MATCH_NOT_FOUND"
     assert bad["text"] == "There is no match with this link. Check the link, or start a new match."
@@ -110,7 +44,7 @@ def test_a_bad_join_link_shows_the_documented_error(report: dict[str, object]) -
 
 
 def test_a_whole_match_is_played_to_the_end_with_keyboard_and_mouse(
-    report: dict[str, object],
+    report: dict[str, Any],
 ) -> None:
     finished = step(report, "finished")
     assert finished["winner"] in ("You won!", "Seat 2 won!")
@@ -122,6 +56,9 @@ def test_a_whole_match_is_played_to_the_end_with_keyboard_and_mouse(
     expected = "Seat 1 won!" if finished["winner"] == "You won!" else finished["winner"]
     assert step(report, "spectator finished")["banner"] == expected
     assert step(report, "seat stored")["tokenInUrl"] is False
+    assert step(report, "no assist") == {
+        "name": "no assist", "hint": 0, "undo": 0, "practice": "false", "hintsAllowed": "false",
+    }  # fmt: skip
     assert step(report, "hindi")["heading"] == "मैच समाप्त"
     errors = report["consoleErrors"]
     assert isinstance(errors, list)
@@ -131,7 +68,7 @@ def test_a_whole_match_is_played_to_the_end_with_keyboard_and_mouse(
     ] == []
 
 
-def test_a_reload_mid_round_resumes_the_same_seat(report: dict[str, object]) -> None:
+def test_a_reload_mid_round_resumes_the_same_seat(report: dict[str, Any]) -> None:
     reloaded = step(report, "reloaded")
     before, after = reloaded["before"], reloaded["after"]
     assert isinstance(before, dict) and isinstance(after, dict)
@@ -141,7 +78,7 @@ def test_a_reload_mid_round_resumes_the_same_seat(report: dict[str, object]) -> 
     assert int(after["handTiles"]) > 0
 
 
-def test_a_viewer_that_loses_the_network_catches_up(report: dict[str, object]) -> None:
+def test_a_viewer_that_loses_the_network_catches_up(report: dict[str, Any]) -> None:
     back = step(report, "offline and back")
     assert int(back["whileOffline"]) < int(back["target"]), back  # it really missed moves
     assert int(back["caughtUp"]) >= int(back["target"]), back
@@ -169,7 +106,7 @@ def private_tiles(message: Message) -> set[tuple[int, int]]:
     return found
 
 
-def test_the_spectator_never_receives_a_hidden_tile(report: dict[str, object]) -> None:
+def test_the_spectator_never_receives_a_hidden_tile(report: dict[str, Any]) -> None:
     responses = report["spectator"]
     assert isinstance(responses, list)
     parsers = {
@@ -194,7 +131,7 @@ def test_the_spectator_never_receives_a_hidden_tile(report: dict[str, object]) -
     assert kinds.get("tile_placed", 0) > 10, kinds
 
 
-def test_mid_game_screenshots_are_written(report: dict[str, object]) -> None:
+def test_mid_game_screenshots_are_written(report: dict[str, Any]) -> None:
     for name in ("board-desktop.png", "board-phone.png"):
         shot = ARTIFACTS / name
         assert shot.exists() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name

@@ -9,7 +9,7 @@
 // A seat token lives only in this tab's sessionStorage, never in a URL.
 import {
   BotKind, Code, ConnectError, MatchStatus, SeatKind, createFiveUpClients, errorReason, newRequestId,
-  withToken, type MatchEvent, type MatchView, type Move, type Tile,
+  withToken, type Hint, type MatchEvent, type MatchView, type Move, type Tile,
 } from "@fiveup/sdk";
 import { browserTransport } from "@fiveup/sdk/web";
 import { Board, dominoIcon, tallySvg, type Marker } from "./board.js";
@@ -99,15 +99,22 @@ function startPage(): void {
   const seatsBox = el("div", { class: "seats" });
   const note = el("p", { class: "note", text: t("partnerships") });
   const kinds = ["human", "greedy", "greedy", "greedy"];
+  // Practice: seat 1 is the person, every other seat a bot (the server refuses anything
+  // else), hints are on and moves can be taken back.
+  const practice = el("input", { type: "checkbox", id: "practice", name: "practice" });
+  const hints = el("input", { type: "checkbox", id: "hints", name: "hints" });
   const drawSeats = () => {
     seatsBox.replaceChildren();
     for (let i = 0; i < n; i += 1) {
+      if (practice.checked) kinds[i] = i === 0 ? "human" : kinds[i] === "human" ? "greedy" : kinds[i];
       const select = el("select", { id: `seat-${i}`, name: `seat-${i}` });
       for (const [value, key] of [["human", "human"], ["random", "botRandom"], ["greedy", "botGreedy"], ["expert", "botExpert"]] as const) {
+        if (practice.checked && (i === 0) !== (value === "human")) continue;
         const option = el("option", { value, text: t(key) });
         if (kinds[i] === value) option.selected = true;
         select.append(option);
       }
+      select.disabled = practice.checked && i === 0;
       select.addEventListener("change", () => { kinds[i] = select.value; });
       seatsBox.append(el("label", { for: `seat-${i}`, class: "seat-choice" }, el("span", { text: t("seat", { n: i + 1 }) }), select));
     }
@@ -121,7 +128,15 @@ function startPage(): void {
   }
   const target = el("input", { type: "number", id: "target", min: "1", max: "10000", value: "61", inputmode: "numeric" });
   const submit = el("button", { type: "submit", class: "primary", text: t("create") });
-  form.append(count, seatsBox, note, el("label", { for: "target", class: "target" }, el("span", { text: t("target") }), target), submit);
+  const options = el("fieldset", { class: "options" }, el("legend", { text: t("options") }),
+    el("label", { for: "practice", class: "check" }, practice, el("span", { text: t("practiceOption") })),
+    el("label", { for: "hints", class: "check" }, hints, el("span", { text: t("hintsOption") })));
+  practice.addEventListener("change", () => {
+    hints.checked = practice.checked || hints.checked;
+    hints.disabled = practice.checked; // a practice match always allows hints
+    drawSeats();
+  });
+  form.append(count, seatsBox, note, el("label", { for: "target", class: "target" }, el("span", { text: t("target") }), target), options, submit);
   drawSeats();
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -131,13 +146,18 @@ function startPage(): void {
       const seats = kinds.slice(0, n).map((k) => (k === "human"
         ? { kind: SeatKind.HUMAN }
         : { kind: SeatKind.BOT, bot: { random: BotKind.RANDOM, greedy: BotKind.GREEDY, expert: BotKind.EXPERT }[k] }));
-      const created = await clients.matches.createMatch({ seats, targetPoints: Number(target.value) || 0 });
+      const created = await clients.matches.createMatch({
+        seats, targetPoints: Number(target.value) || 0, practice: practice.checked,
+        hintsAllowed: practice.checked ? undefined : hints.checked,
+      });
       const humans = seats.map((s, i) => (s.kind === SeatKind.HUMAN ? i : -1)).filter((i) => i >= 0);
       if (humans.length > 0) {
         const joined = await clients.matches.joinMatch({ matchId: created.matchId, seat: humans[0] });
         saveSeat(created.matchId, { seat: joined.seat, token: joined.seatToken, version: 0 });
       }
-      sharePage(created.matchId, humans);
+      // A practice match has nobody to invite: straight to the table.
+      if (practice.checked) location.hash = `#/play/${created.matchId}`;
+      else sharePage(created.matchId, humans);
     } catch (err) {
       showError(form, err);
       submit.disabled = false;
@@ -212,6 +232,10 @@ class Game {
   private busy = false;
   private freshIndex: number | null = null;
   private lastPoints = "";
+  // The ranked moves SuggestMoves gave for one version of the match (shown while the
+  // match is still at that version), and whether a request is out.
+  private hints: { version: bigint; list: Hint[]; samples: number } | null = null;
+  private hintsPending = false;
   private readonly board: Board;
   private readonly root = el("main", { class: "table" });
   private readonly status = el("div", { class: "status", role: "status", "aria-live": "polite" });
@@ -347,6 +371,10 @@ class Game {
       case "seatClaimed":
         this.note(t("evJoined", { s: kind.value.seat + 1, name: kind.value.displayName || t("human") }));
         break;
+      case "moveUndone":
+        this.note(t("evUndone", { s: kind.value.seat + 1 }));
+        this.lastPoints = "";
+        break;
       default:
         break;
     }
@@ -417,7 +445,9 @@ class Game {
     const focusKey = focused && this.root.contains(focused)
       ? focused.dataset.tile ? `[data-tile="${focused.dataset.tile}"]`
         : focused.dataset.move ? `[data-move="${focused.dataset.move}"]`
-          : focused.dataset.point ? `[data-point="${focused.dataset.point}"]` : null
+          : focused.dataset.point ? `[data-point="${focused.dataset.point}"]`
+            : focused.dataset.hint ? `[data-hint="${focused.dataset.hint}"]`
+              : focused.dataset.action ? `[data-action="${focused.dataset.action}"]` : null
       : null;
     this.draw();
     if (focusKey) this.hand.querySelector<HTMLElement>(`button${focusKey}`)?.focus();
@@ -433,12 +463,16 @@ class Game {
     app.dataset.myTurn = String(myTurn);
     app.dataset.round = String(view.roundNumber);
     app.dataset.tiles = String(view.layout.length);
+    app.dataset.practice = String(view.practice);
+    app.dataset.hintsAllowed = String(view.hintsAllowed);
+    app.dataset.legalMoves = String(myTurn ? view.legalMoves.length : 0);
 
     // status line
     const turn = view.turnSeat === undefined ? "" : myTurn ? t("yourTurn") : t("turnOf", { n: view.turnSeat + 1 });
     const parts = [t("round", { n: view.roundNumber }), t("boneyard", { n: view.boneyardSize }), t("endSum", { n: view.endSum })];
     if (!this.seat) parts.unshift(t("spectating"));
     this.status.replaceChildren(el("strong", { class: myTurn ? "turn mine" : "turn", text: turn }), el("span", { text: parts.join(" · ") }));
+    if (view.practice) this.status.prepend(el("span", { class: "practice-badge", text: t("practice") }));
     if (this.lastPoints) this.status.append(el("span", { class: "points-badge", text: this.lastPoints }));
     const deadline = view.turn?.deadline;
     if (deadline && view.status !== MatchStatus.FINISHED) {
@@ -568,6 +602,92 @@ class Game {
       actions.append(el("p", { class: "hint", text: t("waiting") }));
     }
     this.hand.append(actions);
+    this.renderAssist(myTurn);
+  }
+
+  /** The hint button and its ranked list (matches that allow hints), and the take-back
+   *  button (practice matches, whenever the server says an undo is possible). */
+  private renderAssist(myTurn: boolean): void {
+    const view = this.view!;
+    if (view.status === MatchStatus.FINISHED) return;
+    const bar = el("div", { class: "assist" });
+    if (view.hintsAllowed && myTurn) {
+      const ask = el("button", {
+        type: "button", class: "hint-button", "data-action": "hint",
+        text: this.hintsPending ? t("hintThinking") : t("hint"),
+      });
+      ask.disabled = this.busy || this.hintsPending;
+      ask.addEventListener("click", () => void this.askHints());
+      bar.append(ask);
+    }
+    if (view.canUndo) {
+      const undo = el("button", { type: "button", class: "undo-button", "data-action": "undo", text: t("undo") });
+      undo.disabled = this.busy;
+      undo.addEventListener("click", () => void this.undo());
+      bar.append(undo);
+    }
+    if (bar.childElementCount) this.hand.append(bar);
+    const hints = this.hints;
+    if (!myTurn || !hints || hints.version !== view.version) return;
+    const box = el("section", { class: "hints", "aria-label": t("hintTitle") },
+      el("h3", { text: t("hintTitle") }),
+      el("p", { class: "note", text: t("hintExplain", { n: hints.samples }) }));
+    const list = el("ol", { class: "hint-list" });
+    hints.list.forEach((hint, i) => {
+      const figures = [hint.points ? t("hintNow", { n: hint.points / 5 }) : t("hintNoPoints"), t("hintEnds", { n: hint.endSum })];
+      figures.push(hint.expectedMargin === undefined ? t("hintForced") : t("hintEstimate", { n: signed(hint.expectedMargin / 5) }));
+      const b = el("button", { type: "button", class: i === 0 ? "hint-move best" : "hint-move", "data-hint": String(i) },
+        el("span", { class: "what", text: moveText(hint.move!) }),
+        el("span", { class: "figures", text: figures.join(" · ") }));
+      b.dataset.moveKey = moveKey(hint.move!);
+      b.disabled = this.busy;
+      b.addEventListener("click", () => void this.submit(hint.move!));
+      list.append(el("li", {}, b));
+    });
+    box.append(list);
+    this.hand.append(box);
+  }
+
+  private async askHints(): Promise<void> {
+    const view = this.view;
+    if (!view || !this.seat || this.hintsPending) return;
+    this.hintsPending = true;
+    this.render();
+    try {
+      const answer = await clients.matches.suggestMoves({ matchId: this.matchId, minVersion: view.version }, this.auth);
+      this.hints = { version: answer.version, list: answer.hints, samples: answer.samples };
+      this.alert.hidden = true;
+    } catch (err) {
+      this.alert.hidden = false;
+      this.alert.textContent = reasonText(errorReason(err));
+      this.alert.dataset.reason = errorReason(err);
+    } finally {
+      this.hintsPending = false;
+    }
+    this.render();
+    this.hand.querySelector<HTMLButtonElement>(".hint-list button")?.focus();
+  }
+
+  private async undo(): Promise<void> {
+    if (this.busy || !this.view || !this.seat) return;
+    this.busy = true;
+    this.alert.hidden = true;
+    try {
+      await clients.matches.undoMove(
+        { matchId: this.matchId, expectedVersion: this.view.version, requestId: newRequestId() },
+        this.auth,
+      );
+      this.selected = null;
+      this.hints = null;
+    } catch (err) {
+      this.alert.hidden = false;
+      this.alert.textContent = reasonText(errorReason(err));
+      this.alert.dataset.reason = errorReason(err);
+    } finally {
+      this.busy = false;
+    }
+    await this.refresh().catch((err) => this.fail(err));
+    this.hand.querySelector<HTMLButtonElement>("button.playable:not([disabled]), button[data-move], button[data-action]")?.focus();
   }
 
   private renderReckoning(): void {
@@ -613,6 +733,35 @@ class Game {
     await this.refresh().catch((err) => this.fail(err));
     (this.hand.querySelector<HTMLButtonElement>("button.playable:not([disabled]), button[data-move]") ?? null)?.focus();
   }
+}
+
+/** A move in words, as the hand's buttons say it. */
+function moveText(move: Move): string {
+  switch (move.kind.case) {
+    case "place": {
+      const { tile, on } = move.kind.value;
+      return on ? t("placeOn", { tile: tileText(tile!), point: pointText(on) }) : t("lead", { tile: tileText(tile!) });
+    }
+    case "draw":
+      return t("draw");
+    case "pass":
+      return t("pass");
+    default:
+      return "?";
+  }
+}
+
+/** A stable name for a move (tests match a hint with the tile that lands on the table). */
+function moveKey(move: Move): string {
+  if (move.kind.case !== "place") return move.kind.case ?? "";
+  const { tile, on } = move.kind.value;
+  const name = `${Math.min(tile!.low, tile!.high)}-${Math.max(tile!.low, tile!.high)}`;
+  return on ? `place:${name}:${on.tile!.low}-${on.tile!.high}-${on.side}` : `place:${name}`;
+}
+
+function signed(x: number): string {
+  const text = Math.abs(x).toFixed(1);
+  return text === "0.0" ? text : `${x > 0 ? "+" : "−"}${text}`;
 }
 
 function sameTile(a: Tile, b: Tile): boolean {

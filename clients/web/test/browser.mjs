@@ -157,6 +157,14 @@ try {
       await flaky.context.close();
       flaky = { done: true };
     }
+    if (turns === 0) {
+      // a match created without hints or practice offers neither
+      step('no assist', {
+        hint: await page.locator('button[data-action=hint]').count(),
+        undo: await page.locator('button[data-action=undo]').count(),
+        practice: await data(page, 'practice'), hintsAllowed: await data(page, 'hints-allowed'),
+      });
+    }
     turns += 1;
     const draw = page.locator('button[data-move=draw]');
     const pass = page.locator('button[data-move=pass]');

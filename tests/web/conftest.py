@@ -1,0 +1,123 @@
+"""The real stack the browser tests drive: `fiveup serve`, the Envoy gRPC-Web gateway and
+the static bundle, started once per session and shared by every browser script (each
+script launches Debian's Chromium through playwright-core and writes a JSON report)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fiveup.gateway import Gateway
+from fiveup.webstack import static_server
+
+from ..clients.conftest import (
+    BEHIND_GATEWAY,
+    CLIENTS_DIR,
+    ROOT,
+    Server,
+    ensure_clients_built,
+    in_ci,
+    running_server,
+)
+
+WEB_DIR = CLIENTS_DIR / "web"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = ROOT / "build" / "test-artifacts" / "web"
+BROWSER_TIMEOUT = 300
+
+
+@dataclass(frozen=True)
+class WebStack:
+    """The running stack: the server (its address and log), the gateway's URL, the web
+    app's URL, and the tools a browser script needs."""
+
+    server: Server
+    gateway_url: str
+    url: str
+    chromium: str
+    node: str
+
+
+@dataclass(frozen=True)
+class BrowserRun:
+    """What one browser script left: its report and where its artifacts are."""
+
+    report: dict[str, Any]
+    artifacts: Path
+
+
+def require_chromium() -> str:
+    if os.access(CHROMIUM, os.X_OK):
+        return CHROMIUM
+    message = f"{CHROMIUM} not found: scripts/install-browser.sh installs Debian's chromium"
+    if in_ci():
+        pytest.fail(message + " -- required when CI=true", pytrace=False)
+    pytest.skip(message)
+
+
+def build_web(npm: str) -> None:
+    done = subprocess.run(
+        [npm, "run", "build", "--workspace", "fiveup-web"], cwd=CLIENTS_DIR,
+        capture_output=True, text=True, timeout=180,
+    )  # fmt: skip
+    assert done.returncode == 0, f"building the web app failed:\n{done.stdout}\n{done.stderr}"
+
+
+@pytest.fixture(scope="session")
+def web_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebStack]:
+    chromium = require_chromium()
+    tools = ensure_clients_built()
+    build_web(tools["npm"])
+    folder = tmp_path_factory.mktemp("web-stack")
+    if ARTIFACTS.exists():
+        shutil.rmtree(ARTIFACTS)
+    ARTIFACTS.mkdir(parents=True)
+    with (
+        running_server(folder, extra=BEHIND_GATEWAY) as server,
+        Gateway(server.address, log=folder / "envoy.log") as gateway,
+        static_server(WEB_DIR / "dist", gateway.url) as url,
+    ):
+        yield WebStack(server, gateway.url, url, chromium, tools["node"])
+
+
+def run_browser(
+    stack: WebStack, script: str, artifacts: Path, env: dict[str, str] | None = None
+) -> BrowserRun:
+    """Runs clients/web/test/<script> against the stack; fails with its error and the
+    server's log tail unless its report says ok."""
+    artifacts.mkdir(parents=True, exist_ok=True)
+    full_env = dict(
+        os.environ, FIVEUP_WEB_URL=stack.url, FIVEUP_ARTIFACTS=str(artifacts),
+        CHROMIUM=stack.chromium, NO_COLOR="1", **(env or {}),
+    )  # fmt: skip
+    try:
+        done = subprocess.run(
+            [stack.node, f"test/{script}"], cwd=WEB_DIR, env=full_env, capture_output=True,
+            text=True, timeout=BROWSER_TIMEOUT,
+        )  # fmt: skip
+    except subprocess.TimeoutExpired as exc:
+        pytest.fail(f"{script} took over {BROWSER_TIMEOUT}s:\n{exc.stdout!r}")
+    (artifacts / f"{Path(script).stem}.log").write_text(done.stdout + done.stderr)
+    report_file = artifacts / "report.json"
+    assert report_file.exists(), f"{script} wrote no report:\n{done.stdout}\n{done.stderr}"
+    report: dict[str, Any] = json.loads(report_file.read_text())
+    assert done.returncode == 0 and report["ok"], (
+        f"{report.get('error')}\n{done.stdout[-3000:]}\n{stack.server.log.read_text()[-2000:]}"
+    )
+    return BrowserRun(report, artifacts)
+
+
+def step(report: dict[str, Any], name: str) -> dict[str, Any]:
+    """The named step of a browser report."""
+    steps = report["steps"]
+    found = [s for s in steps if s["name"] == name]
+    assert found, f"no step {name!r} in {[s['name'] for s in steps]}"
+    return found[0]  # type: ignore[no-any-return]
