@@ -6,20 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
 
-from fiveup.engine.scoring import n_sides, side_of
 from fiveup.ratings.model import RatedMatch, Rating, rate, rebuild
-from fiveup.ratings.outcome import MatchOutcome, SeatOutcome
-from fiveup.ratings.stats import placements
+from fiveup.ratings.outcome import MatchOutcome
 from fiveup.store import EventStore, VersionConflict, open_store
 from fiveup.store.players import Identity, PlayerStore, open_player_store
 from fiveup.store.ratings import LeaderboardRow, RatingStore, open_rating_store
 
 from .conftest import OpenStore, record
+from .outcomes import outcome
 
 
 @dataclass
@@ -55,38 +54,6 @@ async def stores(store_url: str) -> AsyncIterator[Stores]:
         await ratings.close()
         await players.close()
         await events.close()
-
-
-def outcome(
-    match_id: str,
-    players: Sequence[str | None],
-    scores: Sequence[int],
-    winner: int,
-    ended_at: float,
-    *,
-    rated: bool = True,
-) -> MatchOutcome:
-    """A finished match's outcome (figures made up from the seat number, so sums are
-    checkable)."""
-    n = len(players)
-    assert len(scores) == n_sides(n)
-    places = placements(tuple(scores), winner)
-    return MatchOutcome(
-        match_id=match_id,
-        ended_at=ended_at,
-        category=str(n),
-        rated=rated,
-        seats=tuple(
-            SeatOutcome(
-                seat=s, player_id=p, side=side_of(s, n), won=side_of(s, n) == winner,
-                placement=places[side_of(s, n)], rounds=3 + s, points=10 * (s + 1),
-                deducted=s, blocked_rounds=s % 2, best_placement=4 + s,
-            )
-            for s, p in enumerate(players)
-        ),
-        scores=tuple(scores),
-        winner_side=winner,
-    )  # fmt: skip
 
 
 async def test_a_rated_end_writes_results_ratings_history_and_the_ledger(stores: Stores) -> None:

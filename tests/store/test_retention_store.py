@@ -12,6 +12,7 @@ from fiveup.errors import MatchNotFound
 from fiveup.store import EventStore, MatchRecord, RequestRecord
 
 from .conftest import ev, record
+from .outcomes import outcome
 
 NONE = float("-inf")
 
@@ -50,6 +51,23 @@ async def test_finished_matches_expire_a_keep_time_after_they_were_seen_finished
     assert await store.expired_match_ids(unjoined_before=NONE, finished_before=1000.5) == ["done"]
     # the record is whole until deletion
     assert [e.version for e in await store.read_events("done")] == [1, 2]
+
+
+async def test_finished_matches_with_a_players_result_are_kept(store: EventStore) -> None:
+    """A player's history opens their matches' records and the ratings are rebuilt from
+    the rated ones' logs: retention never deletes a match that has a player's result."""
+    ends = {
+        "anonymous": None,
+        "unrated": outcome("unrated", ["p1", None], (310, 0), 0, 5.0, rated=False),
+        "rated": outcome("rated", ["p1", "p2"], (310, 0), 0, 5.0),
+    }
+    for match_id, end in ends.items():
+        await make(store, match_id, 100.0, ("human", "human"))
+        await store.append(match_id, 1, [ev(2)], finished=True, outcome=end)
+    assert await store.stamp_finished(1000.0) == 3
+    assert await store.expired_match_ids(unjoined_before=NONE, finished_before=2000.0) == [
+        "anonymous"
+    ]
 
 
 async def test_deleting_removes_a_match_and_everything_it_owns(store: EventStore) -> None:

@@ -148,7 +148,9 @@ class RetainingStore(EventStore, Protocol):
     ) -> list[str]:
         """Matches created before ``unjoined_before`` that are not finished and still
         have a human seat nobody claimed, and matches stamped finished before
-        ``finished_before`` (either bound may be ``-inf``: none)."""
+        ``finished_before`` (either bound may be ``-inf``: none) -- except those with a
+        player's result: a player's history opens their records, and the ratings are
+        rebuilt from the rated ones' logs (docs/ratings.md)."""
 
     async def delete_matches(self, match_ids: Sequence[str]) -> int:
         """Delete these matches, their events, seats and request records; how many."""

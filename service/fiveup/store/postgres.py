@@ -555,7 +555,8 @@ class PostgresStore:
             " (NOT m.finished AND m.created_at < %s"
             "  AND (SELECT COUNT(*) FROM jsonb_array_elements_text(m.seats) k WHERE k = 'human')"
             "    > (SELECT COUNT(*) FROM seats s WHERE s.match_id = m.match_id))"
-            " OR (m.finished AND m.finished_at < %s)"
+            " OR (m.finished AND m.finished_at < %s"
+            "  AND NOT EXISTS (SELECT 1 FROM player_results r WHERE r.match_id = m.match_id))"
             " LIMIT %s",
             (unjoined_before, finished_before, limit),
         )

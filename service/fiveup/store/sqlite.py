@@ -361,7 +361,8 @@ class SqliteStore:
                 " (m.finished = 0 AND m.created_at < ?"
                 "  AND (SELECT COUNT(*) FROM json_each(m.seats) WHERE value = 'human')"
                 "    > (SELECT COUNT(*) FROM seats s WHERE s.match_id = m.match_id))"
-                " OR (m.finished = 1 AND m.finished_at < ?)"
+                " OR (m.finished = 1 AND m.finished_at < ?"
+                "  AND NOT EXISTS (SELECT 1 FROM player_results r WHERE r.match_id = m.match_id))"
                 " LIMIT ?",
                 (_bound(unjoined_before), _bound(finished_before), limit),
             ).fetchall()
