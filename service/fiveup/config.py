@@ -196,6 +196,17 @@ class ServerConfig:
     matchmaker_ticket_ttl_seconds: float = setting(
         10.0, "a search whose stream stopped renewing it is dropped after this long"
     )
+    matchmaker_band_width: float = setting(
+        5.0, "rating band: players whose ratings (ordinals) differ by up to this share a "
+        "table at once",
+    )  # fmt: skip
+    matchmaker_band_widen_per_second: float = setting(
+        0.25, "rating band: ordinal points the band widens by per second waited"
+    )
+    # Ratings (docs/ratings.md).
+    rating_provisional_matches: int = setting(
+        5, "rated matches a player needs in a category to be on its leaderboards"
+    )
 
     def problems(self) -> list[str]:
         """Settings that cannot work together, each as one sentence (empty when fine)."""

@@ -267,3 +267,15 @@ class HintsBusy(TooManyRequests):
     """Every hint worker stayed busy for the whole of the call's deadline."""
 
     reason = "HINTS_BUSY"
+
+
+# ---------------------------------------------------------------------- ratings
+
+
+class PlayerNotRanked(MatchError):
+    """GetLeaderboard around a player who is not on that board: provisional in the
+    category (``details['rated_matches']`` of ``details['qualifying_matches']``), or
+    without a rated match in the window."""
+
+    reason = "PLAYER_NOT_RANKED"
+    code = "FAILED_PRECONDITION"

@@ -30,7 +30,7 @@ from .api.stream_limits import StreamLimitInterceptor
 from .config import ConfigError, ServerConfig
 from .hints import HintsConfig, HintService
 from .limits import Limits, LimitsConfig
-from .lobby.features import LOBBY_SERVICE, PLAYER_SERVICE, PlayerFeatures
+from .lobby.features import LOBBY_SERVICE, PLAYER_SERVICE, RATINGS_SERVICE, PlayerFeatures
 from .logs import quiet_grpc_decode_errors
 from .matches import Matches, MatchesConfig
 from .metrics import MatchObserver
@@ -48,6 +48,7 @@ LIVENESS = "fiveup.liveness"  # SERVING while the process is healthy, even when 
 READINESS = "fiveup.readiness"  # NOT_SERVING while starting or draining
 READY_SERVICES = (
     "", READINESS, MATCH_SERVICE, RULES_SERVICE, PLAYER_SERVICE.full_name, LOBBY_SERVICE.full_name,
+    RATINGS_SERVICE.full_name,
 )  # fmt: skip
 
 # Workers sharing a store that cannot notify (several on one SQLite file) re-read it this
@@ -184,6 +185,7 @@ async def create_server(
             RULES_SERVICE,
             PLAYER_SERVICE.full_name,
             LOBBY_SERVICE.full_name,
+            RATINGS_SERVICE.full_name,
             health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
             reflection.SERVICE_NAME,
         ),
@@ -318,6 +320,7 @@ def _descriptors() -> list[object]:
         rules_pb2.DESCRIPTOR.services_by_name["RulesService"],
         PLAYER_SERVICE,
         LOBBY_SERVICE,
+        RATINGS_SERVICE,
         health_pb2.DESCRIPTOR.services_by_name["Health"],
     ]
 

@@ -37,7 +37,7 @@ import grpc
 import pytest
 
 from fiveup.api.errors import STATUS_BY_REASON
-from fiveup.v1 import lobby_pb2, match_pb2, players_pb2, rules_pb2
+from fiveup.v1 import lobby_pb2, match_pb2, players_pb2, ratings_pb2, rules_pb2
 
 from .conftest import ROOT, Server, in_ci
 
@@ -160,6 +160,7 @@ def test_every_rpc_has_a_section_and_an_example() -> None:
         rules_pb2.DESCRIPTOR.services_by_name["RulesService"],
         players_pb2.DESCRIPTOR.services_by_name["PlayerService"],
         lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"],
+        ratings_pb2.DESCRIPTOR.services_by_name["RatingsService"],
     ]
     rpcs = [f"{s.full_name}/{m.name}" for s in services for m in s.methods] + list(STANDARD_RPCS)
     for rpc in rpcs:

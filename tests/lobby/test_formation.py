@@ -5,7 +5,15 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fiveup.lobby.formation import PARTY_SEATS, Ticket, form_tables, next_bot_time, units_of
+from fiveup.lobby.formation import (
+    PARTY_SEATS,
+    Bands,
+    Ticket,
+    Unit,
+    form_tables,
+    next_bot_time,
+    units_of,
+)
 
 
 def t(n: int, players: int = 2, at: float | None = None, **kw: object) -> Ticket:
@@ -138,3 +146,84 @@ def test_every_table_is_full_valid_and_nobody_sits_twice(tickets: list[Ticket], 
             ]
             if players < 4:
                 assert len(rest) < players, (players, target, rest)
+
+
+# --------------------------------------------------------------------------- rating bands
+
+
+def rated(ordinals: dict[int, float], players: int = 2) -> Bands:
+    """Bands with established ordinals for the players p<n> of t(n)."""
+    return Bands(
+        {(str(players), f"p{n:03d}"): o for n, o in ordinals.items()},
+        width=5.0,
+        widen_per_second=0.5,
+    )
+
+
+def test_bands_pair_players_of_close_ratings_first() -> None:
+    bands = rated({1: 30.0, 2: 10.0, 3: 28.0, 4: 11.0})
+    plans = form_tables([t(1), t(2), t(3), t(4)], now=4, bands=bands)
+    pairs = sorted(sorted(x.player_id for x in p.tickets) for p in plans)
+    assert pairs == [["p001", "p003"], ["p002", "p004"]]  # not first come, first served
+
+
+def test_a_band_widens_with_the_wait_of_both_players() -> None:
+    # 12 points apart: bands of 5 + 0.5 per second cover that after 14 s of waiting,
+    # and both players must have waited that long.
+    bands = rated({1: 30.0, 2: 18.0})
+    early, late = t(1, at=0.0), t(2, at=10.0)
+    assert form_tables([early, late], now=13.9, bands=bands) == []
+    assert form_tables([early, late], now=23.9, bands=bands) == []  # late waited 13.9 s
+    (plan,) = form_tables([early, late], now=24.0, bands=bands)
+    assert {x.player_id for x in plan.tickets} == {"p001", "p002"}
+
+
+def test_unestablished_ratings_play_anyone() -> None:
+    # p002 is unrated or provisional: not in the bands' ordinals.
+    bands = rated({1: 40.0})
+    (plan,) = form_tables([t(1), t(2)], now=1, bands=bands)
+    assert {x.player_id for x in plan.tickets} == {"p001", "p002"}
+    # Ratings of another category do not count for this one.
+    other = Bands({("3", "p001"): 40.0, ("3", "p002"): 0.0}, width=1.0)
+    assert len(form_tables([t(1), t(2)], now=1, bands=other)) == 1
+
+
+def test_a_party_is_rated_by_its_members_mean() -> None:
+    party = (t(1, 4, party="A"), t(2, 4, party="A"))
+    (unit,) = units_of(party)
+    bands = rated({1: 10.0, 2: 20.0}, players=4)
+    assert bands.ordinal(unit) == 15.0
+    assert rated({1: 10.0}, players=4).ordinal(unit) is None  # a member not established
+    assert bands.ordinal(Unit((t(3, 4),))) is None
+
+
+def test_bots_fill_only_around_players_within_the_band() -> None:
+    bands = rated({1: 30.0, 2: 0.0}, players=3)
+    waiting = [t(1, 3, allow_bots=True, bots_at=1.0), t(2, 3, allow_bots=True, bots_at=1.0)]
+    plans = form_tables(waiting, now=2, bands=bands)
+    assert sorted(p.bots for p in plans) == [2, 2]  # each with bots, not together
+
+
+@settings(max_examples=200, deadline=None)
+@given(queues(), st.floats(0, 300), st.data())
+def test_with_bands_every_table_is_still_valid_and_within_the_bands(
+    tickets: list[Ticket], now: float, data: st.DataObject
+) -> None:
+    ordinals = {
+        (str(x.players), x.player_id): data.draw(st.floats(-10, 50), label=x.player_id)
+        for x in tickets
+        if data.draw(st.booleans(), label=f"rated {x.player_id}")
+    }
+    bands = Bands(ordinals, width=3.0, widen_per_second=0.1)
+    plans = form_tables(tickets, now, bands)
+    seated = [x.ticket_id for p in plans for x in p.tickets]
+    assert len(seated) == len(set(seated))
+    for plan in plans:
+        assert [s.seat for s in plan.seats] == list(range(plan.players))
+        units = [u for u in units_of(plan.tickets) if u.size == 1 or plan.players == 4]
+        rated_units = [(u, bands.ordinal(u)) for u in units if bands.ordinal(u) is not None]
+        # every two rated members are within the band both have widened to
+        for a, oa in rated_units:
+            for b, ob in rated_units:
+                assert oa is not None and ob is not None
+                assert abs(oa - ob) <= min(bands.band(a, now), bands.band(b, now)) + 1e-9

@@ -1,5 +1,5 @@
-"""Hostile input: every RPC of MatchService, RulesService, PlayerService and LobbyService,
-fed random
+"""Hostile input: every RPC of MatchService, RulesService, PlayerService, LobbyService and
+RatingsService, fed random
 bytes, random messages and mutations of valid requests, against a real server over a real
 channel (with a local identity provider for the ID tokens).
 
@@ -43,6 +43,7 @@ from fiveup.v1 import (
     match_pb2_grpc,
     players_pb2,
     players_pb2_grpc,
+    ratings_pb2,
     rules_pb2,
 )
 from fiveup.v1 import match_pb2 as pb
@@ -67,6 +68,7 @@ SERVICES = [
     rules_pb2.DESCRIPTOR.services_by_name["RulesService"],
     players_pb2.DESCRIPTOR.services_by_name["PlayerService"],
     lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"],
+    ratings_pb2.DESCRIPTOR.services_by_name["RatingsService"],
 ]
 METHODS = {f"/{s.full_name}/{m.name}": m for s in SERVICES for m in s.methods}
 DOCUMENTED = set(STATUS_BY_REASON.values()) | {grpc.StatusCode.OK}
@@ -451,6 +453,10 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
         "ListMyMatches": [lobby_pb2.ListMyMatchesRequest(page_size=5)],
         "FindMatch": [lobby_pb2.FindMatchRequest(players=2)],
         "CancelFindMatch": [lobby_pb2.CancelFindMatchRequest()],
+        "GetLeaderboard": [ratings_pb2.GetLeaderboardRequest(
+            category=ratings_pb2.RATING_CATEGORY_TWO_PLAYERS, page_size=5)],
+        "GetPlayerStats": [ratings_pb2.GetPlayerStatsRequest(history_limit=5)],
+        "ListPlayerMatches": [ratings_pb2.ListPlayerMatchesRequest(page_size=5)],
     }  # fmt: skip
 
 
@@ -603,6 +609,8 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
             "ListMyMatches",
             "FindMatch",
             "CancelFindMatch",
+            "GetPlayerStats",
+            "ListPlayerMatches",
         ):
             md = bearer(fuzzed.access_token)
         outcome = call(fuzzed, path, [requests[NAME[path]][0].SerializeToString()], md)

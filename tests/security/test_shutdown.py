@@ -319,7 +319,8 @@ async def test_the_drain_step_by_step_in_process(tmp_path: Path) -> None:
     assert {name: s.status for name, s in listed.items()} == {
         name: serving
         for name in ("", "fiveup.liveness", "fiveup.readiness", "fiveup.v1.MatchService",
-                     "fiveup.v1.RulesService", "fiveup.v1.PlayerService", "fiveup.v1.LobbyService")
+                     "fiveup.v1.RulesService", "fiveup.v1.PlayerService", "fiveup.v1.LobbyService",
+                     "fiveup.v1.RatingsService")
     }  # fmt: skip
     # A move whose store append is slow, in flight when the drain starts.
     store = running.app.store

@@ -1,5 +1,6 @@
-"""Players, seats bound to them and the lobby, wired together for one server: their
-stores (on the event store's database), their services and their servicers."""
+"""Players, seats bound to them, the lobby and the ratings' read side, wired together for
+one server: their stores (on the event store's database), their services and their
+servicers."""
 
 from __future__ import annotations
 
@@ -14,9 +15,19 @@ from ..identity import Players
 from ..identity.observer import PrometheusIdentityObserver
 from ..identity.setup import build_players
 from ..matches import Matches
+from ..ratings.bands import StoreRatingLookup
+from ..ratings.standings import RatingsConfig, Standings
 from ..store.lobby import LobbyStore, open_lobby_store
 from ..store.players import PlayerStore, open_player_store
-from ..v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
+from ..store.ratings import RatingStore, open_rating_store
+from ..v1 import (
+    lobby_pb2,
+    lobby_pb2_grpc,
+    players_pb2,
+    players_pb2_grpc,
+    ratings_pb2,
+    ratings_pb2_grpc,
+)
 from .matchmaker import Matchmaker, MatchmakerConfig
 from .private import PrivateTables
 from .seats import PlayerSeats
@@ -24,17 +35,20 @@ from .tables import Lobby
 
 PLAYER_SERVICE = players_pb2.DESCRIPTOR.services_by_name["PlayerService"]
 LOBBY_SERVICE = lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"]
+RATINGS_SERVICE = ratings_pb2.DESCRIPTOR.services_by_name["RatingsService"]
 
 
 @dataclass
 class PlayerFeatures:
     player_store: PlayerStore
     lobby_store: LobbyStore
+    rating_store: RatingStore
     players: Players
     seats: PlayerSeats
     lobby: Lobby
     private: PrivateTables
     matchmaker: Matchmaker
+    standings: Standings
 
     @classmethod
     async def open(
@@ -44,9 +58,10 @@ class PlayerFeatures:
         the services; nothing is left open if that fails."""
         player_store = open_player_store(config.db)
         lobby_store = open_lobby_store(config.db)
-        opened: list[PlayerStore | LobbyStore] = []
+        rating_store = open_rating_store(config.db)
+        opened: list[PlayerStore | LobbyStore | RatingStore] = []
         try:
-            for store in (player_store, lobby_store):
+            for store in (player_store, lobby_store, rating_store):
                 await store.open()
                 opened.append(store)
             players = build_players(config, player_store, PrometheusIdentityObserver())
@@ -57,19 +72,30 @@ class PlayerFeatures:
         matches.record_outcomes(lobby_store)  # finished matches' results, and ratings
         seats = PlayerSeats(matches, players, lobby_store, clock=clock)
         private = PrivateTables(matches, players, seats, lobby_store, clock=clock)
+        ratings_config = RatingsConfig(provisional_matches=config.rating_provisional_matches)
         matchmaker = Matchmaker(
-            matches, players, lobby_store, matchmaker_config(config), clock=clock
-        )
+            matches, players, lobby_store, matchmaker_config(config),
+            ratings=StoreRatingLookup(rating_store, ratings_config.provisional_matches),
+            clock=clock,
+        )  # fmt: skip
         lobby = Lobby(players, lobby_store)
-        return cls(player_store, lobby_store, players, seats, lobby, private, matchmaker)
+        standings = Standings(rating_store, players, ratings_config, clock=clock)
+        return cls(
+            player_store, lobby_store, rating_store, players, seats, lobby, private, matchmaker,
+            standings,
+        )  # fmt: skip
 
     def add_to(self, server: grpc.aio.Server) -> None:
         from ..api.lobby_servicer import LobbyServicer
         from ..api.player_servicer import PlayerServicer
+        from ..api.ratings_servicer import RatingsServicer
 
         players_pb2_grpc.add_PlayerServiceServicer_to_server(PlayerServicer(self.players), server)
         lobby_pb2_grpc.add_LobbyServiceServicer_to_server(
             LobbyServicer(self.lobby, self.private, self.matchmaker), server
+        )
+        ratings_pb2_grpc.add_RatingsServiceServicer_to_server(
+            RatingsServicer(self.standings), server
         )
 
     async def start(self) -> None:
@@ -79,6 +105,7 @@ class PlayerFeatures:
     async def close(self) -> None:
         await self.matchmaker.close()
         await self.players.close()
+        await self.rating_store.close()
         await self.lobby_store.close()
         await self.player_store.close()
 
@@ -97,4 +124,6 @@ def matchmaker_config(config: ServerConfig) -> MatchmakerConfig:
         bot=config.matchmaker_bot,
         ticket_ttl_seconds=config.matchmaker_ticket_ttl_seconds,
         heartbeat_seconds=min(2.0, config.matchmaker_ticket_ttl_seconds / 4),
+        band_width=config.matchmaker_band_width,
+        band_widen_per_second=config.matchmaker_band_widen_per_second,
     )

@@ -14,15 +14,20 @@ A round forms, in order,
    oldest such unit anchors a table, completed with other such units, and the seats still
    empty are bots.  Nobody sits with bots before their own wait is over.
 
-Until players have ratings there is nothing to widen but the bot fill: every human in a
-group is acceptable to every other (``acceptable`` is where rating bands would go).
+**Rating bands** (``Bands``): with ratings, a unit joins a table only when its rating is
+close enough to every unit already there -- within the band *both* have widened to by
+now: ``width`` ordinal points at the start of a wait, ``widen_per_second`` more for each
+second waited, so anyone who waits long enough finds a table.  A unit whose rating is not
+established (a player unrated or still provisional in the category; a party with such a
+member) has the default band: no rating bound, as before ratings existed.  A party's
+rating is its members' mean.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 PARTY_SEATS = ((0, 2), (1, 3))  # the two partnerships of a four-seat table
 
@@ -101,18 +106,56 @@ def units_of(tickets: Iterable[Ticket]) -> list[Unit]:
     return units
 
 
-def acceptable(table: Sequence[Unit], unit: Unit, now: float) -> bool:
-    """Whether ``unit`` may join the units already at ``table``: always, until ratings
-    exist (then: within the rating band both sides' waits have widened to)."""
+@dataclass(frozen=True, slots=True)
+class Bands:
+    """The established ratings of the waiting players and how bands widen."""
+
+    # (category, player id) -> ordinal, for players past the provisional matches only
+    ordinals: Mapping[tuple[str, str], float] = field(default_factory=dict)
+    width: float = 5.0  # ordinal points either side at the start of a wait
+    widen_per_second: float = 0.25
+
+    def ordinal(self, unit: Unit) -> float | None:
+        """The unit's rating in its table size's category (None: not established)."""
+        found = [self.ordinals.get((str(t.players), t.player_id)) for t in unit.tickets]
+        known = [o for o in found if o is not None]
+        return sum(known) / len(known) if len(known) == len(found) else None
+
+    def band(self, unit: Unit, now: float) -> float:
+        return self.width + self.widen_per_second * max(0.0, now - unit.queued_at)
+
+
+NO_BANDS = Bands(width=float("inf"))  # everyone acceptable to everyone (no ratings)
+
+
+def acceptable(table: Sequence[Unit], unit: Unit, now: float, bands: Bands = NO_BANDS) -> bool:
+    """Whether ``unit`` may join the units already at ``table``: its rating is within
+    the band of every one of them, and theirs within its band (an unestablished rating
+    is acceptable to anyone)."""
+    mine = bands.ordinal(unit)
+    if mine is None:
+        return True
+    for other in table:
+        theirs = bands.ordinal(other)
+        if theirs is None:
+            continue
+        if abs(mine - theirs) > min(bands.band(unit, now), bands.band(other, now)):
+            return False
     return True
 
 
-def _fill(units: Sequence[Unit], anchor: int, seats: int, now: float) -> list[Unit] | None:
+def _fill(
+    units: Sequence[Unit], anchor: int, seats: int, now: float, bands: Bands
+) -> list[Unit] | None:
     """The anchor and the earliest later units that fill ``seats`` exactly (of all the
     ways to fill them with k parties and m solos, the one whose last member queued
-    first), or None."""
+    first), or None.  With bands, the candidates are every later unit acceptable to the
+    anchor and to the earlier candidates, so any table of them is acceptable pairwise."""
     first = units[anchor]
-    later = [u for u in units[anchor + 1 :] if acceptable([first], u, now)]
+    later: list[Unit] = []
+    for unit in units[anchor + 1 :]:
+        if acceptable([first, *later], unit, now, bands):
+            later.append(unit)
     parties = [u for u in later if u.size == 2]
     solos = [u for u in later if u.size == 1]
     free = seats - first.size
@@ -133,7 +176,7 @@ def _last(units: Sequence[Unit]) -> tuple[float, str]:
     return max(((u.queued_at, u.tickets[0].ticket_id) for u in units), default=(0.0, ""))
 
 
-def _partial(units: Sequence[Unit], seats: int, now: float) -> list[Unit]:
+def _partial(units: Sequence[Unit], seats: int, now: float, bands: Bands) -> list[Unit]:
     """The oldest unit and the next that fit, as far as they go (for a table with bots)."""
     chosen: list[Unit] = []
     free = seats
@@ -141,7 +184,7 @@ def _partial(units: Sequence[Unit], seats: int, now: float) -> list[Unit]:
     for unit in units:
         if unit.size > free or (unit.size == 2 and parties == 2):
             continue
-        if chosen and not acceptable(chosen, unit, now):
+        if chosen and not acceptable(chosen, unit, now, bands):
             continue
         chosen.append(unit)
         free -= unit.size
@@ -167,7 +210,7 @@ def seat(players: int, target: int, units: Sequence[Unit]) -> TablePlan:
     return TablePlan(players, target, tuple(SeatPlan(s, by_seat[s]) for s in range(players)))
 
 
-def form_tables(tickets: Iterable[Ticket], now: float) -> list[TablePlan]:
+def form_tables(tickets: Iterable[Ticket], now: float, bands: Bands = NO_BANDS) -> list[TablePlan]:
     """The tables a round forms from the waiting ``tickets`` at time ``now``."""
     groups: dict[tuple[int, int], list[Ticket]] = defaultdict(list)
     for ticket in tickets:
@@ -178,7 +221,7 @@ def form_tables(tickets: Iterable[Ticket], now: float) -> list[TablePlan]:
         # 1. tables of people only, oldest anchor first
         anchor = 0
         while anchor < len(units):
-            chosen = _fill(units, anchor, players, now)
+            chosen = _fill(units, anchor, players, now, bands)
             if chosen is None:
                 anchor += 1
                 continue
@@ -187,7 +230,7 @@ def form_tables(tickets: Iterable[Ticket], now: float) -> list[TablePlan]:
         # 2. tables with bots, for those whose wait for people is over
         ready = [u for u in units if u.bots_ready(now)]
         while ready:
-            chosen = _partial(ready, players, now)
+            chosen = _partial(ready, players, now, bands)
             plans.append(seat(players, target, chosen))
             ready = [u for u in ready if u not in chosen]
     return plans

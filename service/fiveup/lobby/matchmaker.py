@@ -10,7 +10,8 @@
 * **Rounds** run on every replica every ``round_seconds`` (and soon after a search is
   queued here).  A round takes the store's round lock (PostgreSQL: an advisory lock held
   by the round's transaction; one round at a time across replicas), forms tables from the
-  waiting searches (``formation.form_tables``), creates each match with a chosen id,
+  waiting searches (``formation.form_tables``, within rating bands: the waiting players'
+  established ratings come from ``ratings``, a ``RatingLookup``), creates each match with a chosen id,
   claims its human seats, and settles the tickets and the seat bindings (only if all its
   searches are still waiting) in the round's transaction; streams hear of it after the
   commit.  A replica killed mid-round leaves at most a match nobody is bound to (no
@@ -29,8 +30,9 @@ import hashlib
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection, Mapping
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..engine.match import HUMAN
 from ..engine.scoring import DEFAULT_TARGET
@@ -38,7 +40,7 @@ from ..errors import InvalidRequest, SearchEnded
 from ..identity import Players
 from ..matches import Matches, new_match_id
 from ..store.lobby import LobbyStore, TicketState, TicketStatus
-from .formation import TablePlan, Ticket, form_tables
+from .formation import Bands, TablePlan, Ticket, form_tables
 from .observer import MatchmakerObserver, PrometheusMatchmakerObserver
 
 log = logging.getLogger(__name__)
@@ -57,6 +59,16 @@ class MatchmakerConfig:
     heartbeat_seconds: float = 2.0
     status_seconds: float = 5.0
     poll_seconds: float = 0.25
+    band_width: float = 5.0  # rating bands: ordinal points either side at first
+    band_widen_per_second: float = 0.25
+
+
+class RatingLookup(Protocol):
+    async def established(
+        self, keys: Collection[tuple[str, str]]
+    ) -> Mapping[tuple[str, str], float]:
+        """The ordinal of each (category, player id) among ``keys`` whose rating there is
+        established (past the provisional matches); the others are left out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +104,11 @@ class Matchmaker:
         config: MatchmakerConfig | None = None,
         *,
         observer: MatchmakerObserver | None = None,
+        ratings: RatingLookup | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.matches = matches
+        self.ratings = ratings
         self.players = players
         self.store = store
         self.config = config or MatchmakerConfig()
@@ -183,7 +197,7 @@ class Matchmaker:
             if not rnd.acquired:
                 return 0
             self.observer.queue_length(len(rnd.tickets))
-            for plan in form_tables(rnd.tickets, now):
+            for plan in form_tables(rnd.tickets, now, await self._bands(rnd.tickets)):
                 match_id = await self._open_table(plan)
                 if await rnd.settle(plan, match_id, now):
                     formed += 1
@@ -203,6 +217,15 @@ class Matchmaker:
             self._update(status)
         self.tables_formed += formed
         return formed
+
+    async def _bands(self, tickets: Collection[Ticket]) -> Bands:
+        """The waiting players' established ratings, each in its table size's category."""
+        ordinals: Mapping[tuple[str, str], float] = {}
+        if self.ratings is not None and tickets:
+            ordinals = await self.ratings.established(
+                {(str(t.players), t.player_id) for t in tickets}
+            )
+        return Bands(ordinals, self.config.band_width, self.config.band_widen_per_second)
 
     async def _open_table(self, plan: TablePlan) -> str:
         """Create the plan's match and claim its human seats (no seat token is kept: the

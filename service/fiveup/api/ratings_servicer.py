@@ -1,0 +1,155 @@
+"""RatingsService: translates protobuf to ``fiveup.ratings.reads`` and back."""
+
+from __future__ import annotations
+
+from ..errors import InvalidRequest
+from ..ratings.model import Rating
+from ..ratings.standings import CategoryStats, LeaderboardQuery, Standings, Window
+from ..store.ratings import LeaderboardRow, PlayerResultRow, RatingPoint
+from ..v1 import ratings_pb2, ratings_pb2_grpc
+from .handlers import Context, bearer_token, unary
+from .player_servicer import timestamp
+
+CATEGORY_TO_PB = {
+    "2": ratings_pb2.RATING_CATEGORY_TWO_PLAYERS,
+    "3": ratings_pb2.RATING_CATEGORY_THREE_PLAYERS,
+    "4": ratings_pb2.RATING_CATEGORY_FOUR_PARTNERSHIPS,
+}
+CATEGORY_FROM_PB = {v: k for k, v in CATEGORY_TO_PB.items()}
+WINDOW_FROM_PB = {
+    ratings_pb2.LEADERBOARD_WINDOW_UNSPECIFIED: Window.ALL_TIME,
+    ratings_pb2.LEADERBOARD_WINDOW_ALL_TIME: Window.ALL_TIME,
+    ratings_pb2.LEADERBOARD_WINDOW_LAST_30_DAYS: Window.LAST_30_DAYS,
+}
+
+
+def window_from_pb(window: ratings_pb2.LeaderboardWindow.ValueType) -> Window:
+    found = WINDOW_FROM_PB.get(window)
+    if found is None:  # a number the contract does not know
+        raise InvalidRequest("window must be all time or the last 30 days", field="window")
+    return found
+
+
+def rating_pb(rating: Rating) -> ratings_pb2.Rating:
+    return ratings_pb2.Rating(mu=rating.mu, sigma=rating.sigma, ordinal=rating.ordinal)
+
+
+def entry_pb(row: LeaderboardRow) -> ratings_pb2.LeaderboardEntry:
+    return ratings_pb2.LeaderboardEntry(
+        rank=row.rank,
+        player_id=row.player_id,
+        display_name=row.display_name,
+        # the stored ordinal is the one the board was ordered by
+        rating=ratings_pb2.Rating(mu=row.mu, sigma=row.sigma, ordinal=row.ordinal),
+        matches=row.matches,
+        wins=row.wins,
+    )
+
+
+def point_pb(point: RatingPoint) -> ratings_pb2.RatingPoint:
+    return ratings_pb2.RatingPoint(
+        match_id=point.match_id,
+        ended_at=timestamp(point.ended_at),
+        rating=ratings_pb2.Rating(mu=point.mu, sigma=point.sigma, ordinal=point.ordinal),
+    )
+
+
+def category_stats_pb(stats: CategoryStats) -> ratings_pb2.CategoryStats:
+    out = ratings_pb2.CategoryStats(
+        category=CATEGORY_TO_PB[stats.category],
+        matches=stats.matches,
+        wins=stats.wins,
+        win_rate=stats.win_rate,
+        win_rate_interval=ratings_pb2.Interval(
+            lower=stats.win_rate_interval.lower, upper=stats.win_rate_interval.upper
+        ),
+        rounds=stats.rounds,
+        points=stats.points,
+        deducted=stats.deducted,
+        points_per_round=stats.points_per_round,
+        deduction_per_round=stats.deduction_per_round,
+        blocked_rounds=stats.blocked_rounds,
+        best_placement_points=stats.best_placement,
+        rated_matches=stats.rated_matches,
+        provisional=stats.provisional,
+        history=[point_pb(p) for p in stats.history],
+    )
+    if stats.rating is not None:
+        out.rating.CopyFrom(rating_pb(stats.rating))
+    if stats.rank is not None:
+        out.rank = stats.rank
+    return out
+
+
+def player_match_pb(row: PlayerResultRow) -> ratings_pb2.PlayerMatch:
+    out = ratings_pb2.PlayerMatch(
+        match_id=row.match_id,
+        ended_at=timestamp(row.ended_at),
+        category=CATEGORY_TO_PB.get(row.category, ratings_pb2.RATING_CATEGORY_UNSPECIFIED),
+        seat=row.seat,
+        side=row.side,
+        won=row.won,
+        placement=row.placement,
+        rounds=row.rounds,
+        points=row.points,
+        deducted=row.deducted,
+        blocked_rounds=row.blocked_rounds,
+        best_placement_points=row.best_placement,
+        rated=row.rated,
+    )
+    if row.rating_before is not None:
+        out.rating_before.CopyFrom(rating_pb(row.rating_before))
+    if row.rating_after is not None:
+        out.rating_after.CopyFrom(rating_pb(row.rating_after))
+    return out
+
+
+class RatingsServicer(ratings_pb2_grpc.RatingsServiceServicer):
+    def __init__(self, standings: Standings) -> None:
+        self.standings = standings
+
+    @unary
+    async def GetLeaderboard(
+        self, request: ratings_pb2.GetLeaderboardRequest, context: Context
+    ) -> ratings_pb2.GetLeaderboardResponse:
+        board = await self.standings.leaderboard(
+            LeaderboardQuery(
+                category=CATEGORY_FROM_PB.get(request.category, ""),
+                window=window_from_pb(request.window),
+                page_size=request.page_size,
+                page_token=request.page_token,
+                around_player_id=request.around_player_id,
+            )
+        )
+        return ratings_pb2.GetLeaderboardResponse(
+            entries=[entry_pb(r) for r in board.rows],
+            next_page_token=board.next_token,
+            previous_page_token=board.previous_token,
+            total_players=board.total,
+            qualifying_matches=board.qualifying_matches,
+        )
+
+    @unary
+    async def GetPlayerStats(
+        self, request: ratings_pb2.GetPlayerStatsRequest, context: Context
+    ) -> ratings_pb2.GetPlayerStatsResponse:
+        stats = await self.standings.player_stats(
+            bearer_token(context), request.player_id, request.history_limit
+        )
+        return ratings_pb2.GetPlayerStatsResponse(
+            player_id=stats.player_id,
+            display_name=stats.display_name,
+            categories=[category_stats_pb(c) for c in stats.categories],
+            qualifying_matches=stats.qualifying_matches,
+        )
+
+    @unary
+    async def ListPlayerMatches(
+        self, request: ratings_pb2.ListPlayerMatchesRequest, context: Context
+    ) -> ratings_pb2.ListPlayerMatchesResponse:
+        page = await self.standings.player_matches(
+            bearer_token(context), request.player_id, request.page_size, request.page_token
+        )
+        return ratings_pb2.ListPlayerMatchesResponse(
+            matches=[player_match_pb(r) for r in page.rows], next_page_token=page.next_token
+        )
