@@ -161,14 +161,17 @@ def _setup_play(sub: Subparsers) -> None:
         help="play a match in the terminal against bots on a running server",
         description="A terminal client of the public API: creates a match, joins seat 0 and "
         "lets you play it; or signs in as a guest and takes the seat the matchmaker finds "
-        "(--queue N), or the seat of your match in progress (--resume).  Start a server "
-        "first (make run).",
+        "(--queue N), or the seat of your match in progress (--resume), and shows what the "
+        "match did to your rating; --stats shows your ratings and statistics.  Start a "
+        "server first (make run).",
     )
     p.add_argument("--server", default="127.0.0.1:50051", help="host:port of the server")
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     p.add_argument("--bots", default="greedy",
                    help="comma-separated bot kind per opponent (random, greedy, expert)")  # fmt: skip
-    p.add_argument("--target", type=int, default=61, help="displayed points to win")
+    p.add_argument("--target", type=int, default=61,
+                   help="displayed points to win (with --queue: only searches with the same"
+                   " target share a table)")  # fmt: skip
     p.add_argument("--queue", type=int, metavar="N", choices=(2, 3, 4),
                    help="sign in as a guest and let the matchmaker seat you at an N-seat"
                    " table with strangers (bots fill it after --bot-wait seconds)")  # fmt: skip
@@ -184,6 +187,9 @@ def _setup_play(sub: Subparsers) -> None:
     p.add_argument("--practice", action="store_true",
                    help="a practice match: hints (h) and taking moves back (u)")  # fmt: skip
     p.add_argument("--hints", action="store_true", help="allow hints (h) in this match")
+    p.add_argument("--stats", action="store_true",
+                   help="sign in as a guest and show your ratings (with your leaderboard rank"
+                   " and rating history) and statistics per player count, then stop")  # fmt: skip
     p.set_defaults(handler=_cmd_play, parser=p)
 
 
@@ -199,6 +205,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         parser.error(f"unknown bot kind(s): {', '.join(unknown)} (kinds: {', '.join(BOT_KINDS)})")
     if args.queue is not None and args.resume:
         parser.error("--queue and --resume do not go together: pick one")
+    if args.stats and (args.queue is not None or args.resume):
+        parser.error("--stats shows your statistics and stops: leave out --queue/--resume")
     if args.bot_wait < 0:
         parser.error("--bot-wait must be 0 or more seconds")
     options = PlayOptions(
@@ -212,6 +220,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         bot_wait=args.bot_wait,
         practice=args.practice,
         hints=args.hints,
+        stats=args.stats,
     )
     return asyncio.run(play(options))
 

@@ -3,7 +3,8 @@
 A real client of the public gRPC API: it creates a match and joins seat 0 (or, signed in
 as a guest player, takes the seat the matchmaker finds or resumes its match in progress;
 see ``play_players``), follows the match's event stream, and submits moves chosen from
-the server's legal-move list.  It never touches the engine; everything it shows comes from the server's views and events.
+the server's legal-move list.  A signed-in player sees what a finished match did to their
+rating, and ``--stats`` shows their ratings and statistics (``play_stats``).  It never touches the engine; everything it shows comes from the server's views and events.
 
 The stream says whose turn it is (each step's last event carries a ``Turn``), so while
 others play the client only follows the stream; it reads the match (GetMatch) once per
@@ -24,7 +25,7 @@ from typing import TextIO, cast
 
 import grpc
 
-from . import play_players
+from . import play_players, play_stats
 from .usererror import UserError
 from .v1 import common_pb2, match_pb2_grpc
 from .v1 import match_pb2 as pb
@@ -278,6 +279,7 @@ class PlayOptions:
     bot_wait: int = 5
     practice: bool = False  # hints on, and the person may take moves back
     hints: bool = False  # hints in an ordinary match
+    stats: bool = False  # show the signed-in player's ratings and statistics, then stop
 
 
 async def play(
@@ -316,17 +318,21 @@ async def _play(
     async with grpc.aio.insecure_channel(options.server) as channel:
         stub = match_pb2_grpc.MatchServiceStub(channel)
         creds: play_players.Credentials | None = None
-        if options.queue is not None or options.resume:
+        if options.queue is not None or options.resume or options.stats:
             device_file = options.device_file or play_players.DEFAULT_DEVICE_FILE
             creds = await play_players.Credentials.sign_in(channel, device_file)
             print(f"Signed in as {creds.player.display_name}.", file=out, flush=True)
+            if options.stats:
+                stats = await play_stats.fetch_stats(channel, await creds.metadata())
+                print("\n".join(play_stats.render_stats(stats)), file=out, flush=True)
+                return 0
             if options.resume:
                 seat = await play_players.match_in_progress(channel, creds)
                 print(f"Resuming match {seat.match_id}; you are seat {seat.seat}.", file=out)
             else:
                 assert options.queue is not None
                 seat = await play_players.queue_for_a_seat(
-                    channel, creds, options.queue, options.bot_wait, out
+                    channel, creds, options.queue, options.bot_wait, out, options.target
                 )
                 print(f"Seated in match {seat.match_id}; you are seat {seat.seat}.", file=out)
             match_id, me = seat.match_id, seat.seat
@@ -402,6 +408,12 @@ async def _play(
                 print(render(view, notes[-8:]), file=out, flush=True)
                 notes.clear()
                 if view.status == pb.MATCH_STATUS_FINISHED:
+                    if creds is not None:  # a player: what the match did to their rating
+                        change = await play_stats.rating_change(
+                            channel, await creds.metadata(), match_id
+                        )
+                        if change is not None:
+                            print(change, file=out, flush=True)
                     return 0
                 if view.status == pb.MATCH_STATUS_CANCELLED:
                     return 1

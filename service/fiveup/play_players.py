@@ -80,12 +80,18 @@ class Credentials:
 
 
 async def queue_for_a_seat(
-    channel: grpc.aio.Channel, creds: Credentials, players: int, bot_wait: int, out: TextIO
+    channel: grpc.aio.Channel,
+    creds: Credentials,
+    players: int,
+    bot_wait: int,
+    out: TextIO,
+    target: int = 0,
 ) -> Seat:
-    """FindMatch until seated (bots fill the table after ``bot_wait`` seconds)."""
+    """FindMatch until seated (bots fill the table after ``bot_wait`` seconds) at a table
+    playing to ``target`` displayed points (0: the standard 61)."""
     lobby = lobby_pb2_grpc.LobbyServiceStub(channel)
     request = lobby_pb2.FindMatchRequest(
-        players=players, allow_bots=True, bot_wait_seconds=bot_wait
+        players=players, allow_bots=True, bot_wait_seconds=bot_wait, target_points=target
     )
     async for message in lobby.FindMatch(request, metadata=await creds.metadata()):
         if message.HasField("matched"):

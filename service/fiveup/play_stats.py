@@ -1,0 +1,90 @@
+"""``fiveup play``'s ratings: the signed-in player's rating and statistics (``--stats``), and
+the rating change a rated match brought, as RatingsService answers them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import grpc
+
+from .v1 import ratings_pb2, ratings_pb2_grpc
+
+CATEGORY_NAMES = {
+    ratings_pb2.RATING_CATEGORY_TWO_PLAYERS: "2 players",
+    ratings_pb2.RATING_CATEGORY_THREE_PLAYERS: "3 players",
+    ratings_pb2.RATING_CATEGORY_FOUR_PARTNERSHIPS: "4 players (partnerships)",
+}
+HISTORY_SHOWN = 8  # the latest ratings drawn as a trail
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def render_stats(stats: ratings_pb2.GetPlayerStatsResponse) -> list[str]:
+    """The player's figures per category, one short block each."""
+    needed = stats.qualifying_matches
+    lines = [f"{stats.display_name}: ratings and statistics"]
+    if not stats.categories:
+        return [*lines, "  No finished matches yet: play one with --queue 2."]
+    for c in stats.categories:
+        name = CATEGORY_NAMES.get(c.category, "?")
+        if not c.HasField("rating"):
+            head = "not rated yet (no rated match)"
+        elif c.provisional:
+            head = (
+                f"rating {c.rating.ordinal:.1f}, provisional: {c.rated_matches} of the {needed} "
+                "rated matches a leaderboard needs"
+            )
+        else:
+            rank = f", rank #{c.rank}" if c.HasField("rank") else ""
+            head = f"rating {c.rating.ordinal:.1f} (mu {c.rating.mu:.1f}, sigma {c.rating.sigma:.1f}){rank}"
+        interval = c.win_rate_interval
+        lines += [
+            f"  {name}: {head}",
+            f"    {c.matches} matches ({c.rated_matches} rated), {c.wins} won: {_pct(c.win_rate)} "
+            f"(95% interval {_pct(interval.lower)} to {_pct(interval.upper)})",
+            f"    per round: {c.points_per_round:.1f} points scored, {c.deduction_per_round:.1f} "
+            f"deducted; {c.blocked_rounds} blocked rounds; best placement "
+            f"{c.best_placement_points} points",
+        ]
+        if c.history:
+            trail = " → ".join(f"{p.rating.ordinal:.1f}" for p in c.history[-HISTORY_SHOWN:])
+            lines.append(f"    rating after each rated match: {trail}")
+    return lines
+
+
+def rating_change_line(match_id: str, latest: Sequence[ratings_pb2.PlayerMatch]) -> str | None:
+    """What the finished match ``match_id`` did to the player's rating (None: it is not
+    among the player's latest results)."""
+    for m in latest:
+        if m.match_id != match_id:
+            continue
+        name = CATEGORY_NAMES.get(m.category, "?")
+        if not m.rated:
+            return (
+                "This match was not rated (rated matches have signed-in people in every seat,"
+                " and no hints)."
+            )
+        before, after = m.rating_before.ordinal, m.rating_after.ordinal
+        return f"Rating ({name}): {before:.1f} → {after:.1f} ({after - before:+.1f})."
+    return None
+
+
+async def fetch_stats(
+    channel: grpc.aio.Channel, metadata: tuple[tuple[str, str], ...]
+) -> ratings_pb2.GetPlayerStatsResponse:
+    stub = ratings_pb2_grpc.RatingsServiceStub(channel)
+    return await stub.GetPlayerStats(ratings_pb2.GetPlayerStatsRequest(), metadata=metadata)
+
+
+async def rating_change(
+    channel: grpc.aio.Channel, metadata: tuple[tuple[str, str], ...], match_id: str
+) -> str | None:
+    """The rating change line of the player's match that just finished (its result is
+    written with the match's end, so it is there as soon as the end is)."""
+    stub = ratings_pb2_grpc.RatingsServiceStub(channel)
+    page = await stub.ListPlayerMatches(
+        ratings_pb2.ListPlayerMatchesRequest(page_size=5), metadata=metadata
+    )
+    return rating_change_line(match_id, page.matches)

@@ -1,0 +1,104 @@
+"""`fiveup play` and ratings, through pseudo-terminals against a real server process: two
+guests queue, the matchmaker seats them together (a rated table), they play it out, and
+each is told what the match did to their rating; `--stats` then shows it."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+
+from .conftest import FIVEUP
+
+PROMPT = r"Your move \[number, q to quit\]: "
+CHANGE = r"Rating \(2 players\): (-?\d+\.\d) → (-?\d+\.\d) \(([+-]\d+\.\d)\)\."
+DEADLINE = 240.0
+
+
+def spawn(server: str, device_file: Path, *flags: str) -> pexpect.spawn:
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "fiveup.cli", "play", "--server", server, "--device-file", str(device_file),
+         *flags],
+        encoding="utf-8", timeout=60, env={**os.environ, "COLUMNS": "100"},
+        dimensions=(60, 100),
+    )  # fmt: skip
+
+
+def test_two_guests_play_a_rated_match_and_see_their_ratings(
+    server_process: str, tmp_path: Path
+) -> None:
+    devices = {name: tmp_path / f"{name}-device" for name in ("ann", "bob")}
+    children = {
+        name: spawn(server_process, device, "--queue", "2", "--bot-wait", "300", "--target", "11")
+        for name, device in devices.items()
+    }
+    changes: dict[str, tuple[float, float, float]] = {}
+    try:
+        for child in children.values():
+            child.expect(r"Seated in match ([0-9a-f]+); you are seat \d\.")
+        # Both play the first move listed whenever it is their turn, until the end.
+        deadline = time.monotonic() + DEADLINE
+        while len(changes) < 2:
+            assert time.monotonic() < deadline, "the match did not end in time"
+            for name, child in children.items():
+                if name in changes:
+                    continue
+                try:
+                    index = child.expect(
+                        [PROMPT, r"Match over: side (\d) wins\.", CHANGE, pexpect.EOF], timeout=0.05
+                    )
+                except pexpect.TIMEOUT:
+                    continue
+                if index == 0:
+                    child.sendline("1")
+                elif index == 1:
+                    continue  # the rating change comes next
+                elif index == 2:
+                    before, after, delta = (float(g) for g in child.match.groups())
+                    changes[name] = (before, after, delta)
+                else:
+                    raise AssertionError(f"{name}'s client ended early:\n{child.before}")
+        for child in children.values():
+            child.expect(pexpect.EOF)
+            child.close()
+            assert child.exitstatus == 0
+    finally:
+        for child in children.values():
+            if child.isalive():
+                child.terminate(force=True)
+    # New players start at 0; the winner gained, the loser lost.
+    assert {before for before, _, _ in changes.values()} == {0.0}
+    assert sorted(delta > 0 for _, _, delta in changes.values()) == [False, True]
+
+    for name, device in devices.items():
+        shown = subprocess.run(
+            [*FIVEUP, "play", "--server", server_process, "--device-file", str(device), "--stats"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert shown.returncode == 0, shown.stderr
+        out = shown.stdout
+        after = changes[name][1]
+        assert f"2 players: rating {after:.1f}, provisional: 1 of the 5 rated matches" in out, out
+        assert re.search(r"1 matches \(1 rated\), [01] won", out), out
+        assert "per round:" in out and f"rating after each rated match: {after:.1f}" in out
+
+
+def test_stats_of_a_new_player_and_a_bad_combination(server_process: str, tmp_path: Path) -> None:
+    shown = subprocess.run(
+        [*FIVEUP, "play", "--server", server_process, "--device-file", str(tmp_path / "d"),
+         "--stats"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert shown.returncode == 0, shown.stderr
+    assert "No finished matches yet: play one with --queue 2." in shown.stdout
+    both = subprocess.run(
+        [*FIVEUP, "play", "--stats", "--queue", "2"], capture_output=True, text=True, timeout=60
+    )
+    assert both.returncode == 2
+    assert "--stats shows your statistics and stops" in both.stderr.strip().splitlines()[-1]
