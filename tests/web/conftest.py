@@ -32,6 +32,8 @@ WEB_DIR = CLIENTS_DIR / "web"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = ROOT / "build" / "test-artifacts" / "web"
 BROWSER_TIMEOUT = 300
+# Players are on a leaderboard after 2 rated matches (not 5): fewer matches to seed.
+RATINGS = ("--rating-provisional-matches", "2")
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,7 @@ def web_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebStack]:
         shutil.rmtree(ARTIFACTS)
     ARTIFACTS.mkdir(parents=True)
     with (
-        running_server(folder, extra=BEHIND_GATEWAY) as server,
+        running_server(folder, extra=(*BEHIND_GATEWAY, *RATINGS)) as server,
         Gateway(server.address, log=folder / "envoy.log") as gateway,
         static_server(WEB_DIR / "dist", gateway.url) as url,
     ):

@@ -6,21 +6,27 @@
 //   #/join/<match>/<seat>     take that seat (JoinMatch), then play
 //   #/play/<match>            the table, as the seat this tab holds
 //   #/watch/<match>           the table as a spectator
-// A seat token lives only in this tab's sessionStorage, never in a URL.
+//   #/leaderboard/…, #/player/<id>, #/me   ratings pages (ratings.ts)
+// A seat token lives only in this tab's sessionStorage, never in a URL.  A signed-in
+// player (session.ts) joins with their access token instead: the seat is bound to them
+// (their matches count in their statistics, and rated matches in their rating).
 import {
   BotKind, Code, ConnectError, MatchStatus, SeatKind, createFiveUpClients, errorReason, newRequestId,
   withToken, type Hint, type MatchEvent, type MatchView, type Move, type Tile,
 } from "@fiveup/sdk";
 import { browserTransport } from "@fiveup/sdk/web";
+import { el } from "./dom.js";
 import { Board, dominoIcon, tallySvg, type Marker } from "./board.js";
 import { layoutGeometry, pointKey, type PlacedTile } from "./geometry.js";
 import { type Key, lang, reasonText, setLang, t, type Lang } from "./i18n.js";
+import { leaderboardPage, profilePage } from "./ratings.js";
+import { accessToken, currentSession } from "./session.js";
 
 type Clients = ReturnType<typeof createFiveUpClients>;
 
 interface SeatSession {
   seat: number;
-  token: string;
+  token: string; // empty: the seat is bound to the signed-in player (their access token acts for it)
   version: number; // the last version this tab showed: a reload resumes from here
 }
 
@@ -29,18 +35,6 @@ let clients: Clients;
 let current: Game | null = null;
 
 // ------------------------------------------------------------------ small helpers
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  name: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(name);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
 
 const tileText = (tile: { low: number; high: number }) => `[${Math.min(tile.low, tile.high)}|${Math.max(tile.low, tile.high)}]`;
 const SIDE_KEYS: Key[] = ["sideLow", "sideLow", "sideHigh", "sideChainA", "sideChainB", "sideBranchA", "sideBranchB"];
@@ -80,7 +74,11 @@ function header(): HTMLElement {
     route();
   });
   const home = el("a", { href: "#/", class: "brand", text: t("title") });
-  return el("header", { class: "top" }, home, toggle);
+  const player = currentSession();
+  const links = el("nav", { class: "links", "aria-label": t("pages") },
+    el("a", { href: "#/leaderboard", text: t("leaderboard") }),
+    el("a", { href: "#/me", "data-nav": "me", text: player ? player.displayName : t("signIn") }));
+  return el("header", { class: "top" }, home, links, toggle);
 }
 
 // ------------------------------------------------------------------ start page
@@ -152,7 +150,7 @@ function startPage(): void {
       });
       const humans = seats.map((s, i) => (s.kind === SeatKind.HUMAN ? i : -1)).filter((i) => i >= 0);
       if (humans.length > 0) {
-        const joined = await clients.matches.joinMatch({ matchId: created.matchId, seat: humans[0] });
+        const joined = await clients.matches.joinMatch({ matchId: created.matchId, seat: humans[0] }, withToken(await accessToken(clients)));
         saveSeat(created.matchId, { seat: joined.seat, token: joined.seatToken, version: 0 });
       }
       // A practice match has nobody to invite: straight to the table.
@@ -277,8 +275,8 @@ class Game {
     clearTimeout(this.refreshTimer);
   }
 
-  private get auth() {
-    return withToken(this.seat?.token);
+  private async auth() {
+    return withToken(this.seat?.token || (this.seat ? await accessToken(clients) : null));
   }
 
   async start(): Promise<void> {
@@ -311,7 +309,7 @@ class Game {
       try {
         const stream = clients.matches.watchMatch(
           { matchId: this.matchId, afterVersion: BigInt(this.version) },
-          { ...this.auth, signal: this.abort.signal },
+          { ...(await this.auth()), signal: this.abort.signal },
         );
         app.dataset.live = "true";
         for await (const item of stream) {
@@ -426,7 +424,7 @@ class Game {
   }
 
   private async refresh(): Promise<void> {
-    const answer = await clients.matches.getMatch({ matchId: this.matchId, minVersion: BigInt(this.version) }, this.auth);
+    const answer = await clients.matches.getMatch({ matchId: this.matchId, minVersion: BigInt(this.version) }, await this.auth());
     if (this.stopped) return;
     // Answers can overtake each other (a move's refresh and the stream's): never go back,
     // and do not redraw for nothing (a redraw would also move the keyboard focus).
@@ -654,7 +652,7 @@ class Game {
     this.hintsPending = true;
     this.render();
     try {
-      const answer = await clients.matches.suggestMoves({ matchId: this.matchId, minVersion: view.version }, this.auth);
+      const answer = await clients.matches.suggestMoves({ matchId: this.matchId, minVersion: view.version }, await this.auth());
       this.hints = { version: answer.version, list: answer.hints, samples: answer.samples };
       this.alert.hidden = true;
     } catch (err) {
@@ -675,7 +673,7 @@ class Game {
     try {
       await clients.matches.undoMove(
         { matchId: this.matchId, expectedVersion: this.view.version, requestId: newRequestId() },
-        this.auth,
+        await this.auth(),
       );
       this.selected = null;
       this.hints = null;
@@ -720,7 +718,7 @@ class Game {
     try {
       await clients.matches.submitMove(
         { matchId: this.matchId, move, expectedVersion: this.view.version, requestId: newRequestId() },
-        this.auth,
+        await this.auth(),
       );
       this.selected = null;
     } catch (err) {
@@ -784,7 +782,7 @@ async function joinPage(matchId: string, seatText: string | undefined): Promise<
   try {
     const seat = seatText === undefined || seatText === "" ? undefined : Number(seatText);
     if (seat !== undefined && !Number.isInteger(seat)) throw new ConnectError("bad seat", Code.InvalidArgument);
-    const joined = await clients.matches.joinMatch({ matchId, seat });
+    const joined = await clients.matches.joinMatch({ matchId, seat }, withToken(await accessToken(clients)));
     saveSeat(matchId, { seat: joined.seat, token: joined.seatToken, version: 0 });
     location.replace(`#/play/${matchId}`);
   } catch (err) {
@@ -795,11 +793,24 @@ async function joinPage(matchId: string, seatText: string | undefined): Promise<
   }
 }
 
+/** A ratings page under the header; the pages are in ratings.ts. */
+function ratingsPage(fill: (main: HTMLElement) => void): void {
+  current?.stop();
+  current = null;
+  const main = el("main", {});
+  app.replaceChildren(header(), main);
+  fill(main);
+}
+
 function route(): void {
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
-  delete app.dataset.error;
+  for (const key of Object.keys(app.dataset)) delete app.dataset[key]; // each page sets its own
   const [page, matchId, extra] = parts;
   if (page === "join" && matchId) return void joinPage(matchId, extra);
+  if (page === "leaderboard") return ratingsPage((main) => leaderboardPage(main, clients, parts.slice(1)));
+  if ((page === "player" && matchId) || page === "me") {
+    return ratingsPage((main) => profilePage(main, clients, page === "me" ? null : matchId, route));
+  }
   if ((page === "play" || page === "watch") && matchId) {
     current?.stop();
     const seat = page === "play" ? loadSeat(matchId) : null;

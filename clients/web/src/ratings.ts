@@ -1,0 +1,316 @@
+// The leaderboard and the profile pages, on RatingsService (docs/ratings.md):
+//   #/leaderboard/<2|3|4>/<all|30d>[/<page size>]   a category's board, a page at a time
+//   #/player/<player id>                             a player's figures, rating and matches
+//   #/me                                             the same for the signed-in player
+import {
+  LeaderboardWindow, RatingCategory, createFiveUpClients, errorReason, withToken,
+  type CategoryStats, type GetLeaderboardResponse, type PlayerMatch, type Rating, type RatingPoint,
+} from "@fiveup/sdk";
+import { el } from "./dom.js";
+import { type Key, lang, reasonText, t } from "./i18n.js";
+import { accessToken, currentSession, signInAsGuest, signOut } from "./session.js";
+
+type Clients = ReturnType<typeof createFiveUpClients>;
+
+/** The categories as the URL names them, in the order the tabs show them. */
+const CATEGORIES: readonly { slug: string; value: RatingCategory; key: Key }[] = [
+  { slug: "2", value: RatingCategory.TWO_PLAYERS, key: "catTwo" },
+  { slug: "3", value: RatingCategory.THREE_PLAYERS, key: "catThree" },
+  { slug: "4", value: RatingCategory.FOUR_PARTNERSHIPS, key: "catFour" },
+];
+const WINDOWS: readonly { slug: string; value: LeaderboardWindow; key: Key }[] = [
+  { slug: "all", value: LeaderboardWindow.ALL_TIME, key: "windowAll" },
+  { slug: "30d", value: LeaderboardWindow.LAST_30_DAYS, key: "window30" },
+];
+const PAGE_SIZE = 20;
+const MATCHES_PAGE = 10;
+
+const categoryKey = (value: RatingCategory): Key => CATEGORIES.find((c) => c.value === value)?.key ?? "catTwo";
+const fixed = (x: number, digits: number) => x.toFixed(digits);
+const percent = (x: number) => `${Math.round(x * 100)}%`;
+const signed = (x: number) => (Math.abs(x) < 0.05 ? "±0.0" : `${x > 0 ? "+" : "−"}${Math.abs(x).toFixed(1)}`);
+const when = (seconds: bigint | undefined) => new Date(Number(seconds ?? 0n) * 1000).toLocaleString(
+  lang() === "hi" ? "hi-IN" : "en-GB", { dateStyle: "medium", timeStyle: "short" },
+);
+
+/** Marks one more answer drawn on this page (which page: `at`, the route it drew). */
+function loadedOnce(app: HTMLElement): void {
+  app.dataset.at = location.hash;
+  app.dataset.loaded = String(Number(app.dataset.loaded ?? "0") + 1);
+}
+
+function problem(host: HTMLElement, err: unknown): void {
+  const reason = errorReason(err);
+  host.append(el("p", { class: "error", role: "alert", "data-reason": reason, text: reasonText(reason) }));
+  document.getElementById("app")!.dataset.error = reason;
+}
+
+function ratingText(rating: Rating): HTMLElement {
+  return el("span", { class: "rating", title: t("ratingDetail", { mu: fixed(rating.mu, 2), sigma: fixed(rating.sigma, 2) }), text: fixed(rating.ordinal, 1) });
+}
+
+// ------------------------------------------------------------------ the leaderboard
+
+export function leaderboardPage(main: HTMLElement, clients: Clients, params: string[]): void {
+  const category = CATEGORIES.find((c) => c.slug === params[0]) ?? CATEGORIES[0];
+  const window = WINDOWS.find((w) => w.slug === params[1]) ?? WINDOWS[0];
+  const size = Math.min(100, Math.max(1, Number(params[2]) || PAGE_SIZE));
+  const tail = params[2] ? `/${size}` : "";
+  main.className = "boards";
+  const tabs = (items: readonly { slug: string; key: Key }[], chosen: string, href: (slug: string) => string, label: Key) => {
+    const nav = el("nav", { class: "tabs", "aria-label": t(label) });
+    for (const item of items) {
+      const a = el("a", { href: href(item.slug), class: item.slug === chosen ? "tab chosen" : "tab", text: t(item.key), "data-slug": item.slug });
+      if (item.slug === chosen) a.setAttribute("aria-current", "page");
+      nav.append(a);
+    }
+    return nav;
+  };
+  const note = el("p", { class: "note" });
+  const table = el("table", { class: "board-table" });
+  const pager = el("div", { class: "pager" });
+  const card = el("section", { class: "card", "aria-labelledby": "board-title" },
+    el("h2", { id: "board-title", text: t("leaderboard") }),
+    tabs(CATEGORIES, category.slug, (s) => `#/leaderboard/${s}/${window.slug}${tail}`, "categoryLabel"),
+    tabs(WINDOWS, window.slug, (s) => `#/leaderboard/${category.slug}/${s}${tail}`, "windowLabel"),
+    note, table, pager);
+  main.append(card);
+  const app = document.getElementById("app")!;
+  app.dataset.page = "leaderboard";
+
+  const me = currentSession()?.playerId;
+  const show = async (pageToken: string, around: string) => {
+    let answer: GetLeaderboardResponse;
+    try {
+      answer = await clients.ratings.getLeaderboard({
+        category: category.value, window: window.value, pageSize: size, pageToken, aroundPlayerId: around,
+      });
+    } catch (err) {
+      if (!card.isConnected) return; // the reader has gone to another page meanwhile
+      card.querySelector(".error")?.remove();
+      problem(card, err);
+      return;
+    }
+    if (!card.isConnected) return;
+    card.querySelector(".error")?.remove();
+    delete app.dataset.error;
+    note.textContent = `${t("qualifying", { n: answer.qualifyingMatches })} ${t("onBoard", { n: answer.totalPlayers })}`;
+    table.replaceChildren();
+    if (answer.entries.length === 0) {
+      table.append(el("caption", { text: t("boardEmpty") }));
+    } else {
+      const head = el("tr", {});
+      for (const key of ["rank", "player", "rating", "matchesCol", "winsCol", "winRateCol"] as const) {
+        head.append(el("th", { scope: "col", class: key === "player" ? "" : "num", text: t(key) }));
+      }
+      table.append(el("thead", {}, head));
+      const body = el("tbody", {});
+      for (const entry of answer.entries) {
+        const name = el("a", { href: `#/player/${encodeURIComponent(entry.playerId)}`, text: entry.displayName });
+        const who = el("td", {}, name);
+        if (entry.playerId === me) who.append(el("span", { class: "you-badge", text: t("you") }));
+        body.append(el("tr", { class: entry.playerId === me ? "me" : "", "data-player": entry.playerId, "data-rank": String(entry.rank) },
+          el("td", { class: "num", text: String(entry.rank) }), who,
+          el("td", { class: "num" }, ratingText(entry.rating!)),
+          el("td", { class: "num", text: String(entry.matches) }),
+          el("td", { class: "num", text: String(entry.wins) }),
+          el("td", { class: "num", text: entry.matches ? percent(entry.wins / entry.matches) : "–" })));
+      }
+      table.append(body);
+    }
+    pager.replaceChildren();
+    const button = (key: Key, action: string, go: () => void, enabled: boolean) => {
+      const b = el("button", { type: "button", "data-action": action, text: t(key) });
+      b.disabled = !enabled;
+      b.addEventListener("click", go);
+      pager.append(b);
+    };
+    button("betterRanks", "previous", () => void show(answer.previousPageToken, ""), answer.previousPageToken !== "");
+    button("worseRanks", "next", () => void show(answer.nextPageToken, ""), answer.nextPageToken !== "");
+    if (me) button("findMe", "around-me", () => void show("", me), true);
+    app.dataset.rows = String(answer.entries.length);
+    loadedOnce(app);
+  };
+  app.dataset.loaded = "0";
+  void show("", "");
+}
+
+// ------------------------------------------------------------------ the profile
+
+export function profilePage(main: HTMLElement, clients: Clients, playerId: string | null, reload: () => void): void {
+  main.className = "profile";
+  const app = document.getElementById("app")!;
+  app.dataset.page = "profile";
+  const session = currentSession();
+  if (playerId === null && !session) {
+    main.append(signInCard(clients, reload));
+    app.dataset.loaded = "signin";
+    return;
+  }
+  void fillProfile(main, clients, playerId, session?.playerId ?? null, reload);
+}
+
+function signInCard(clients: Clients, done: () => void): HTMLElement {
+  const name = el("input", { type: "text", id: "guest-name", maxlength: "32", autocomplete: "nickname" });
+  const submit = el("button", { type: "submit", class: "primary", text: t("signInGuest") });
+  const form = el("form", { class: "card", "aria-labelledby": "signin-title" },
+    el("h2", { id: "signin-title", text: t("signInTitle") }),
+    el("p", { text: t("signInHint") }),
+    el("label", { for: "guest-name", text: t("displayName") }), name, submit);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    submit.disabled = true;
+    try {
+      await signInAsGuest(clients, name.value.trim());
+      done();
+    } catch (err) {
+      form.querySelector(".error")?.remove();
+      problem(form, err);
+      submit.disabled = false;
+    }
+  });
+  return form;
+}
+
+async function fillProfile(
+  main: HTMLElement, clients: Clients, playerId: string | null, me: string | null, reload: () => void,
+): Promise<void> {
+  const app = document.getElementById("app")!;
+  const options = playerId === null ? withToken(await accessToken(clients)) : {};
+  let stats;
+  try {
+    stats = await clients.ratings.getPlayerStats({ playerId: playerId ?? "", historyLimit: 50 }, options);
+  } catch (err) {
+    if (main.isConnected) problem(main, err);
+    return;
+  }
+  if (!main.isConnected) return; // the reader has gone to another page meanwhile
+  const mine = stats.playerId === me;
+  app.dataset.player = stats.playerId;
+  const title = el("h2", { text: stats.displayName });
+  main.append(title);
+  if (mine) {
+    title.append(el("span", { class: "you-badge", text: t("you") }));
+    const out = el("button", { type: "button", class: "ghost", "data-action": "sign-out", text: t("signOut") });
+    out.addEventListener("click", () => void signOut(clients).then(reload));
+    main.append(el("p", { class: "account" }, el("span", { class: "note", text: t("guestNote") }), out));
+  }
+  if (stats.categories.length === 0) main.append(el("p", { class: "note", text: t("noMatchesYet") }));
+  const cards = el("div", { class: "cat-cards" });
+  for (const figures of stats.categories) cards.append(categoryCard(figures, stats.qualifyingMatches));
+  main.append(cards);
+
+  const recent = el("section", { class: "card recent", "aria-labelledby": "recent-title" }, el("h3", { id: "recent-title", text: t("recentMatches") }));
+  const table = el("table", { class: "matches-table" });
+  const head = el("tr", {});
+  for (const key of ["endedCol", "categoryCol", "resultCol", "pointsCol", "deductedCol", "roundsCol", "ratingChangeCol", "recordCol"] as const) {
+    const numeric = key === "pointsCol" || key === "deductedCol" || key === "roundsCol" || key === "ratingChangeCol";
+    head.append(el("th", { scope: "col", class: numeric ? "num" : "", text: t(key) }));
+  }
+  const body = el("tbody", {});
+  table.append(el("thead", {}, head), body);
+  const more = el("button", { type: "button", "data-action": "more", text: t("moreMatches") });
+  recent.append(table, more);
+  main.append(recent);
+  let token = "";
+  const next = async () => {
+    more.disabled = true;
+    try {
+      const page = await clients.ratings.listPlayerMatches({ playerId: stats.playerId, pageSize: MATCHES_PAGE, pageToken: token }, options);
+      if (!main.isConnected) return;
+      for (const match of page.matches) body.append(matchRow(match));
+      token = page.nextPageToken;
+    } catch (err) {
+      if (!main.isConnected) return;
+      problem(recent, err);
+    }
+    more.hidden = token === "";
+    more.disabled = false;
+    if (!body.childElementCount) recent.append(el("p", { class: "note", text: t("noMatchesYet") }));
+    app.dataset.matchRows = String(body.childElementCount);
+    loadedOnce(app);
+  };
+  more.addEventListener("click", () => void next());
+  app.dataset.loaded = "0";
+  await next();
+}
+
+function categoryCard(figures: CategoryStats, qualifying: number): HTMLElement {
+  const card = el("section", { class: "card cat-card", "data-category": String(figures.category) });
+  const title = el("h3", { text: t(categoryKey(figures.category)) });
+  if (figures.rating && figures.provisional) {
+    title.append(el("span", { class: "badge provisional", text: t("provisional", { n: figures.ratedMatches, q: qualifying }) }));
+  } else if (figures.rank !== undefined) {
+    title.append(el("span", { class: "badge rank", text: t("rankBadge", { n: figures.rank }) }));
+  }
+  card.append(title);
+  if (figures.rating) {
+    card.append(el("p", { class: "big-rating" },
+      el("span", { class: "label", text: t("rating") }), ratingText(figures.rating),
+      el("span", { class: "detail", text: t("ratingDetail", { mu: fixed(figures.rating.mu, 2), sigma: fixed(figures.rating.sigma, 2) }) })));
+    if (figures.history.length) card.append(historyChart(figures.history));
+  } else {
+    card.append(el("p", { class: "note", text: t("unratedOnly") }));
+  }
+  const interval = figures.winRateInterval!;
+  const rows: [string, Key, string][] = [
+    ["matches", "statMatches", String(figures.matches)],
+    ["wins", "statWins", String(figures.wins)],
+    ["win-rate", "statWinRate", t("winRateValue", { rate: percent(figures.winRate), lo: percent(interval.lower), hi: percent(interval.upper) })],
+    ["points-per-round", "statPointsPerRound", fixed(figures.pointsPerRound, 2)],
+    ["deduction-per-round", "statDeductionPerRound", fixed(figures.deductionPerRound, 2)],
+    ["blocked-rounds", "statBlocked", String(figures.blockedRounds)],
+    ["best-placement", "statBest", String(figures.bestPlacementPoints)],
+    ["rated-matches", "statRated", String(figures.ratedMatches)],
+  ];
+  const list = el("dl", { class: "stats" });
+  for (const [name, key, value] of rows) list.append(el("dt", { text: t(key) }), el("dd", { "data-stat": name, text: value }));
+  card.append(list);
+  return card;
+}
+
+/** The ordinal after each rated match, oldest first, as a line. */
+function historyChart(points: RatingPoint[]): SVGSVGElement {
+  const NS = "http://www.w3.org/2000/svg";
+  const w = 380; // about a card's width: drawn at its own aspect (height: auto), not letterboxed
+  const h = 70;
+  const pad = 6;
+  const values = points.map((p) => p.rating!.ordinal);
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  const x = (i: number) => pad + (values.length === 1 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (values.length - 1));
+  const y = (v: number) => (hi === lo ? h / 2 : h - pad - ((v - lo) * (h - 2 * pad)) / (hi - lo));
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("class", "history");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("historyLabel", { n: values.length, from: fixed(values[0], 1), to: fixed(values[values.length - 1], 1) }));
+  const line = document.createElementNS(NS, "polyline");
+  line.setAttribute("points", values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "));
+  svg.append(line);
+  values.forEach((v, i) => {
+    const dot = document.createElementNS(NS, "circle");
+    dot.setAttribute("cx", x(i).toFixed(1));
+    dot.setAttribute("cy", y(v).toFixed(1));
+    dot.setAttribute("r", "3");
+    svg.append(dot);
+  });
+  return svg;
+}
+
+function matchRow(match: PlayerMatch): HTMLElement {
+  const result = match.won ? t("won") : t("lost");
+  let change = t("unrated");
+  if (match.rated && match.ratingBefore && match.ratingAfter) {
+    change = `${signed(match.ratingAfter.ordinal - match.ratingBefore.ordinal)} → ${fixed(match.ratingAfter.ordinal, 1)}`;
+  }
+  return el("tr", { "data-match": match.matchId, class: match.won ? "won" : "lost" },
+    el("td", { text: when(match.endedAt?.seconds) }),
+    el("td", { text: t(categoryKey(match.category)) }),
+    el("td", { text: `${result} · ${t("placeValue", { n: match.placement })}` }),
+    el("td", { class: "num", text: String(match.points) }),
+    el("td", { class: "num", text: String(match.deducted) }),
+    el("td", { class: "num", text: String(match.rounds) }),
+    el("td", { class: "num", "data-rated": String(match.rated), text: change }),
+    el("td", {}, el("a", { href: `#/watch/${encodeURIComponent(match.matchId)}`, text: t("openMatch") })));
+}

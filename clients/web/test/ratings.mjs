@@ -1,0 +1,206 @@
+// The leaderboard and profile pages in real headless Chromium (Debian's /usr/bin/chromium,
+// through playwright-core), against the real stack that tests/web/test_ratings_pages.py
+// starts and fills with rated matches played through the API:
+//
+//   FIVEUP_WEB_URL=… FIVEUP_ARTIFACTS=… FIVEUP_SEED='{"me":{…}}' node test/ratings.mjs
+//
+// It reads what the pages show (the test compares it with the API's own answers): the
+// board with its tabs and paging, a player's profile and match list, a match opened from
+// it, signing in as a guest (the seeded player's device id) with "Find me", a practice
+// match as the signed-in player (the seat is bound: no seat token), Hindi and a phone.
+import { chromium } from 'playwright-core';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const BASE = process.env.FIVEUP_WEB_URL;
+const OUT = process.env.FIVEUP_ARTIFACTS || 'test-artifacts';
+const BROWSER = process.env.CHROMIUM || '/usr/bin/chromium';
+const SEED = JSON.parse(process.env.FIVEUP_SEED || '{}');
+if (!BASE || !SEED.me) throw new Error('FIVEUP_WEB_URL and FIVEUP_SEED are required');
+await mkdir(OUT, { recursive: true });
+
+const report = { steps: [] };
+const step = (name, data = {}) => {
+  report.steps.push({ name, ...data });
+  console.log(`# ${name} ${JSON.stringify(data)}`);
+};
+const browser = await chromium.launch({
+  executablePath: BROWSER,
+  headless: true,
+  args: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--no-proxy-server',
+  ],
+});
+const consoleErrors = [];
+const watchErrors = (page, who) => {
+  page.on('pageerror', (err) => consoleErrors.push(`${who}: ${err.message}`));
+  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(`${who}: ${msg.text()}`); });
+};
+// the page now in the URL has drawn its n-th answer (a link's hashchange is handled a
+// moment after the click: the previous page's marks do not count)
+const loaded = async (page, pageName, n) => {
+  try {
+    await page.waitForFunction(([name, count]) => {
+      const a = document.getElementById('app').dataset;
+      return a.page === name && a.at === location.hash && a.loaded === String(count);
+    }, [pageName, n], { timeout: 15000 });
+  } catch (err) {
+    const state = await page.evaluate(() => ({ hash: location.hash, ...document.getElementById('app').dataset, text: document.querySelector('main')?.textContent?.slice(0, 300) }));
+    throw new Error(`${pageName} did not load ${n} time(s): ${JSON.stringify(state)}\n${err}`);
+  }
+};
+const boardRows = (page) => page.locator('.board-table tbody tr').evaluateAll((rows) => rows.map((r) => ({
+  rank: Number(r.dataset.rank), player: r.dataset.player, me: r.classList.contains('me'),
+  cells: [...r.querySelectorAll('td')].map((td) => td.textContent),
+})));
+const profile = (page) => page.evaluate(() => ({
+  heading: document.querySelector('main.profile h2')?.textContent,
+  player: document.getElementById('app').dataset.player,
+  cards: [...document.querySelectorAll('.cat-card')].map((c) => ({
+    category: Number(c.dataset.category), title: c.querySelector('h3').textContent,
+    badge: c.querySelector('.badge')?.textContent ?? null,
+    rating: c.querySelector('.big-rating .rating')?.textContent ?? null,
+    history: c.querySelector('svg.history')?.getAttribute('aria-label') ?? null,
+    historyDots: c.querySelectorAll('svg.history circle').length,
+    stats: Object.fromEntries([...c.querySelectorAll('dd[data-stat]')].map((d) => [d.dataset.stat, d.textContent])),
+  })),
+  matches: [...document.querySelectorAll('.matches-table tbody tr')].map((r) => ({
+    id: r.dataset.match, cells: [...r.querySelectorAll('td')].map((td) => td.textContent),
+    rated: r.querySelector('[data-rated]').dataset.rated,
+  })),
+}));
+
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  watchErrors(page, 'visitor');
+
+  // ---------------------------------------------------------------- the board
+  await page.goto(`${BASE}/#/`);
+  await page.getByRole('link', { name: 'Leaderboard' }).click();
+  await loaded(page, 'leaderboard', 1);
+  step('board', {
+    rows: await boardRows(page), note: await page.locator('.boards .note').textContent(),
+    tabs: await page.locator('.tab.chosen').allTextContents(),
+    head: await page.locator('.board-table th').allTextContents(),
+  });
+  await page.screenshot({ path: path.join(OUT, 'leaderboard.png'), fullPage: true });
+
+  // two at a time: forwards, then back
+  await page.goto(`${BASE}/#/leaderboard/2/all/2`);
+  await loaded(page, 'leaderboard', 1);
+  const pages = [await boardRows(page)];
+  const canGoBackFirst = await page.locator('button[data-action=previous]').isEnabled();
+  await page.locator('button[data-action=next]').click();
+  await loaded(page, 'leaderboard', 2);
+  pages.push(await boardRows(page));
+  await page.locator('button[data-action=previous]').click();
+  await loaded(page, 'leaderboard', 3);
+  pages.push(await boardRows(page));
+  step('paging', { pages, canGoBackFirst });
+
+  await page.goto(`${BASE}/#/leaderboard`);
+  await loaded(page, 'leaderboard', 1);
+  await page.getByRole('link', { name: 'Last 30 days' }).click();
+  await loaded(page, 'leaderboard', 1);
+  const recent = await boardRows(page);
+  await page.getByRole('link', { name: '3 players' }).click();
+  await loaded(page, 'leaderboard', 1);
+  step('tabs', {
+    recent, url: page.url(), three: await boardRows(page),
+    threeCaption: await page.locator('.board-table caption').textContent().catch(() => null),
+  });
+
+  // ---------------------------------------------------------------- a profile
+  await page.getByRole('link', { name: '2 players' }).click();
+  await loaded(page, 'leaderboard', 1);
+  await page.locator('.board-table tbody tr').first().locator('a').click();
+  await loaded(page, 'profile', 1);
+  const top = await profile(page);
+  step('profile', top);
+  await page.screenshot({ path: path.join(OUT, 'profile.png'), fullPage: true });
+  // a match of the list opens as a finished table
+  await page.locator('.matches-table tbody tr').first().getByRole('link').click();
+  await page.locator('#app[data-status=finished]').waitFor({ timeout: 15000 });
+  step('opened match', { url: page.url(), banner: await page.locator('.banner h2').textContent(), role: await page.locator('#app').getAttribute('data-role') });
+  await context.close();
+
+  // ---------------------------------------------------------------- signed in
+  const mine = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // this browser is the seeded guest's device
+  await mine.addInitScript((device) => { if (!localStorage.getItem('fiveup:device')) localStorage.setItem('fiveup:device', device); }, SEED.me.device);
+  const me = await mine.newPage();
+  watchErrors(me, 'me');
+  await me.goto(`${BASE}/#/`);
+  await me.locator('a[data-nav=me]').click();
+  await me.locator('#guest-name').waitFor({ timeout: 15000 });
+  await me.screenshot({ path: path.join(OUT, 'sign-in.png') });
+  await me.locator('#guest-name').fill('ignored for an existing guest');
+  await me.getByRole('button', { name: 'Continue as a guest' }).click();
+  await loaded(me, 'profile', 1);
+  const myProfile = await profile(me);
+  step('signed in', { ...myProfile, nav: await me.locator('a[data-nav=me]').textContent(), signOut: await me.locator('button[data-action=sign-out]').count() });
+  await me.screenshot({ path: path.join(OUT, 'my-profile.png'), fullPage: true });
+  await me.locator('nav.links').getByRole('link', { name: 'Leaderboard' }).click();
+  await loaded(me, 'leaderboard', 1);
+  await me.locator('button[data-action=around-me]').click();
+  await loaded(me, 'leaderboard', 2);
+  step('find me', { rows: await boardRows(me) });
+  await me.screenshot({ path: path.join(OUT, 'leaderboard-me.png'), fullPage: true });
+
+  // Hindi, then a phone
+  await me.locator('a[data-nav=me]').click();
+  await loaded(me, 'profile', 1);
+  await me.locator('button.lang').click();
+  await loaded(me, 'profile', 1);
+  step('hindi', {
+    heading: await me.locator('#recent-title').textContent(),
+    stat: await me.locator('.cat-card dt').first().textContent(),
+    firstResult: await me.locator('.matches-table tbody tr td').nth(2).textContent(),
+  });
+  await me.screenshot({ path: path.join(OUT, 'profile-hindi.png'), fullPage: true });
+  await me.locator('button.lang').click();
+  await loaded(me, 'profile', 1);
+  await me.setViewportSize({ width: 390, height: 844 });
+  await me.goto(`${BASE}/#/leaderboard`);
+  await loaded(me, 'leaderboard', 1);
+  await me.screenshot({ path: path.join(OUT, 'leaderboard-phone.png'), fullPage: true });
+  await me.goto(`${BASE}/#/me`);
+  await loaded(me, 'profile', 1);
+  await me.screenshot({ path: path.join(OUT, 'profile-phone.png'), fullPage: true });
+  await me.setViewportSize({ width: 1280, height: 800 });
+
+  // a practice match as the signed-in player: the seat is bound (no seat token) and
+  // the access token acts for it (a hint is a call that needs the seat)
+  await me.goto(`${BASE}/#/`);
+  await me.locator('#players-2').check();
+  await me.locator('#practice').check();
+  await me.getByRole('button', { name: 'Create match' }).click();
+  await me.locator('#app[data-role=player][data-version]').waitFor({ timeout: 15000 });
+  const matchId = await me.locator('#app').getAttribute('data-match');
+  const stored = JSON.parse(await me.evaluate((id) => sessionStorage.getItem(`fiveup:seat:${id}`), matchId));
+  await me.waitForFunction(() => document.getElementById('app').dataset.myTurn === 'true', null, { timeout: 30000 });
+  await me.locator('button[data-action=hint]').click();
+  await me.locator('.hint-list button').first().waitFor({ timeout: 15000 });
+  step('bound seat', { matchId, seat: stored.seat, token: stored.token, hints: await me.locator('.hint-list button').count() });
+
+  // signing out forgets the session (the device id stays: signing in again is the same player)
+  await me.goto(`${BASE}/#/me`);
+  await loaded(me, 'profile', 1);
+  await me.locator('button[data-action=sign-out]').click();
+  await me.locator('#guest-name').waitFor({ timeout: 15000 });
+  step('signed out', { nav: await me.locator('a[data-nav=me]').textContent(), session: await me.evaluate(() => localStorage.getItem('fiveup:player')) });
+  await mine.close();
+  report.ok = true;
+} catch (err) {
+  report.ok = false;
+  report.error = String(err && err.stack ? err.stack : err);
+  console.error(report.error);
+} finally {
+  report.consoleErrors = consoleErrors;
+  await writeFile(path.join(OUT, 'report.json'), JSON.stringify(report, null, 1));
+  await browser.close();
+}
+process.exitCode = report.ok ? 0 : 1;
