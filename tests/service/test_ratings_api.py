@@ -225,7 +225,8 @@ async def test_the_page_around_a_player_has_them_in_the_middle(running: Running)
             rp.GetLeaderboardRequest(category=TWO, around_player_id=player, page_size=3)
         )
         ids = [e.player_id for e in page.entries]
-        first = max(0, index - 1)  # page_size 3: one above, one below
+        # page_size 3: one above, one below; at the bottom, the last full page
+        first = max(0, min(index - 1, len(board) - 3))
         assert ids == board[first : first + 3] and player in ids
         assert page.entries[0].rank == first + 1
         assert bool(page.previous_page_token) == (first > 0)

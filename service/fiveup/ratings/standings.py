@@ -113,8 +113,8 @@ class Standings:
     # ------------------------------------------------------------------ leaderboards
 
     async def leaderboard(self, query: LeaderboardQuery) -> Leaderboard:
-        """A page of the board: the one ``page_token`` names, the one around a player, or
-        the top."""
+        """A page of the board: the one ``page_token`` names, the one around a player (in
+        its middle, or on a full last page), or the top."""
         category = _category(query.category)
         size = paging.page_size(query.page_size)
         since = self._since(query.window)
@@ -128,6 +128,15 @@ class Standings:
         page = await self.store.leaderboard(
             category, since=since, min_matches=self.qualifying, offset=offset, limit=size
         )
+        if query.around_player_id and not query.page_token and len(page.rows) < size:
+            # near the bottom: a full page ending with the last row, the player still on it
+            full = max(0, page.total - size)
+            if full < offset:
+                offset = full
+                page = await self.store.leaderboard(
+                    category, since=since, min_matches=self.qualifying, offset=offset,
+                    limit=size,
+                )  # fmt: skip
         after = offset + len(page.rows)
         return Leaderboard(
             rows=page.rows,
