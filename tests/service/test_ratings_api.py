@@ -10,13 +10,17 @@ plays real matches through the API instead."""
 
 from __future__ import annotations
 
+import base64
 import itertools
+import json
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 
 import grpc
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from fiveup.engine.scoring import n_sides, side_of
 from fiveup.ratings.model import Rating, rebuild
@@ -449,3 +453,41 @@ async def test_a_players_matches_newest_first_page_by_page(running: Running) -> 
         rated = [m for m in reversed(seen) if m.rated]
         for earlier, later in itertools.pairwise(rated):  # each starts where the last ended
             assert later.rating_before == earlier.rating_after
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4),
+    max_leaves=8,
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(cursor=st.lists(json_values, max_size=4), which=st.sampled_from(["board", "matches"]))
+@example(cursor=[float("nan"), "m"], which="matches")
+@example(cursor=[float("-inf"), ""], which="matches")
+@example(cursor=["2", "all", 2**40], which="board")
+@example(cursor=["2", "all", True], which="board")
+@example(cursor=["2", "all", 1.5], which="board")
+async def test_hand_made_page_tokens_start_a_page_or_are_refused(
+    running: Running, cursor: list[object], which: str
+) -> None:
+    """A token is base64 of a JSON cursor: any cursor a client makes up is either one the
+    server could have handed out (a page) or INVALID_ARGUMENT, never another error."""
+    token = base64.urlsafe_b64encode(json.dumps(cursor).encode()).decode().rstrip("=")
+    if which == "board":
+        call = stub(running).GetLeaderboard(
+            rp.GetLeaderboardRequest(category=TWO, page_token=token)
+        )
+    else:
+        (device,) = await players(running, 1)
+        call = stub(running).ListPlayerMatches(
+            rp.ListPlayerMatchesRequest(page_token=token), metadata=auth(device.access)
+        )
+    try:
+        await call
+    except grpc.aio.AioRpcError as exc:
+        assert exc.code() == grpc.StatusCode.INVALID_ARGUMENT, exc.details()
+        assert error_info(exc).metadata["field"] == "page_token"
