@@ -128,6 +128,21 @@ async def test_ratings_carry_over_in_the_ledgers_order_per_category(stores: Stor
     assert m2.rating_before == Rating(history[0].mu, history[0].sigma)
     assert m2.rating_after == Rating(history[1].mu, history[1].sigma)
 
+    # The current ratings of a set of players, with the rated matches behind each: the
+    # same numbers as all_ratings, unknown and unrated players left out.
+    stranger = await stores.player("eve")
+    current = await stores.ratings.current_ratings([a, c, stranger, "no-such-player", a])
+    everyone = await stores.ratings.all_ratings()
+    assert {(r.category, r.player_id): r.rating for r in current} == {
+        key: rating for key, rating in everyone.items() if key[1] in (a, c)
+    }
+    counts = {(r.category, r.player_id): r.rated_matches for r in current}
+    assert counts == {("2", a): 3, ("3", a): 1, ("4", a): 1, ("2", c): 1, ("3", c): 1,
+                      ("4", c): 1}  # fmt: skip
+    assert await stores.ratings.current_ratings([]) == ()
+    crowd = [f"waiting-{i:04d}" for i in range(1200)] + [c]  # several queries' worth
+    assert {r.player_id for r in await stores.ratings.current_ratings(crowd)} == {c}
+
 
 async def test_a_refused_end_writes_nothing(stores: Stores) -> None:
     a, b = await stores.player("ann"), await stores.player("bob")

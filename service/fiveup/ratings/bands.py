@@ -1,74 +1,29 @@
 """The matchmaker's view of ratings: the established ordinal of each waiting player, read
-from the RatingStore.
-
-A formation round runs every fraction of a second over the same waiting players, while a
-player's rating changes only when one of their matches ends (and a player who waits is
-not playing); each player's ratings are therefore kept for ``ttl_seconds`` instead of
-being read again every round.
-"""
+from the RatingStore in one query per round (``current_ratings``), so a band always uses
+the rating the player's last match left."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping
 
 from ..store.ratings import RatingStore
 
 
-@dataclass(frozen=True, slots=True)
-class _Known:
-    read_at: float
-    ordinals: Mapping[str, float]  # category -> ordinal, established ones only
-
-
 class StoreRatingLookup:
-    """``RatingLookup`` (fiveup.lobby.matchmaker) over a RatingStore."""
+    """``RatingLookup`` (fiveup.lobby.matchmaker) over a RatingStore: a rating counts once
+    it stands on ``provisional_matches`` rated matches (the leaderboards' rule)."""
 
-    MAX_CACHED = 10_000
-
-    def __init__(
-        self,
-        store: RatingStore,
-        provisional_matches: int,
-        *,
-        ttl_seconds: float = 30.0,
-        monotonic: Callable[[], float] = time.monotonic,
-    ) -> None:
+    def __init__(self, store: RatingStore, provisional_matches: int) -> None:
         self.store = store
         self.provisional_matches = provisional_matches
-        self.ttl_seconds = ttl_seconds
-        self._monotonic = monotonic
-        self._known: dict[str, _Known] = {}
 
     async def established(
         self, keys: Collection[tuple[str, str]]
     ) -> Mapping[tuple[str, str], float]:
-        now = self._monotonic()
-        out: dict[tuple[str, str], float] = {}
-        for category, player_id in keys:
-            known = self._known.get(player_id)
-            if known is None or now - known.read_at > self.ttl_seconds:
-                known = await self._read(player_id, now)
-            ordinal = known.ordinals.get(category)
-            if ordinal is not None:
-                out[(category, player_id)] = ordinal
-        return out
-
-    async def _read(self, player_id: str, now: float) -> _Known:
-        summaries = await self.store.player_summary(player_id)
-        known = _Known(
-            now,
-            {
-                s.category: s.rating.ordinal
-                for s in summaries
-                if s.rating is not None and s.rated_matches >= self.provisional_matches
-            },
-        )
-        if len(self._known) >= self.MAX_CACHED:  # the oldest reads go first
-            for stale in sorted(self._known, key=lambda p: self._known[p].read_at)[
-                : self.MAX_CACHED // 10
-            ]:
-                del self._known[stale]
-        self._known[player_id] = known
-        return known
+        wanted = set(keys)
+        current = await self.store.current_ratings({player for _, player in wanted})
+        return {
+            (r.category, r.player_id): r.rating.ordinal
+            for r in current
+            if (r.category, r.player_id) in wanted and r.rated_matches >= self.provisional_matches
+        }

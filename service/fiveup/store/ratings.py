@@ -19,6 +19,7 @@ names.  One contract suite runs on both backends (tests/store/test_rating_store.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -87,6 +88,16 @@ class CategorySummary:
 
 
 @dataclass(frozen=True, slots=True)
+class CurrentRating:
+    """A player's rating in a category now, and the rated matches it stands on."""
+
+    category: str
+    player_id: str
+    rating: Rating
+    rated_matches: int
+
+
+@dataclass(frozen=True, slots=True)
 class RatingPoint:
     seq: int  # the rated match's place in the global rating order
     match_id: str
@@ -131,6 +142,11 @@ class RatingStore(Protocol):
     ) -> tuple[RatingPoint, ...]:
         """The player's newest ``limit`` ratings in the category, oldest first."""
 
+    async def current_ratings(self, player_ids: Collection[str]) -> tuple[CurrentRating, ...]:
+        """The ratings of these players in every category they are rated in (players
+        without one are left out), in one query per few hundred players: the
+        matchmaker's bands read every waiting player's."""
+
     async def rated_match_ids(self) -> tuple[str, ...]:
         """Every rated match, in the order it was rated (the ledger's)."""
 
@@ -151,6 +167,7 @@ def open_rating_store(url: str) -> RatingStore:
 
 __all__ = [
     "CategorySummary",
+    "CurrentRating",
     "LeaderboardPage",
     "LeaderboardRow",
     "MatchOutcome",

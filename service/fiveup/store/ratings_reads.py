@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ..ratings.model import Rating
 from . import ratings_sql as sql
 from .ratings import (
     CategorySummary,
+    CurrentRating,
     LeaderboardPage,
     LeaderboardRow,
     PlayerResultRow,
@@ -86,6 +87,19 @@ class RatingReads(ABC):
             RatingPoint(int(seq), str(m), float(ended), float(mu), float(sigma), float(ordinal))
             for seq, m, ended, mu, sigma, ordinal in reversed(rows)
         )
+
+    async def current_ratings(self, player_ids: Collection[str]) -> tuple[CurrentRating, ...]:
+        ids = sorted(set(player_ids))
+        found: list[CurrentRating] = []
+        for start in range(0, len(ids), sql.CURRENT_RATINGS_CHUNK):
+            chunk = ids[start : start + sql.CURRENT_RATINGS_CHUNK]
+            found += (
+                CurrentRating(str(cat), str(player), Rating(float(mu), float(sigma)), int(n))
+                for cat, player, mu, sigma, n in await self.fetch(
+                    sql.current_ratings(len(chunk)), chunk
+                )
+            )
+        return tuple(sorted(found, key=lambda r: (r.player_id, r.category)))
 
     async def rated_match_ids(self) -> tuple[str, ...]:
         return tuple(str(r[0]) for r in await self.fetch(sql.LEDGER))

@@ -354,4 +354,15 @@ RATING_HISTORY = (
     " WHERE player_id = ? AND category = ? ORDER BY seq DESC LIMIT ?"
 )
 LEDGER = "SELECT match_id FROM rated_matches ORDER BY seq"
+CURRENT_RATINGS_CHUNK = 500  # players per query: well below SQLite's bound on parameters
+
+
+def current_ratings(players: int) -> str:
+    """Every category's rating of ``players`` players, with its rated matches."""
+    marks = ", ".join("?" * players)
+    return (
+        f"SELECT category, player_id, mu, sigma, matches FROM ratings WHERE player_id IN ({marks})"
+    )
+
+
 ALL_RATINGS = "SELECT category, player_id, mu, sigma FROM ratings"
