@@ -57,6 +57,15 @@ def test_play_without_a_server(nothing_there: int) -> None:
     assert "cannot reach a Five Up server" in line and "make run" in line
 
 
+def test_play_stats_without_a_server(nothing_there: int, tmp_path: Path) -> None:
+    line = one_line(
+        run("play", "--stats", "--server", f"127.0.0.1:{nothing_there}",
+            "--device-file", str(tmp_path / "device")),
+        "play",
+    )  # fmt: skip
+    assert "cannot reach a Five Up server" in line
+
+
 def test_play_with_an_unknown_bot_kind() -> None:
     done = run("play", "--bots", "grandmaster")
     assert done.returncode == 2 and "Traceback" not in done.stderr
