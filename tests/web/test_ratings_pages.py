@@ -5,7 +5,9 @@ through the API by signed-in guests (the stack's server counts a player on a boa
 the board's rows, tabs and paging (a provisional player stays off it), a profile's
 figures, rating history and match list, a match opened from that list, signing in as a
 guest with "Find me", a practice match whose seat is bound to the signed-in player,
-Hindi and a phone.  Screenshots: build/test-artifacts/web/ratings/."""
+Hindi and a phone; then two new guests in two browsers play a rated match through the
+pages and each sees what it did to their rating.  Screenshots:
+build/test-artifacts/web/ratings/."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import asyncio
 import json
 import math
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -225,3 +228,26 @@ def test_the_pages_in_hindi_and_the_screenshots(report: dict[str, Any]) -> None:
         assert shot.exists() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
         assert shot.stat().st_size > 10_000, f"{name} looks empty"
     assert report["consoleErrors"] == []
+
+
+def test_two_signed_in_browsers_play_a_rated_match_and_see_their_ratings_move(
+    report: dict[str, Any],
+) -> None:
+    rated = step(report, "rated match")
+    assert rated["badge"] == "Rated" and rated["moves"] > 0
+    winners = {end["winner"] for end in rated["ends"]}
+    assert winners in ({"You won!", "Seat 1 won!"}, {"You won!", "Seat 2 won!"}), winners
+    change = re.compile(r"^Your rating: 0\.0 → (-?\d+\.\d) \(([+\N{MINUS SIGN}]\d+\.\d)\)$")
+    for end in rated["ends"]:  # both start at ordinal 0; the winner goes up, the loser down
+        found = change.match(end["change"])
+        assert found, end
+        up = found.group(2).startswith("+")
+        assert up == (end["winner"] == "You won!"), end
+    shown = rated["profile"]
+    assert shown["heading"] == "FarahYou"
+    assert [c["badge"] for c in shown["cards"]] == ["Provisional: 1 of 2 rated matches"]
+    assert len(shown["matches"]) == 1 and shown["matches"][0]["rated"] == "true"
+    assert rated["findMe"] == {
+        "reason": "PLAYER_NOT_RANKED",
+        "text": "This player is not on the leaderboard yet: it takes a few rated matches.",
+    }

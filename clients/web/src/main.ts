@@ -234,6 +234,8 @@ class Game {
   // match is still at that version), and whether a request is out.
   private hints: { version: bigint; list: Hint[]; samples: number } | null = null;
   private hintsPending = false;
+  // The finished match's rating line for a signed-in player (null: not looked up yet).
+  private ratingLine: string | null = null;
   private readonly board: Board;
   private readonly root = el("main", { class: "table" });
   private readonly status = el("div", { class: "status", role: "status", "aria-live": "polite" });
@@ -471,6 +473,7 @@ class Game {
     if (!this.seat) parts.unshift(t("spectating"));
     this.status.replaceChildren(el("strong", { class: myTurn ? "turn mine" : "turn", text: turn }), el("span", { text: parts.join(" · ") }));
     if (view.practice) this.status.prepend(el("span", { class: "practice-badge", text: t("practice") }));
+    if (view.rated) this.status.prepend(el("span", { class: "rated-badge", title: t("ratedHint"), text: t("ratedBadge") }));
     if (this.lastPoints) this.status.append(el("span", { class: "points-badge", text: this.lastPoints }));
     const deadline = view.turn?.deadline;
     if (deadline && view.status !== MatchStatus.FINISHED) {
@@ -514,8 +517,32 @@ class Game {
       const ours = mine !== undefined && (n === 4 ? mine % 2 === w : mine === w);
       const who = n === 4 ? t("team", { a: w + 1, b: w + 3 }) : t("seat", { n: w + 1 });
       const again = el("a", { class: "button primary", href: "#/", text: t("newGame") });
-      this.banner.append(el("h2", { text: t("matchOver") }), el("p", { class: "winner", text: ours ? t("youWon") : t("winner", { who }) }), again);
+      this.banner.append(el("h2", { text: t("matchOver") }), el("p", { class: "winner", text: ours ? t("youWon") : t("winner", { who }) }));
+      if (this.ratingLine) this.banner.append(el("p", { class: "rating-change", text: this.ratingLine }));
+      this.banner.append(again);
+      if (this.ratingLine === null) void this.findRatingChange();
     }
+  }
+
+  /** A signed-in player's seat (no seat token): what the finished match did to their
+   *  rating, from their match list (the result is written with the match's end). */
+  private async findRatingChange(): Promise<void> {
+    if (!this.seat || this.seat.token || !currentSession()) return;
+    this.ratingLine = "";
+    try {
+      const page = await clients.ratings.listPlayerMatches({ pageSize: 5 }, withToken(await accessToken(clients)));
+      const found = page.matches.find((m) => m.matchId === this.matchId);
+      if (!found) return;
+      this.ratingLine = found.rated && found.ratingBefore && found.ratingAfter
+        ? t("ratingChanged", {
+          from: found.ratingBefore.ordinal.toFixed(1), to: found.ratingAfter.ordinal.toFixed(1),
+          delta: `${found.ratingAfter.ordinal >= found.ratingBefore.ordinal ? "+" : "−"}${Math.abs(found.ratingAfter.ordinal - found.ratingBefore.ordinal).toFixed(1)}`,
+        })
+        : t("notRatedResult");
+    } catch {
+      return; // the banner stays as it is: the result is on the profile page
+    }
+    if (!this.stopped) this.draw();
   }
 
   private renderBoardAndHand(myTurn: boolean): void {
