@@ -223,6 +223,7 @@ class Game {
   private selected: string | null = null; // the selected hand tile, "low-high"
   private readonly log: string[] = [];
   private stopped = false;
+  private ended = false; // the stream told us the match ended (the view may not say so yet)
   private abort = new AbortController();
   private refreshTimer = 0;
   // ticks the turn deadline shown in the status line
@@ -322,7 +323,9 @@ class Game {
             this.scheduleRefresh();
           }
         }
-        if (this.view?.status === MatchStatus.FINISHED || this.stopped) return;
+        // A stream ends cleanly when its match does: do not reconnect to a finished match
+        // just because the refresh that will say so is still on its way.
+        if (this.ended || this.view?.status === MatchStatus.FINISHED || this.stopped) return;
       } catch (err) {
         if (this.stopped) return;
         const reason = errorReason(err);
@@ -363,6 +366,7 @@ class Game {
         this.note(kind.value.blocked ? t("evRoundBlocked", { n: kind.value.roundNumber }) : t("evRoundEnded", { n: kind.value.roundNumber }));
         break;
       case "matchEnded":
+        this.ended = true;
         this.note(t("evMatchEnded"));
         break;
       case "seatAutoPlayed":

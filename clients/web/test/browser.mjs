@@ -216,7 +216,13 @@ try {
   // Hindi: the language switch relabels the page
   await spectator.locator('button.lang').click();
   step('hindi', { lang: await spectator.evaluate(() => document.documentElement.lang), heading: await spectator.locator('.banner h2').textContent() });
-  await Promise.all(pending);
+  // every response seen so far read to its end (one may arrive while we wait), then stop
+  // listening: a body still unread when the context closes could not be checked
+  for (let seen = -1; seen !== pending.length; ) {
+    seen = pending.length;
+    await Promise.all(pending);
+  }
+  spectator.removeAllListeners('response');
   await watcher.close();
   await desktop.close();
   report.ok = true;
