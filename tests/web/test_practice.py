@@ -79,6 +79,10 @@ def test_hints_in_hindi_and_on_a_phone(report: dict[str, Any]) -> None:
     hindi = step(report, "hindi")
     assert hindi["title"] == "सुझाई गई चालें, सबसे अच्छी पहले"
     assert hindi["button"] == "संकेत"
+    # the take-back button is there when an earlier move of ours is left to take back
+    assert hindi["undo"] == (
+        "मेरी चाल वापस लें" if step(report, "undone")["undone"]["undoStill"] else None
+    )
     assert re.search(r"अभी|एकमात्र|अनुमान", hindi["first"])
     assert step(report, "phone")["hints"] >= 1
     for name in (

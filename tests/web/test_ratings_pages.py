@@ -199,6 +199,13 @@ def test_a_profile_shows_the_players_figures_rating_and_matches(
     assert opened["banner"] == "Match over" and opened["role"] == "spectator"
 
 
+def test_an_unknown_player_shows_the_documented_message(report: dict[str, Any]) -> None:
+    assert step(report, "no such player") == {
+        "name": "no such player", "reason": "PLAYER_NOT_FOUND",
+        "text": "That player does not exist.", "cards": 0,
+    }  # fmt: skip
+
+
 def test_signing_in_shows_my_profile_and_finds_me_on_the_board(
     seeded: Seeded, report: dict[str, Any]
 ) -> None:

@@ -20,9 +20,10 @@ if (!BASE) throw new Error('FIVEUP_WEB_URL is required');
 await mkdir(OUT, { recursive: true });
 
 const report = { steps: [] };
+const started = Date.now();
 const step = (name, data = {}) => {
   report.steps.push({ name, ...data });
-  console.log(`# ${name} ${JSON.stringify(data)}`);
+  console.log(`# ${name} +${Date.now() - started}ms ${JSON.stringify(data)}`);
 };
 const browser = await chromium.launch({
   executablePath: BROWSER,
@@ -140,7 +141,7 @@ try {
   step('hindi', {
     title: await page.locator('.hints h3').textContent(),
     button: await page.locator('button[data-action=hint]').textContent(),
-    undo: await page.locator('button[data-action=undo]').textContent().catch(() => null),
+    undo: (await page.locator('button[data-action=undo]').allTextContents())[0] ?? null, // (no wait when absent)
     first: await page.locator('.hint-list button .figures').first().textContent(),
   });
   await page.screenshot({ path: path.join(OUT, 'hints-hindi.png') });

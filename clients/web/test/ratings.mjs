@@ -21,9 +21,10 @@ if (!BASE || !SEED.me) throw new Error('FIVEUP_WEB_URL and FIVEUP_SEED are requi
 await mkdir(OUT, { recursive: true });
 
 const report = { steps: [] };
+const started = Date.now();
 const step = (name, data = {}) => {
   report.steps.push({ name, ...data });
-  console.log(`# ${name} ${JSON.stringify(data)}`);
+  console.log(`# ${name} +${Date.now() - started}ms ${JSON.stringify(data)}`);
 };
 const browser = await chromium.launch({
   executablePath: BROWSER,
@@ -111,7 +112,7 @@ try {
   await loaded(page, 'leaderboard', 1);
   step('tabs', {
     recent, url: page.url(), three: await boardRows(page),
-    threeCaption: await page.locator('.board-table caption').textContent().catch(() => null),
+    threeCaption: (await page.locator('.board-table caption').allTextContents())[0] ?? null,
   });
 
   // ---------------------------------------------------------------- a profile
@@ -126,6 +127,11 @@ try {
   await page.locator('.matches-table tbody tr').first().getByRole('link').click();
   await page.locator('#app[data-status=finished]').waitFor({ timeout: 15000 });
   step('opened match', { url: page.url(), banner: await page.locator('.banner h2').textContent(), role: await page.locator('#app').getAttribute('data-role') });
+  // a player id that does not exist: the documented message, nothing else
+  await page.goto(`${BASE}/#/player/0123456789abcdef0123456789abcdef`);
+  const missing = page.locator('main.profile .error[role=alert]');
+  await missing.waitFor({ timeout: 15000 });
+  step('no such player', { reason: await missing.getAttribute('data-reason'), text: await missing.textContent(), cards: await page.locator('.cat-card').count() });
   await context.close();
 
   // ---------------------------------------------------------------- signed in
