@@ -259,6 +259,39 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return 1
 
 
+# --------------------------------------------------------------------------- check-ratings
+
+
+@command("check-ratings")
+def _setup_check_ratings(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "check-ratings",
+        help="rebuild every rating from the event logs and compare with the stored ones",
+        description="Folds the rated matches' logs, in the order they were rated, through "
+        "the rating model and compares the result with the stored ratings, float for float.",
+    )
+    p.add_argument(
+        "--db", required=True, help="the server's --db: a SQLite path or a postgresql:// URL"
+    )
+    p.set_defaults(handler=_cmd_check_ratings)
+
+
+def _cmd_check_ratings(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from .ratings.check import check_ratings
+
+    checked = asyncio.run(check_ratings(args.db))
+    if checked.ok:
+        print(f"OK: {checked.ratings} ratings equal a rebuild from the logs of "
+              f"{checked.matches} rated matches")  # fmt: skip
+        return 0
+    for m in checked.mismatches:
+        print(f"FAIL: category {m.category} player {m.player_id}: stored {m.stored},"
+              f" rebuilt {m.rebuilt}", file=sys.stderr)  # fmt: skip
+    return 1
+
+
 # --------------------------------------------------------------------------- entry point
 
 

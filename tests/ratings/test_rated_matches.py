@@ -7,12 +7,16 @@ rebuild from the logs, float for float."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import secrets
+import sqlite3
+import sys
 from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from fiveup.ratings.replay import ratings_from_logs
@@ -105,6 +109,35 @@ async def play(
     return created.match_id
 
 
+@dataclass(frozen=True)
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+async def fiveup(*args: str) -> Ran:
+    """The real command line, in a subprocess (this test's event loop keeps running)."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "fiveup.cli", *args,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode is not None
+    return Ran(proc.returncode, out.decode(), err.decode())
+
+
+async def tamper(db: str, player_id: str) -> None:
+    """Nudge one stored rating a little: the rebuild must notice."""
+    query = "UPDATE ratings SET mu = mu + 1e-9 WHERE category = '2' AND player_id = ?"
+    if db.startswith("postgresql://"):
+        async with await psycopg.AsyncConnection.connect(db, autocommit=True) as conn:
+            await conn.execute(query.replace("?", "%s"), (player_id,))
+    else:
+        with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+            conn.execute(query, (player_id,))
+
+
 async def view(server: Running, match_id: str) -> pb.MatchView:
     return (await server.matches.GetMatch(pb.GetMatchRequest(match_id=match_id))).view
 
@@ -134,6 +167,17 @@ async def test_rated_matches_update_ratings_once_and_equal_a_rebuild_from_the_lo
     finally:
         await owners.close()
         await events.close()
+
+    # The operator's check says the same, and notices a stored rating that is off.
+    checked = await fiveup("check-ratings", "--db", db)
+    assert checked.returncode == 0, checked.stderr
+    assert (
+        checked.stdout.strip() == "OK: 10 ratings equal a rebuild from the logs of 4 rated matches"
+    )
+    await tamper(db, ann.player_id)
+    checked = await fiveup("check-ratings", "--db", db)
+    assert checked.returncode == 1
+    assert f"category 2 player {ann.player_id}: stored" in checked.stderr
 
     # Every result is there, and the ratings moved by exactly those matches.
     history = await ratings.rating_history(ann.player_id, "2", limit=10)
