@@ -93,7 +93,15 @@ async def check_match(store: EventStore, match_id: str) -> Checked:
     stored = await store.read_events(match_id)
     versions = [e.version for e in stored]
     assert versions == list(range(1, len(stored) + 1)), f"{match_id}: gaps in {versions}"
-    config = MatchConfig(record.seats, record.seed, record.target_points)
+    # The options chosen at creation travel in match_started (the creation record has
+    # only the seats, the target and the seed): start the re-derivation with the same.
+    started = stored[0].body if stored else {}
+    config = MatchConfig(
+        record.seats, record.seed, record.target_points,
+        hints=bool(started.get("hints", False)),
+        practice=bool(started.get("practice", False)),
+        rated=bool(started.get("rated", False)),
+    )  # fmt: skip
     return replay_strictly(config, [e.body for e in stored])
 
 
