@@ -12,13 +12,15 @@
 // (their matches count in their statistics, and rated matches in their rating).
 import {
   BotKind, Code, ConnectError, MatchStatus, SeatKind, createFiveUpClients, errorReason, newRequestId,
-  withToken, type Hint, type MatchEvent, type MatchView, type Move, type Tile,
+  withToken, type Hint, type MatchEvent, type MatchView, type Move,
 } from "@fiveup/sdk";
 import { browserTransport } from "@fiveup/sdk/web";
 import { el } from "./dom.js";
+import { hintList } from "./hints.js";
+import { pointText, sameTile, tileText } from "./moves.js";
 import { Board, dominoIcon, tallySvg, type Marker } from "./board.js";
 import { layoutGeometry, pointKey, type PlacedTile } from "./geometry.js";
-import { type Key, lang, reasonText, setLang, t, type Lang } from "./i18n.js";
+import { lang, reasonText, setLang, t, type Lang } from "./i18n.js";
 import { leaderboardPage, profilePage } from "./ratings.js";
 import { accessToken, currentSession } from "./session.js";
 
@@ -36,9 +38,6 @@ let current: Game | null = null;
 
 // ------------------------------------------------------------------ small helpers
 
-const tileText = (tile: { low: number; high: number }) => `[${Math.min(tile.low, tile.high)}|${Math.max(tile.low, tile.high)}]`;
-const SIDE_KEYS: Key[] = ["sideLow", "sideLow", "sideHigh", "sideChainA", "sideChainB", "sideBranchA", "sideBranchB"];
-const pointText = (on: { tile?: Tile; side: number }) => `${tileText(on.tile!)} ${t(SIDE_KEYS[on.side])}`;
 
 function sessionKey(matchId: string): string {
   return `fiveup:seat:${matchId}`;
@@ -658,23 +657,7 @@ class Game {
     if (bar.childElementCount) this.hand.append(bar);
     const hints = this.hints;
     if (!myTurn || !hints || hints.version !== view.version) return;
-    const box = el("section", { class: "hints", "aria-label": t("hintTitle") },
-      el("h3", { text: t("hintTitle") }),
-      el("p", { class: "note", text: t("hintExplain", { n: hints.samples }) }));
-    const list = el("ol", { class: "hint-list" });
-    hints.list.forEach((hint, i) => {
-      const figures = [hint.points ? t("hintNow", { n: hint.points / 5 }) : t("hintNoPoints"), t("hintEnds", { n: hint.endSum })];
-      figures.push(hint.expectedMargin === undefined ? t("hintForced") : t("hintEstimate", { n: signed(hint.expectedMargin / 5) }));
-      const b = el("button", { type: "button", class: i === 0 ? "hint-move best" : "hint-move", "data-hint": String(i) },
-        el("span", { class: "what", text: moveText(hint.move!) }),
-        el("span", { class: "figures", text: figures.join(" · ") }));
-      b.dataset.moveKey = moveKey(hint.move!);
-      b.disabled = this.busy;
-      b.addEventListener("click", () => void this.submit(hint.move!));
-      list.append(el("li", {}, b));
-    });
-    box.append(list);
-    this.hand.append(box);
+    this.hand.append(hintList(hints.list, hints.samples, this.busy, (move) => void this.submit(move)));
   }
 
   private async askHints(): Promise<void> {
@@ -762,39 +745,6 @@ class Game {
     await this.refresh().catch((err) => this.fail(err));
     (this.hand.querySelector<HTMLButtonElement>("button.playable:not([disabled]), button[data-move]") ?? null)?.focus();
   }
-}
-
-/** A move in words, as the hand's buttons say it. */
-function moveText(move: Move): string {
-  switch (move.kind.case) {
-    case "place": {
-      const { tile, on } = move.kind.value;
-      return on ? t("placeOn", { tile: tileText(tile!), point: pointText(on) }) : t("lead", { tile: tileText(tile!) });
-    }
-    case "draw":
-      return t("draw");
-    case "pass":
-      return t("pass");
-    default:
-      return "?";
-  }
-}
-
-/** A stable name for a move (tests match a hint with the tile that lands on the table). */
-function moveKey(move: Move): string {
-  if (move.kind.case !== "place") return move.kind.case ?? "";
-  const { tile, on } = move.kind.value;
-  const name = `${Math.min(tile!.low, tile!.high)}-${Math.max(tile!.low, tile!.high)}`;
-  return on ? `place:${name}:${on.tile!.low}-${on.tile!.high}-${on.side}` : `place:${name}`;
-}
-
-function signed(x: number): string {
-  const text = Math.abs(x).toFixed(1);
-  return text === "0.0" ? text : `${x > 0 ? "+" : "−"}${text}`;
-}
-
-function sameTile(a: Tile, b: Tile): boolean {
-  return Math.min(a.low, a.high) === Math.min(b.low, b.high) && Math.max(a.low, a.high) === Math.max(b.low, b.high);
 }
 
 // ------------------------------------------------------------------ routing

@@ -1,0 +1,36 @@
+// Tiles and moves in words (the table's buttons, its log and the hint list say them the
+// same way), and tile identity regardless of orientation.
+import type { Move, Tile } from "@fiveup/sdk";
+import { type Key, t } from "./i18n.js";
+
+export const tileText = (tile: { low: number; high: number }) => `[${Math.min(tile.low, tile.high)}|${Math.max(tile.low, tile.high)}]`;
+const SIDE_KEYS: Key[] = ["sideLow", "sideLow", "sideHigh", "sideChainA", "sideChainB", "sideBranchA", "sideBranchB"];
+export const pointText = (on: { tile?: Tile; side: number }) => `${tileText(on.tile!)} ${t(SIDE_KEYS[on.side])}`;
+
+/** A move in words, as the hand's buttons say it. */
+export function moveText(move: Move): string {
+  switch (move.kind.case) {
+    case "place": {
+      const { tile, on } = move.kind.value;
+      return on ? t("placeOn", { tile: tileText(tile!), point: pointText(on) }) : t("lead", { tile: tileText(tile!) });
+    }
+    case "draw":
+      return t("draw");
+    case "pass":
+      return t("pass");
+    default:
+      return "?";
+  }
+}
+
+/** A stable name for a move (tests match a hint with the tile that lands on the table). */
+export function moveKey(move: Move): string {
+  if (move.kind.case !== "place") return move.kind.case ?? "";
+  const { tile, on } = move.kind.value;
+  const name = `${Math.min(tile!.low, tile!.high)}-${Math.max(tile!.low, tile!.high)}`;
+  return on ? `place:${name}:${on.tile!.low}-${on.tile!.high}-${on.side}` : `place:${name}`;
+}
+
+export function sameTile(a: Tile, b: Tile): boolean {
+  return Math.min(a.low, a.high) === Math.min(b.low, b.high) && Math.max(a.low, a.high) === Math.max(b.low, b.high);
+}
