@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from fiveup.engine.scoring import n_sides
 from fiveup.ratings.model import RatedMatch, Rating, rate, rebuild
 from fiveup.ratings.outcome import MatchOutcome
 from fiveup.store import EventStore, VersionConflict, open_store
@@ -299,3 +303,85 @@ async def test_an_outcome_needs_every_seat_for_rating() -> None:
         unrated.rated_match()
     rated = outcome("m", ["a", "b", "c", "d"], (0, 310), 1, 1.0)
     assert rated.rated_match() == RatedMatch("m", (("a", "c"), ("b", "d")), (0, 310), 1)
+
+
+PEOPLE = ("p1", "p2", "p3", "p4", "p5")
+
+
+@st.composite
+def endings(draw: st.DrawFn) -> list[tuple[list[str | None], tuple[int, ...], int, bool]]:
+    """Finished matches: seats (a player or an anonymous seat), scores, winner, rated."""
+    out = []
+    for _ in range(draw(st.integers(0, 12))):
+        n = draw(st.sampled_from([2, 3, 4]))
+        seats: list[str | None] = list(draw(st.permutations(PEOPLE))[:n])
+        anonymous = draw(st.sets(st.integers(0, n - 1), max_size=1))
+        seats = [None if s in anonymous else p for s, p in enumerate(seats)]
+        sides = n_sides(n)
+        winner = draw(st.integers(0, sides - 1))
+        scores = [draw(st.integers(-10, 60)) * 5 for _ in range(sides)]
+        scores[winner] = max(scores) + 5
+        rated = not anonymous and draw(st.booleans())
+        out.append((seats, tuple(scores), winner, rated))
+    return out
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(plays=endings())
+async def test_stored_ratings_results_and_boards_equal_a_fold_of_the_endings(
+    stores: Stores, plays: list[tuple[list[str | None], tuple[int, ...], int, bool]]
+) -> None:
+    """Whatever finished matches the store records, in whatever order: the ledger is the
+    rated ones in order, the ratings are their rebuild (float for float), each player's
+    results and summary add up their seats, and a leaderboard's pages are its players by
+    ordinal.  (One database for every example: ids are made unique per example.)"""
+    tag = uuid.uuid4().hex[:8]
+    ends = []
+    for n, (seats, scores, winner, rated) in enumerate(plays):
+        people = [None if p is None else f"{tag}-{p}" for p in seats]
+        ends.append(outcome(f"{tag}-m{n}", people, scores, winner, float(n), rated=rated))
+        await stores.end(ends[-1])
+    rated_ids = [e.match_id for e in ends if e.rated]
+    ledger = [m for m in await stores.ratings.rated_match_ids() if m.startswith(tag)]
+    assert ledger == rated_ids
+    mine = {k: v for k, v in (await stores.ratings.all_ratings()).items() if k[1].startswith(tag)}
+    assert mine == rebuild(e.rated_match() for e in ends if e.rated)
+
+    for person in PEOPLE:
+        player = f"{tag}-{person}"
+        seats = [(e, s) for e in ends for s in e.seats if s.player_id == player]
+        page = await stores.ratings.player_results(player, before=None, limit=100)
+        assert [r.match_id for r in page.rows] == [e.match_id for e, _ in reversed(seats)]
+        summary = {c.category: c for c in await stores.ratings.player_summary(player)}
+        assert set(summary) == {e.category for e, _ in seats}
+        for category, c in summary.items():
+            mine_here = [s for e, s in seats if e.category == category]
+            assert c.matches == len(mine_here)
+            assert c.wins == sum(s.won for s in mine_here)
+            assert c.points == sum(s.points for s in mine_here)
+            assert c.best_placement == max(s.best_placement for s in mine_here)
+            assert c.rated_matches == sum(e.rated for e, s in seats if e.category == category)
+            assert c.rating == mine.get((category, player))
+
+    for category in ("2", "3", "4"):
+        board = await stores.ratings.leaderboard(
+            category, since=None, min_matches=1, offset=0, limit=1000
+        )
+        ours = [r for r in board.rows if r.player_id.startswith(tag)]
+        expected = sorted(
+            (p for c, p in mine if c == category), key=lambda p: (-mine[(category, p)].ordinal, p)
+        )
+        assert [r.player_id for r in ours] == expected
+        assert [r.rank for r in board.rows] == list(range(1, len(board.rows) + 1))
+        pages = [
+            row
+            for offset in range(0, board.total, 2)
+            for row in (
+                await stores.ratings.leaderboard(
+                    category, since=None, min_matches=1, offset=offset, limit=2
+                )
+            ).rows
+        ]
+        assert pages == list(board.rows)
