@@ -223,8 +223,11 @@ def test_a_guest_queues_plays_and_resumes_from_another_process(
         )  # fmt: skip
 
     prompt = r"Your move \[number, q to quit\]: "
+    # The name ends at its line's end: pexpect matches with DOTALL, so (.+) would reach
+    # the last ".\r\n" of whatever output has arrived, under load several lines at once.
+    signed_in = r"Signed in as ([^\r\n]+)\.\r\n"
     first = spawn("--queue", "2", "--bot-wait", "1")
-    first.expect(r"Signed in as (.+)\.\r\n")
+    first.expect(signed_in)
     name = first.match.group(1)
     first.expect(r"Seated in match ([0-9a-f]+); you are seat (\d)\.")
     match_id, seat = first.match.group(1), first.match.group(2)
@@ -237,7 +240,7 @@ def test_a_guest_queues_plays_and_resumes_from_another_process(
     assert device_file.exists()
 
     second = spawn("--resume")
-    second.expect(r"Signed in as (.+)\.\r\n")
+    second.expect(signed_in)
     assert second.match.group(1) == name
     second.expect(r"Resuming match ([0-9a-f]+); you are seat (\d)\.")
     assert (second.match.group(1), second.match.group(2)) == (match_id, seat)
