@@ -317,9 +317,15 @@ class MatchObserver:
     the same figure: aggregate with ``max``, not ``sum``).
     """
 
-    def __init__(self, store: EventStore | None = None, *, cache_seconds: float = 5.0) -> None:
+    def __init__(
+        self, store: EventStore | None = None, *, cache_seconds: float = 5.0,
+        count_timeout: float = 2.0,
+    ) -> None:  # fmt: skip
         self.store = store
         self.cache_seconds = cache_seconds
+        # How long a scrape waits for the store's counts before it reports the last ones
+        # (a scrape must not hang on a slow store).
+        self.count_timeout = count_timeout
         self._loop: asyncio.AbstractEventLoop | None = None
         if store is not None:
             with contextlib.suppress(RuntimeError):
@@ -402,7 +408,7 @@ class MatchObserver:
             return self._counts
         future = asyncio.run_coroutine_threadsafe(self.store.count_matches(), loop)
         try:
-            active, finished = future.result(timeout=2.0)
+            active, finished = future.result(timeout=self.count_timeout)
         except Exception:  # store closed or slow: report the last figures
             future.cancel()
             return self._counts
