@@ -220,6 +220,7 @@ def test_signing_in_shows_my_profile_and_finds_me_on_the_board(
     assert bound["token"] == "" and bound["hints"] >= 1  # the access token acts for the seat
     out = step(report, "signed out")
     assert out == {"name": "signed out", "nav": "Sign in", "session": None}
+    assert step(report, "session ended") == {"name": "session ended", "session": None, "errors": 0}
 
 
 def test_the_pages_in_hindi_and_the_screenshots(report: dict[str, Any]) -> None:

@@ -176,7 +176,14 @@ async function fillProfile(
   main: HTMLElement, clients: Clients, playerId: string | null, me: string | null, reload: () => void,
 ): Promise<void> {
   const app = document.getElementById("app")!;
-  const options = playerId === null ? withToken(await accessToken(clients)) : {};
+  const access = playerId === null ? await accessToken(clients) : null;
+  if (playerId === null && access === null) {
+    // the session could not be refreshed (it ended, or expired): sign in again
+    if (main.isConnected) main.append(signInCard(clients, reload));
+    app.dataset.loaded = "signin";
+    return;
+  }
+  const options = withToken(access);
   let stats;
   try {
     stats = await clients.ratings.getPlayerStats({ playerId: playerId ?? "", historyLimit: 50 }, options);

@@ -199,6 +199,16 @@ try {
   await me.locator('button[data-action=sign-out]').click();
   await me.locator('#guest-name').waitFor({ timeout: 15000 });
   step('signed out', { nav: await me.locator('a[data-nav=me]').textContent(), session: await me.evaluate(() => localStorage.getItem('fiveup:player')) });
+  // a session the server no longer knows (its access token expired, its refresh token
+  // refused): my page asks to sign in again, and the dead session is forgotten
+  await me.evaluate(() => localStorage.setItem('fiveup:player', JSON.stringify({
+    playerId: 'gone', displayName: 'Old', accessToken: 'x.y.z', accessExpiresMs: 0, refreshToken: 'not-a-refresh-token',
+  })));
+  await me.goto(`${BASE}/#/leaderboard`);
+  await loaded(me, 'leaderboard', 1);
+  await me.locator('a[data-nav=me]').click();
+  await me.locator('#guest-name').waitFor({ timeout: 15000 });
+  step('session ended', { session: await me.evaluate(() => localStorage.getItem('fiveup:player')), errors: await me.locator('.error').count() });
   await mine.close();
 
   // ---------------------------------------------------------------- a rated match
