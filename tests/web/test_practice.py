@@ -41,6 +41,7 @@ def test_the_hint_list_ranks_every_legal_move_with_points_and_estimate(
     hints = shown["hints"]
     assert len(hints) == shown["legal"] >= 2  # a real choice to rank
     assert [h["best"] for h in hints] == [True] + [False] * (len(hints) - 1)
+    assert shown["focusedHint"] == "0"  # asked by keyboard: the focus is on the best hint
     assert len({h["key"] for h in hints}) == len(hints)  # each legal move once
     figures = re.compile(
         r"^(\+\d+ now|no points now) · ends add up to \d+ · "

@@ -73,7 +73,7 @@ export function leaderboardPage(main: HTMLElement, clients: Clients, params: str
     el("h2", { id: "board-title", text: t("leaderboard") }),
     tabs(CATEGORIES, category.slug, (s) => `#/leaderboard/${s}/${window.slug}${tail}`, "categoryLabel"),
     tabs(WINDOWS, window.slug, (s) => `#/leaderboard/${category.slug}/${s}${tail}`, "windowLabel"),
-    note, table, pager);
+    note, el("div", { class: "table-wrap" }, table), pager);
   main.append(card);
   const app = document.getElementById("app")!;
   app.dataset.page = "leaderboard";

@@ -94,8 +94,11 @@ try {
     await page.waitForFunction((v) => document.getElementById('app').dataset.version !== v, version, { timeout: 20000 });
     earlier += 1;
   }
-  await page.locator('button[data-action=hint]').click();
+  // by keyboard: the hint button, then the focus lands on the best hint
+  await page.locator('button[data-action=hint]').focus();
+  await page.keyboard.press('Enter');
   await page.locator('.hint-list button').first().waitFor({ timeout: 15000 });
+  const focusedHint = await page.evaluate(() => document.activeElement?.dataset.hint ?? null);
   const hints = await page.locator('.hint-list button').evaluateAll((els) => els.map((e) => ({
     key: e.dataset.moveKey, what: e.querySelector('.what').textContent,
     figures: e.querySelector('.figures').textContent, best: e.classList.contains('best'),
@@ -104,7 +107,7 @@ try {
   const explain = await page.locator('.hints .note').textContent();
   await page.screenshot({ path: path.join(OUT, 'hints-desktop.png'), fullPage: true });
   const before = { version: await data(page, 'version'), hand: await handTiles(page), table: await tableTiles(page) };
-  step('hints shown', { hints, legal, explain, before, earlier });
+  step('hints shown', { hints, legal, explain, before, earlier, focusedHint });
   // play the best hint that places a tile (a drawn tile would make the check blind)
   let pick = hints.findIndex((h) => h.key.startsWith('place:'));
   if (pick < 0) pick = 0;
