@@ -3,17 +3,14 @@ are transactions holding an advisory lock and the waiting tickets' row locks."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from psycopg import errors as pg_errors
-from psycopg_pool import AsyncConnectionPool
 
 from ..lobby.formation import TablePlan, Ticket
-from ..logs import redact_url
 from .base import StoreError
 from .lobby import (
     Enqueued,
@@ -29,9 +26,7 @@ from .lobby import (
     TicketState,
     TicketStatus,
 )
-from .pg_common import Conn, VersionedSchema, fetch_all, open_migrated_pool
-
-log = logging.getLogger(__name__)
+from .pg_common import Conn, PooledStore, VersionedSchema, fetch_all
 
 # Advisory lock keys: "fiveuplb" serialises migrations, "fiveupmm" formation rounds.
 MIGRATION_LOCK = 0x66697665_75706C62
@@ -92,36 +87,11 @@ _TICKET_COLUMNS = (
 )
 
 
-class PostgresLobbyStore:
-    def __init__(self, url: str, min_size: int = 1, max_size: int = 6) -> None:
-        self.url = url
-        self.min_size = min_size
-        self.max_size = max_size
-        self._pool: AsyncConnectionPool[Conn] | None = None
-
-    def __repr__(self) -> str:
-        return f"PostgresLobbyStore({redact_url(self.url)!r})"
-
-    @property
-    def pool(self) -> AsyncConnectionPool[Conn]:
-        if self._pool is None:
-            raise StoreError("lobby store is not open")
-        return self._pool
-
-    async def open(self) -> None:
-        self._pool = await open_migrated_pool(
-            self.url,
-            min_size=self.min_size,
-            max_size=self.max_size,
-            name="fiveup-lobby",
-            schema=SCHEMA,
-            log=log,
-        )
-
-    async def close(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await pool.close()
+class PostgresLobbyStore(PooledStore):
+    what = "lobby store"
+    pool_name = "fiveup-lobby"
+    schema = SCHEMA
+    default_max_size = 6
 
     async def _all(self, query: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return await fetch_all(self.pool, query, params)

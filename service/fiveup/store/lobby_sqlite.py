@@ -6,11 +6,10 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from ..lobby.formation import TablePlan, Ticket
 from .lobby import (
@@ -27,9 +26,8 @@ from .lobby import (
     TicketState,
     TicketStatus,
 )
-from .sqlite import _transaction, connect_worker, migrate
-
-T = TypeVar("T")
+from .sqlite import _transaction
+from .sqlite_worker import WorkerStore
 
 MIGRATIONS: list[str] = [
     # 1: seats bound to players, private tables, the matchmaking queue
@@ -77,37 +75,15 @@ _TICKET_COLUMNS = (
 )
 
 
-class SqliteLobbyStore:
+class SqliteLobbyStore(WorkerStore):
+    what = "lobby store"
+    thread_name = "sqlite-lobby"
+    version_table = "lobby_schema_version"
+    migrations = MIGRATIONS
+
     def __init__(self, url: str) -> None:
-        self.url = url
-        self.path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-lobby")
-        self._conn: sqlite3.Connection | None = None
+        super().__init__(url)
         self._round_lock = asyncio.Lock()
-
-    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        def call() -> T:
-            assert self._conn is not None, "lobby store is not open"
-            return fn(self._conn)
-
-        return await asyncio.get_running_loop().run_in_executor(self._executor, call)
-
-    async def open(self) -> None:
-        def connect() -> None:
-            conn = connect_worker(self.path)
-            migrate(conn, "lobby_schema_version", MIGRATIONS)
-            self._conn = conn
-
-        await asyncio.get_running_loop().run_in_executor(self._executor, connect)
-
-    async def close(self) -> None:
-        def close() -> None:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
-
-        await asyncio.get_running_loop().run_in_executor(self._executor, close)
-        self._executor.shutdown(wait=True)
 
     # ------------------------------------------------------------------ seats
 

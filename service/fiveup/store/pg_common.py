@@ -1,5 +1,7 @@
 """What the PostgreSQL stores share: a pool of their own, opened and migrated in one
-step, and numbered migrations applied under an advisory lock.
+step, and numbered migrations applied under an advisory lock; ``PooledStore``, the
+opening and closing of the stores that live beside the event store (players, lobby,
+ratings).
 
 Each store (events, players, lobby) keeps its own schema-version table and lock key, so
 the three can evolve (and be migrated by replicas starting together) independently.
@@ -10,11 +12,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
+from ..logs import redact_url
 from .base import StoreError
 
 Conn = psycopg.AsyncConnection[tuple[Any, ...]]
@@ -99,3 +102,44 @@ async def fetch_all(
     async with pool.connection() as conn:
         cur = await conn.execute(query, params)
         return await cur.fetchall()
+
+
+class PooledStore:
+    """A store on the event store's database with a small pool of its own (its calls are
+    rare next to moves and must not queue behind them), its schema migrated as it opens.
+    Each subclass names itself and its schema."""
+
+    what: ClassVar[str]  # "lobby store": in "lobby store is not open"
+    pool_name: ClassVar[str]  # the pool's name in psycopg's logs: "fiveup-lobby"
+    schema: ClassVar[VersionedSchema]
+    default_max_size: ClassVar[int] = 4
+
+    def __init__(self, url: str, min_size: int = 1, max_size: int | None = None) -> None:
+        self.url = url
+        self.min_size = min_size
+        self.max_size = self.default_max_size if max_size is None else max_size
+        self._pool: AsyncConnectionPool[Conn] | None = None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({redact_url(self.url)!r})"
+
+    @property
+    def pool(self) -> AsyncConnectionPool[Conn]:
+        if self._pool is None:
+            raise StoreError(f"{self.what} is not open")
+        return self._pool
+
+    async def open(self) -> None:
+        self._pool = await open_migrated_pool(
+            self.url,
+            min_size=self.min_size,
+            max_size=self.max_size,
+            name=self.pool_name,
+            schema=self.schema,
+            log=logging.getLogger(type(self).__module__),  # the line names the store
+        )
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()

@@ -11,14 +11,10 @@ already replaced, i.e. a reuse.
 
 from __future__ import annotations
 
-import logging
-
 from psycopg import errors as pg_errors
-from psycopg_pool import AsyncConnectionPool
 
-from ..logs import redact_url
 from .base import StoreError
-from .pg_common import Conn, VersionedSchema, open_migrated_pool
+from .pg_common import Conn, PooledStore, VersionedSchema
 from .players import (
     DEVICE_PROVIDER,
     Identity,
@@ -28,8 +24,6 @@ from .players import (
     RotationResult,
     SignInRecord,
 )
-
-log = logging.getLogger(__name__)
 
 # pg_advisory_xact_lock key serialising these migrations: "fiveuppl" in ASCII.
 MIGRATION_LOCK = 0x66697665_7570706C
@@ -92,36 +86,10 @@ _PLAYER = (
 )
 
 
-class PostgresPlayerStore:
-    def __init__(self, url: str, min_size: int = 1, max_size: int = 4) -> None:
-        self.url = url
-        self.min_size = min_size
-        self.max_size = max_size
-        self._pool: AsyncConnectionPool[Conn] | None = None
-
-    def __repr__(self) -> str:
-        return f"PostgresPlayerStore({redact_url(self.url)!r})"
-
-    @property
-    def pool(self) -> AsyncConnectionPool[Conn]:
-        if self._pool is None:
-            raise StoreError("player store is not open")
-        return self._pool
-
-    async def open(self) -> None:
-        self._pool = await open_migrated_pool(
-            self.url,
-            min_size=self.min_size,
-            max_size=self.max_size,
-            name="fiveup-players",
-            schema=SCHEMA,
-            log=log,
-        )
-
-    async def close(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await pool.close()
+class PostgresPlayerStore(PooledStore):
+    what = "player store"
+    pool_name = "fiveup-players"
+    schema = SCHEMA
 
     # ------------------------------------------------------------------ players
 

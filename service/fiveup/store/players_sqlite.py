@@ -8,11 +8,7 @@ write lock instead of racing.
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
 
 from .players import (
     DEVICE_PROVIDER,
@@ -23,9 +19,8 @@ from .players import (
     RotationResult,
     SignInRecord,
 )
-from .sqlite import _transaction, connect_worker, migrate
-
-T = TypeVar("T")
+from .sqlite import _transaction
+from .sqlite_worker import WorkerStore
 
 MIGRATIONS: list[str] = [
     # 1: players, their identities, sessions and refresh tokens
@@ -67,36 +62,12 @@ MIGRATIONS: list[str] = [
 ]
 
 
-class SqlitePlayerStore:
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-players")
-        self._conn: sqlite3.Connection | None = None
-
-    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        def call() -> T:
-            assert self._conn is not None, "player store is not open"
-            return fn(self._conn)
-
-        return await asyncio.get_running_loop().run_in_executor(self._executor, call)
-
-    async def open(self) -> None:
-        def connect() -> None:
-            conn = connect_worker(self.path, foreign_keys=True)
-            migrate(conn, "player_schema_version", MIGRATIONS)
-            self._conn = conn
-
-        await asyncio.get_running_loop().run_in_executor(self._executor, connect)
-
-    async def close(self) -> None:
-        def close() -> None:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
-
-        await asyncio.get_running_loop().run_in_executor(self._executor, close)
-        self._executor.shutdown(wait=True)
+class SqlitePlayerStore(WorkerStore):
+    what = "player store"
+    thread_name = "sqlite-players"
+    version_table = "player_schema_version"
+    migrations = MIGRATIONS
+    foreign_keys = True
 
     # ------------------------------------------------------------------ players
 
