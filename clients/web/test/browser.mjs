@@ -213,6 +213,10 @@ try {
   // the spectator sees the end too, then its stream closes
   await spectator.locator('#app[data-status=finished]').waitFor({ timeout: 20000 });
   step('spectator finished', { banner: await spectator.locator('.banner .winner').textContent() });
+  // The server ends the stream after the match's end: let it, and read every body so far,
+  // before the language switch redraws the page (which aborts a stream still open: its
+  // body would then be unreadable, and the leak check would have a hole).
+  await Promise.all(pending);
   // Hindi: the language switch relabels the page
   await spectator.locator('button.lang').click();
   step('hindi', { lang: await spectator.evaluate(() => document.documentElement.lang), heading: await spectator.locator('.banner h2').textContent() });
