@@ -256,12 +256,13 @@ async def test_the_page_around_a_player_has_them_in_the_middle(running: Running)
         ),
         grpc.StatusCode.FAILED_PRECONDITION, "PLAYER_NOT_RANKED",
     )  # fmt: skip
-    await refused(
+    unknown = await refused(
         stub(running).GetLeaderboard(
             rp.GetLeaderboardRequest(category=TWO, around_player_id="0" * 32)
         ),
         grpc.StatusCode.NOT_FOUND, "PLAYER_NOT_FOUND",
     )  # fmt: skip
+    assert error_info(unknown).metadata["field"] == "around_player_id"
 
 
 async def test_the_last_30_days_count_recent_rated_matches_only(running: Running) -> None:

@@ -170,7 +170,7 @@ class Standings:
         )  # fmt: skip
         if rank is not None:
             return rank
-        await self._player(player_id)  # an unknown player: PLAYER_NOT_FOUND
+        await self._player(player_id, "around_player_id")  # unknown: PLAYER_NOT_FOUND
         rated = 0
         for summary in await self.store.player_summary(player_id):
             if summary.category == category:
@@ -254,10 +254,10 @@ class Standings:
         claims = await self.players.authenticate(access_token)
         return claims.player_id
 
-    async def _player(self, player_id: str) -> PlayerRecord:
+    async def _player(self, player_id: str, field: str = "player_id") -> PlayerRecord:
         player = await self.players.store.get_player(player_id)
         if player is None:
-            raise PlayerNotFound("no player has this id", field="player_id")
+            raise PlayerNotFound("no player has this id", field=field)
         return player
 
 
