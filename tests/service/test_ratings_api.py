@@ -492,3 +492,31 @@ async def test_hand_made_page_tokens_start_a_page_or_are_refused(
     except grpc.aio.AioRpcError as exc:
         assert exc.code() == grpc.StatusCode.INVALID_ARGUMENT, exc.details()
         assert error_info(exc).metadata["field"] == "page_token"
+
+
+async def test_partnerships_and_three_player_boards_are_their_own(running: Running) -> None:
+    """Each category has its own board: four players in partnerships are rated as teams
+    (partners move together), three players each for themself."""
+    people = await players(running, 4)
+    a, b, c, d = (p.player_id for p in people)
+    results = Results(running)
+    now = time.time()
+    for k in range(QUALIFYING):  # a+c against b+d, a+c win both
+        await results.end([a, b, c, d], (310, 100 + k), 0, now - 100 + k)
+    for k in range(QUALIFYING):
+        await results.end([d, a, b], (100, 200, 310), 2, now - 50 + k)
+    four = await whole_board(running, rp.RATING_CATEGORY_FOUR_PARTNERSHIPS, 3)
+    assert four == results.board("4") and set(four[:2]) == {a, c}  # the winning partners
+    ratings = results.ratings()
+    assert ratings[("4", a)] == ratings[("4", c)]  # partners share every update
+    three = await whole_board(running, THREE, 2)
+    assert three == results.board("3") and three[0] == b
+    assert await whole_board(running, TWO, 2) == []
+    stats = await stub(running).GetPlayerStats(rp.GetPlayerStatsRequest(player_id=a))
+    assert [s.category for s in stats.categories] == [THREE, rp.RATING_CATEGORY_FOUR_PARTNERSHIPS]
+    matches = (
+        await stub(running).ListPlayerMatches(rp.ListPlayerMatchesRequest(player_id=c))
+    ).matches
+    assert [(m.category, m.seat, m.side, m.won) for m in matches] == [
+        (rp.RATING_CATEGORY_FOUR_PARTNERSHIPS, 2, 0, True)
+    ] * QUALIFYING
