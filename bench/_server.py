@@ -177,6 +177,10 @@ class ServerProcess:
             self._stderr = None
 
     def __enter__(self) -> ServerProcess:
+        # Started already (``with ServerProcess(...).start() as s``): starting again would
+        # launch a second server and lose the first one's process.
+        if self.proc is not None and self.proc.poll() is None:
+            return self
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

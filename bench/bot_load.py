@@ -111,7 +111,7 @@ def main() -> None:
             }
             workdir = Path(tmp) / mode
             workdir.mkdir()
-            with ServerProcess(workdir, cpus=server_cpus, env=env).start() as server:
+            with ServerProcess(workdir, cpus=server_cpus, env=env) as server:
                 results[mode] = asyncio.run(run_mode(server.address, matches, samples, 10_000))
     print(f"GetMatch of a person's match, {samples} calls per phase, {matches} bot-only "
           "matches of four expert bots running in the busy phase (ms)")  # fmt: skip
