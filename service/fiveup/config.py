@@ -107,6 +107,11 @@ class ServerConfig:
         "its deadline",
     )  # fmt: skip
     rate_limit_hints_burst: int = setting(5, "hint requests a seat may make at once")
+    rate_limit_reads: float = setting(
+        20.0, "public reads (leaderboards, player stats and matches, open tables) a second "
+        "per client address (0: off)",
+    )  # fmt: skip
+    rate_limit_reads_burst: int = setting(200, "public reads a client address may make at once")
     hint_workers: int = setting(1, "hint computations at once per process (threads)")
     hint_samples: int = setting(
         64, "deals of the hidden tiles sampled per hint request (the deadline may cut it)"

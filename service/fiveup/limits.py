@@ -6,6 +6,10 @@
 * **Hints per seat** (match id, seat): SuggestMoves, on by default (each call holds a
   core for up to its deadline): ``rate_limit_hints`` a second with bursts of
   ``rate_limit_hints_burst``.
+* **Public reads per peer** (client address): GetLeaderboard, GetPlayerStats,
+  ListPlayerMatches and ListOpenTables, on by default (each is a database query anyone may
+  ask without signing in): ``rate_limit_reads`` a second with bursts of
+  ``rate_limit_reads_burst``.
 * **Streams per match**: at most ``max_watchers_per_match`` WatchMatch streams open on one match.
 * **Streams per client and in all**: at most ``max_client_streams`` streaming calls
   (WatchMatch, ValidateMoves, Health.Watch, reflection) open from one client address and
@@ -91,6 +95,9 @@ def _streaming_methods() -> tuple[str, ...]:
 # refusal happen and compares.
 PeerLimited = Literal["CreateMatch", "JoinMatch", "SubmitMove", "UndoMove"]  # check_peer
 SeatLimited = Literal["SubmitMove", "UndoMove"]  # check_seat
+ReadLimited = Literal[
+    "GetLeaderboard", "GetPlayerStats", "ListPlayerMatches", "ListOpenTables"
+]  # check_reads (scope peer_reads)
 HINTS_METHOD = "SuggestMoves"  # check_hints (scope seat)
 WATCH_METHOD = "WatchMatch"  # watching (scope streams)
 BOT_MATCH_METHOD = "CreateMatch"  # check_bot_match (scopes client_ and server_bot_matches)
@@ -98,6 +105,7 @@ STREAMING_METHODS = _streaming_methods()  # open_stream (scopes client_ and serv
 LIMITED: tuple[tuple[str, str], ...] = (
     *((method, "peer") for method in get_args(PeerLimited)),
     *((method, "seat") for method in (*get_args(SeatLimited), HINTS_METHOD)),
+    *((method, "peer_reads") for method in get_args(ReadLimited)),
     (WATCH_METHOD, "streams"),
     (BOT_MATCH_METHOD, "client_bot_matches"),
     (BOT_MATCH_METHOD, "server_bot_matches"),
@@ -198,6 +206,8 @@ class LimitsConfig:
     rate_limit_seat_burst: float = 1.0
     rate_limit_hints: float = 1.0  # SuggestMoves a second per seat; 0 = off
     rate_limit_hints_burst: float = 5.0
+    rate_limit_reads: float = 20.0  # public reads a second per client address; 0 = off
+    rate_limit_reads_burst: float = 200.0
     max_watchers_per_match: int = 0  # WatchMatch streams per match; 0 = no cap
     stream_retry_after: float = 5.0
     client_address_header: str = ""  # e.g. x-forwarded-for, when a trusted proxy sets it
@@ -255,6 +265,12 @@ class Limits:
             clock=self._now,
             max_keys=config.max_keys,
         )
+        self.reads = RateLimiter(
+            config.rate_limit_reads,
+            config.rate_limit_reads_burst,
+            clock=self._now,
+            max_keys=config.max_keys,
+        )
         self.streams = StreamCounter(config.max_watchers_per_match)
         self.client_streams = StreamCounter(config.max_client_streams)
         self.server_streams = StreamCounter(config.max_server_streams)
@@ -289,6 +305,16 @@ class Limits:
             raise TooManyRequests(
                 "too many hint requests from this seat: slow down", retry_after=_round_up(wait),
                 scope="seat",
+            )  # fmt: skip
+
+    def check_reads(self, method: ReadLimited, client: str) -> None:
+        """Raise TooManyRequests when ``client`` asks public reads faster than allowed."""
+        wait = self.reads.check(client)
+        if wait:
+            self._refused(method, "peer_reads")
+            raise TooManyRequests(
+                "too many reads from this client: slow down", retry_after=_round_up(wait),
+                scope="peer",
             )  # fmt: skip
 
     @contextlib.contextmanager

@@ -172,7 +172,7 @@ async def create_server(
         MatchServicer(matches, limits, features.seats, hints), server
     )
     rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(observer), server)
-    features.add_to(server)
+    features.add_to(server, limits)
     health = DrainingHealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
     if config.bench_echo:  # benchmarks only (docs/performance.md); off by default
@@ -304,6 +304,8 @@ def limits_config(config: ServerConfig) -> LimitsConfig:
         max_watchers_per_match=config.max_watchers_per_match,
         rate_limit_hints=config.rate_limit_hints,
         rate_limit_hints_burst=config.rate_limit_hints_burst,
+        rate_limit_reads=config.rate_limit_reads,
+        rate_limit_reads_burst=config.rate_limit_reads_burst,
         client_address_header=config.client_address_header.lower(),
         max_client_streams=config.max_client_streams,
         max_server_streams=config.max_server_streams,

@@ -22,12 +22,14 @@ from fiveup.limits import (
     LimitsConfig,
     PeerLimited,
     RateLimiter,
+    ReadLimited,
     SeatLimited,
     TokenBucket,
     parse_networks,
     peer_address,
 )
 from fiveup.metrics import MatchObserver
+from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, ratings_pb2, ratings_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 from tests.service.conftest import Running, auth, human, start, stop, wait_for
 from tests.service.helpers import error_info, snapshot
@@ -41,6 +43,7 @@ async def limited(tmp_path: Path) -> AsyncIterator[tuple[Running, FakeClock, Rec
         tmp_path / "limits.sqlite3",
         rate_limit_peer=2.0, rate_limit_peer_burst=4,
         rate_limit_seat=1.0, rate_limit_seat_burst=3,
+        rate_limit_reads=1.0, rate_limit_reads_burst=3,
         max_watchers_per_match=2,
     )  # fmt: skip
     clock, recorder = FakeClock(), Recorder()
@@ -126,7 +129,8 @@ def every_refusal(observer: Recorder) -> None:
     clock = FakeClock()
     one = LimitsConfig(
         rate_limit_peer=1.0, rate_limit_seat=1.0, rate_limit_hints=1.0,
-        rate_limit_hints_burst=1.0, max_watchers_per_match=1, max_client_streams=1,
+        rate_limit_hints_burst=1.0, rate_limit_reads=1.0, rate_limit_reads_burst=1.0,
+        max_watchers_per_match=1, max_client_streams=1,
         max_server_streams=2, max_client_bot_matches=1, max_bot_matches=2,
     )  # fmt: skip
     limits = Limits(one, clock=clock, observer=observer)
@@ -145,6 +149,10 @@ def every_refusal(observer: Recorder) -> None:
         refused(limits.check_seat, seat, "m", n)
     limits.check_hints("m", 0)
     refused(limits.check_hints, "m", 0)
+    read: ReadLimited
+    for n, read in enumerate(get_args(ReadLimited)):
+        limits.check_reads(read, f"reader-{n}")
+        refused(limits.check_reads, read, f"reader-{n}")
     with limits.watching("m"):
         refused(lambda: limits.watching("m").__enter__())
     for method in STREAMING_METHODS:
@@ -245,6 +253,34 @@ async def test_per_peer_limit_on_create_and_join_with_a_retry_hint(
     await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
     with pytest.raises(grpc.aio.AioRpcError):
         await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
+
+
+async def test_public_reads_take_a_token_per_client_from_their_own_bucket(
+    limited: tuple[Running, FakeClock, Recorder],
+) -> None:
+    """Leaderboards, player stats and match lists and the open tables are database
+    queries anyone may ask: one bucket per client for all of them, apart from the
+    state-changing calls' bucket."""
+    server, clock, recorder = limited
+    ratings = ratings_pb2_grpc.RatingsServiceStub(server.channel)
+    lobby = lobby_pb2_grpc.LobbyServiceStub(server.channel)
+    board = ratings_pb2.GetLeaderboardRequest(category=ratings_pb2.RATING_CATEGORY_TWO_PLAYERS)
+    await ratings.GetLeaderboard(board)
+    await ratings.GetLeaderboard(board)
+    await lobby.ListOpenTables(lobby_pb2.ListOpenTablesRequest())  # 3 = burst
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await lobby.ListOpenTables(lobby_pb2.ListOpenTablesRequest())
+    assert assert_limited(caught.value, "RATE_LIMITED", "peer") == pytest.approx(1.0)
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await ratings.ListPlayerMatches(ratings_pb2.ListPlayerMatchesRequest(player_id="p"))
+    assert_limited(caught.value, "RATE_LIMITED", "peer")
+    await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))  # own bucket
+    assert recorder.seen == [
+        ("rate_limited", {"method": "ListOpenTables", "scope": "peer_reads"}),
+        ("rate_limited", {"method": "ListPlayerMatches", "scope": "peer_reads"}),
+    ]
+    clock.advance(1.0)  # the hint was right
+    await ratings.GetLeaderboard(board)
 
 
 async def test_per_seat_limit_on_submit_move_changes_nothing(

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 
 from ..engine.match import HUMAN
 from ..engine.scoring import DEFAULT_TARGET
+from ..limits import Limits
 from ..lobby.matchmaker import Matched, Matchmaker, Search
 from ..lobby.private import PrivateTables
 from ..lobby.tables import Lobby
@@ -39,8 +40,11 @@ def table_pb(row: TableRow) -> lobby_pb2.Table:
 
 
 class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
-    def __init__(self, lobby: Lobby, private: PrivateTables, matchmaker: Matchmaker) -> None:
+    def __init__(
+        self, lobby: Lobby, private: PrivateTables, matchmaker: Matchmaker, limits: Limits
+    ) -> None:
         self.lobby = lobby
+        self.limits = limits
         self.private = private
         self.matchmaker = matchmaker
 
@@ -113,6 +117,7 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
     async def ListOpenTables(
         self, request: lobby_pb2.ListOpenTablesRequest, context: Context
     ) -> lobby_pb2.ListOpenTablesResponse:
+        self.limits.check_reads("ListOpenTables", self.limits.config.client_of(context))
         where = TableFilter(
             players=request.players,
             partnerships=request.partnerships if request.HasField("partnerships") else None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import InvalidRequest
+from ..limits import Limits, ReadLimited
 from ..ratings.model import Rating
 from ..ratings.standings import CategoryStats, LeaderboardQuery, Standings, Window
 from ..store.ratings import LeaderboardRow, PlayerResultRow, RatingPoint
@@ -105,13 +106,18 @@ def player_match_pb(row: PlayerResultRow) -> ratings_pb2.PlayerMatch:
 
 
 class RatingsServicer(ratings_pb2_grpc.RatingsServiceServicer):
-    def __init__(self, standings: Standings) -> None:
+    def __init__(self, standings: Standings, limits: Limits) -> None:
         self.standings = standings
+        self.limits = limits
+
+    def _check(self, method: ReadLimited, context: Context) -> None:
+        self.limits.check_reads(method, self.limits.config.client_of(context))
 
     @unary
     async def GetLeaderboard(
         self, request: ratings_pb2.GetLeaderboardRequest, context: Context
     ) -> ratings_pb2.GetLeaderboardResponse:
+        self._check("GetLeaderboard", context)
         board = await self.standings.leaderboard(
             LeaderboardQuery(
                 category=CATEGORY_FROM_PB.get(request.category, ""),
@@ -133,6 +139,7 @@ class RatingsServicer(ratings_pb2_grpc.RatingsServiceServicer):
     async def GetPlayerStats(
         self, request: ratings_pb2.GetPlayerStatsRequest, context: Context
     ) -> ratings_pb2.GetPlayerStatsResponse:
+        self._check("GetPlayerStats", context)
         stats = await self.standings.player_stats(
             bearer_token(context), request.player_id, request.history_limit
         )
@@ -147,6 +154,7 @@ class RatingsServicer(ratings_pb2_grpc.RatingsServiceServicer):
     async def ListPlayerMatches(
         self, request: ratings_pb2.ListPlayerMatchesRequest, context: Context
     ) -> ratings_pb2.ListPlayerMatchesResponse:
+        self._check("ListPlayerMatches", context)
         page = await self.standings.player_matches(
             bearer_token(context), request.player_id, request.page_size, request.page_token
         )

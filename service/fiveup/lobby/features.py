@@ -14,6 +14,7 @@ from ..config import ServerConfig
 from ..identity import Players
 from ..identity.observer import PrometheusIdentityObserver
 from ..identity.setup import build_players
+from ..limits import Limits
 from ..matches import Matches
 from ..ratings.bands import StoreRatingLookup
 from ..ratings.standings import RatingsConfig, Standings
@@ -85,17 +86,17 @@ class PlayerFeatures:
             standings,
         )  # fmt: skip
 
-    def add_to(self, server: grpc.aio.Server) -> None:
+    def add_to(self, server: grpc.aio.Server, limits: Limits) -> None:
         from ..api.lobby_servicer import LobbyServicer
         from ..api.player_servicer import PlayerServicer
         from ..api.ratings_servicer import RatingsServicer
 
         players_pb2_grpc.add_PlayerServiceServicer_to_server(PlayerServicer(self.players), server)
         lobby_pb2_grpc.add_LobbyServiceServicer_to_server(
-            LobbyServicer(self.lobby, self.private, self.matchmaker), server
+            LobbyServicer(self.lobby, self.private, self.matchmaker, limits), server
         )
         ratings_pb2_grpc.add_RatingsServiceServicer_to_server(
-            RatingsServicer(self.standings), server
+            RatingsServicer(self.standings, limits), server
         )
 
     async def start(self) -> None:
