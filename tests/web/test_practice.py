@@ -28,6 +28,7 @@ def test_the_practice_option_makes_seat_one_the_person_against_bots(
 ) -> None:
     created = step(report, "practice created")
     assert created["hintsChecked"] is True and created["hintsDisabled"] is True
+    assert created["untickedHints"] == {"checked": False, "disabled": False}
     assert created["seat1Disabled"] is True
     assert created["seat2Options"] == ["random", "greedy", "expert"]  # bots only
     assert "#/play/" in created["url"]  # no invitation page: straight to the table

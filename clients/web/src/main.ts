@@ -128,8 +128,10 @@ function startPage(): void {
   const options = el("fieldset", { class: "options" }, el("legend", { text: t("options") }),
     el("label", { for: "practice", class: "check" }, practice, el("span", { text: t("practiceOption") })),
     el("label", { for: "hints", class: "check" }, hints, el("span", { text: t("hintsOption") })));
+  let hintsChoice = false; // the person's own choice, back when practice is unticked
+  hints.addEventListener("change", () => { hintsChoice = hints.checked; });
   practice.addEventListener("change", () => {
-    hints.checked = practice.checked || hints.checked;
+    hints.checked = practice.checked || hintsChoice;
     hints.disabled = practice.checked; // a practice match always allows hints
     drawSeats();
   });

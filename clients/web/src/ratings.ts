@@ -53,7 +53,7 @@ function ratingText(rating: Rating): HTMLElement {
 
 export function leaderboardPage(main: HTMLElement, clients: Clients, params: string[]): void {
   const category = CATEGORIES.find((c) => c.slug === params[0]) ?? CATEGORIES[0];
-  const window = WINDOWS.find((w) => w.slug === params[1]) ?? WINDOWS[0];
+  const period = WINDOWS.find((w) => w.slug === params[1]) ?? WINDOWS[0];
   const size = Math.min(100, Math.max(1, Number(params[2]) || PAGE_SIZE));
   const tail = params[2] ? `/${size}` : "";
   main.className = "boards";
@@ -71,8 +71,8 @@ export function leaderboardPage(main: HTMLElement, clients: Clients, params: str
   const pager = el("div", { class: "pager" });
   const card = el("section", { class: "card", "aria-labelledby": "board-title" },
     el("h2", { id: "board-title", text: t("leaderboard") }),
-    tabs(CATEGORIES, category.slug, (s) => `#/leaderboard/${s}/${window.slug}${tail}`, "categoryLabel"),
-    tabs(WINDOWS, window.slug, (s) => `#/leaderboard/${category.slug}/${s}${tail}`, "windowLabel"),
+    tabs(CATEGORIES, category.slug, (s) => `#/leaderboard/${s}/${period.slug}${tail}`, "categoryLabel"),
+    tabs(WINDOWS, period.slug, (s) => `#/leaderboard/${category.slug}/${s}${tail}`, "windowLabel"),
     note, el("div", { class: "table-wrap" }, table), pager);
   main.append(card);
   const app = document.getElementById("app")!;
@@ -83,7 +83,7 @@ export function leaderboardPage(main: HTMLElement, clients: Clients, params: str
     let answer: GetLeaderboardResponse;
     try {
       answer = await clients.ratings.getLeaderboard({
-        category: category.value, window: window.value, pageSize: size, pageToken, aroundPlayerId: around,
+        category: category.value, window: period.value, pageSize: size, pageToken, aroundPlayerId: around,
       });
     } catch (err) {
       if (!card.isConnected) return; // the reader has gone to another page meanwhile

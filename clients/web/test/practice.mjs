@@ -71,6 +71,10 @@ try {
     seat1Disabled: await page.locator('#seat-0').isDisabled(),
     seat2Options: await page.locator('#seat-1 option').evaluateAll((els) => els.map((e) => e.value)),
   };
+  // untick and tick again: hints go back to the person's own choice (off), then on
+  await page.locator('#practice').uncheck();
+  form.untickedHints = { checked: await page.locator('#hints').isChecked(), disabled: await page.locator('#hints').isDisabled() };
+  await page.locator('#practice').check();
   await page.screenshot({ path: path.join(OUT, 'practice-start.png') });
   await page.getByRole('button', { name: 'Create match' }).click();
   // straight to the table: nobody to invite
