@@ -279,8 +279,13 @@ def _setup_check_ratings(sub: Subparsers) -> None:
 def _cmd_check_ratings(args: argparse.Namespace) -> int:
     import asyncio
 
+    import logging
+
     from .ratings.check import check_ratings
 
+    # The pool's retries log a warning each while PostgreSQL is down; the one line below
+    # (StoreUnavailable, after its wait) says it once.
+    logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
     checked = asyncio.run(check_ratings(args.db))
     if checked.ok:
         print(f"OK: {checked.ratings} ratings equal a rebuild from the logs of "

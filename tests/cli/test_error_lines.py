@@ -134,3 +134,17 @@ def test_serve_on_a_postgresql_database_that_does_not_exist() -> None:
     line = one_line(done, "serve")
     assert 'database "fiveup_no_such_database_here" does not exist' in line
     assert "createdb" in line
+
+
+def test_check_ratings_of_a_database_that_is_not_there(tmp_path: Path) -> None:
+    missing = tmp_path / "typo.sqlite3"
+    line = one_line(run("check-ratings", "--db", str(missing)), "check-ratings")
+    assert f"no database at {missing}" in line
+    assert not missing.exists()  # and it did not create one to say OK about
+
+
+def test_check_ratings_of_a_postgresql_database_that_does_not_exist() -> None:
+    maintenance = require_postgres()
+    missing = maintenance.rsplit("/", 1)[0] + "/fiveup_no_such_database_here"
+    line = one_line(run("check-ratings", "--db", missing, timeout=15), "check-ratings")
+    assert 'database "fiveup_no_such_database_here" does not exist' in line

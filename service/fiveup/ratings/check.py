@@ -4,10 +4,12 @@ the stored one, float for float (docs/ratings.md, "Rebuilding from the logs").""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..store import open_store
 from ..store.lobby import open_lobby_store
 from ..store.ratings import open_rating_store
+from ..usererror import UserError
 from .model import Rating
 from .replay import ratings_from_logs
 
@@ -33,6 +35,10 @@ class RatingCheck:
 
 async def check_ratings(url: str) -> RatingCheck:
     """Compare the stored ratings of the database ``url`` with a rebuild from its logs."""
+    if not url.startswith(("postgresql://", "postgres://")):
+        path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
+        if not Path(path).is_file():  # opening would create an empty one and say OK
+            raise UserError(f"no database at {path}: give the server's --db")
     events, lobby, ratings = open_store(url), open_lobby_store(url), open_rating_store(url)
     opened = []
     try:
