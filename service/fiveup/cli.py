@@ -278,7 +278,6 @@ def _setup_check_ratings(sub: Subparsers) -> None:
 
 def _cmd_check_ratings(args: argparse.Namespace) -> int:
     import asyncio
-
     import logging
 
     from .ratings.check import check_ratings
