@@ -61,11 +61,12 @@ const en = {
   endSum: "Ends add up to {n}",
   scores: "Scores",
   points: "{n} points",
-  tallyLabel: "Paper tally: {n} points",
+  onePoint: "1 point",
+  tallyLabel: "Paper tally: {points}",
   log: "What happened",
   evStarted: "The match started.",
   evDealt: "Round {n} dealt; seat {s} starts.",
-  evPlaced: "Seat {s} played {tile} ({points} points).",
+  evPlaced: "Seat {s} played {tile} ({points}).",
   evPlacedNone: "Seat {s} played {tile}.",
   evDrew: "Seat {s} drew a tile.",
   evDrewYou: "You drew {tile}.",
@@ -297,11 +298,12 @@ const hi: Record<Key, string> = {
   endSum: "सिरों का योग {n}",
   scores: "अंक",
   points: "{n} अंक",
-  tallyLabel: "काग़ज़ी गिनती: {n} अंक",
+  onePoint: "1 अंक",
+  tallyLabel: "काग़ज़ी गिनती: {points}",
   log: "क्या हुआ",
   evStarted: "मैच शुरू हुआ।",
   evDealt: "दौर {n} बँटा; सीट {s} शुरू करेगी।",
-  evPlaced: "सीट {s} ने {tile} चली ({points} अंक)।",
+  evPlaced: "सीट {s} ने {tile} चली ({points})।",
   evPlacedNone: "सीट {s} ने {tile} चली।",
   evDrew: "सीट {s} ने एक गोटी उठाई।",
   evDrewYou: "आपने {tile} उठाई।",
@@ -488,6 +490,11 @@ export function lang(): Lang {
 export function t(key: Key, values: Record<string, string | number> = {}): string {
   const template = TEXT[current][key] ?? TEXT.en[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+}
+
+/** "1 point", "2 points": a count of displayed points in the current language. */
+export function pointsText(n: number): string {
+  return n === 1 ? t("onePoint") : t("points", { n });
 }
 
 /** The message for an API error reason (falls back to the generic one). */

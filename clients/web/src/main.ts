@@ -20,7 +20,7 @@ import { hintList } from "./hints.js";
 import { pointText, sameTile, tileText } from "./moves.js";
 import { Board, dominoIcon, tallySvg, type Marker } from "./board.js";
 import { layoutGeometry, pointKey, type PlacedTile } from "./geometry.js";
-import { lang, reasonText, setLang, t, type Lang } from "./i18n.js";
+import { lang, pointsText, reasonText, setLang, t, type Lang } from "./i18n.js";
 import { leaderboardPage, profilePage } from "./ratings.js";
 import { accessToken, currentSession } from "./session.js";
 
@@ -353,7 +353,7 @@ class Game {
       case "tilePlaced": {
         const p = kind.value;
         const tile = tileText(p.placement!.tile!);
-        this.note(p.points ? t("evPlaced", { s: p.seat + 1, tile, points: p.points / 5 }) : t("evPlacedNone", { s: p.seat + 1, tile }));
+        this.note(p.points ? t("evPlaced", { s: p.seat + 1, tile, points: pointsText(p.points / 5) }) : t("evPlacedNone", { s: p.seat + 1, tile }));
         this.lastPoints = p.points ? `+${p.points / 5}` : "";
         break;
       }
@@ -499,8 +499,8 @@ class Game {
       const ours = mine !== undefined && (n === 4 ? mine % 2 === side : mine === side);
       this.scores.append(el("div", { class: ours ? "score ours" : "score", "data-side": String(side) },
         el("span", { class: "who", text: ours ? `${name} (${t("you")})` : name }),
-        el("span", { class: "pts", text: t("points", { n: points }) }),
-        tallySvg(points, t("tallyLabel", { n: points }))));
+        el("span", { class: "pts", text: pointsText(points) }),
+        tallySvg(points, t("tallyLabel", { points: pointsText(points) }))));
     }
 
     // players
