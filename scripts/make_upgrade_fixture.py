@@ -14,10 +14,12 @@ over a real channel:
 - creates a private table (invite code) its creator joined, the other seat still open,
 
 and writes a manifest (JSON) of what it made: the match ids, which are finished, the
-anonymous seats' tokens (the store keeps only their hashes) and the guests' device ids.
+anonymous seats' tokens (the store keeps only their hashes), the guests' device ids and
+whether the release rated matches.
 
-It uses only what every release since the rating tables has (fiveup.server.create_server,
-ServerConfig and the generated stubs), and nothing of tests/.
+It uses only what every release since guests and private tables has
+(fiveup.server.create_server, ServerConfig and the generated stubs; commit 484a825, the
+last before the rating tables, runs it too), and nothing of tests/.
 """
 
 from __future__ import annotations
@@ -168,6 +170,8 @@ async def generate(db: str, seed: int) -> dict[str, Any]:
             "guests": {name: {"device_id": GUESTS[name], "player_id": pid}
                        for name, pid in (("ada", ada_id), ("ben", ben_id), ("cy", cy_id))},
             "target_points": TARGET,
+            # Whether this release rated matches (created rated, rating tables written).
+            "rates": "rated" in pb.MatchView.DESCRIPTOR.fields_by_name,
             "matches": made,
         }  # fmt: skip
     finally:

@@ -2,16 +2,16 @@
 # Regenerate the upgrade fixtures (tests/data/upgrade/): databases written by a RELEASED
 # server, which tests/store/test_upgrade.py opens with the current code.
 #
-#   scripts/make_upgrade_fixture.sh [RELEASE]     (default: the release below)
+#   scripts/make_upgrade_fixture.sh [RELEASE [NAME]]   (defaults: the release below, "release")
 #
 # Checks RELEASE out in a throwaway worktree, installs its runtime in the worktree's own
 # .venv (`make` of the serve install: the Cython core and its stubs), and runs
 # scripts/make_upgrade_fixture.py (this checkout's) with that interpreter, so the rows are
 # the release's own, written through its gRPC API:
-#   release.sqlite3 (+ .json manifest)   SQLite, its WAL folded in, repacked in 1 KiB pages
+#   NAME.sqlite3 (+ .json manifest)      SQLite, its WAL folded in, repacked in 1 KiB pages
 #                                        (the file format's page size only: the rows are
 #                                        the release's) to stay small
-#   release.pg.sql (+ .pg.json)          PostgreSQL, a plain `pg_dump --no-owner --inserts`
+#   NAME.pg.sql (+ .pg.json)             PostgreSQL, a plain `pg_dump --no-owner --inserts`
 #                                        (no COPY blocks: the tests load it with psycopg)
 # Needs PostgreSQL at $FIVEUP_TEST_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/postgres)
 # and pg_dump.  RELEASE_TREE=DIR uses a checkout of RELEASE already built there instead.
@@ -20,6 +20,7 @@
 set -euo pipefail
 
 RELEASE="${1:-8a10796ceeb5bb3971bebfbd9798d8b94af1e67a}"
+NAME="${2:-release}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$ROOT/tests/data/upgrade"
 MAINTENANCE="${FIVEUP_TEST_POSTGRES_URL:-postgresql://postgres@127.0.0.1:5432/postgres}"
@@ -46,8 +47,8 @@ gen="$ROOT/scripts/make_upgrade_fixture.py"
 mkdir -p "$OUT"
 
 # SQLite
-"$py" "$gen" --db "$work/release.sqlite3" --manifest "$work/release.sqlite3.json" --release "$commit"
-"$py" - "$work/release.sqlite3" <<'EOF'
+"$py" "$gen" --db "$work/$NAME.sqlite3" --manifest "$work/$NAME.sqlite3.json" --release "$commit"
+"$py" - "$work/$NAME.sqlite3" <<'EOF'
 import sqlite3, sys
 conn = sqlite3.connect(sys.argv[1], isolation_level=None)
 conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -57,12 +58,12 @@ conn.execute("VACUUM")
 conn.execute("PRAGMA journal_mode=WAL")  # as the release left it
 conn.close()
 EOF
-cp "$work/release.sqlite3" "$work/release.sqlite3.json" "$OUT/"
+cp "$work/$NAME.sqlite3" "$work/$NAME.sqlite3.json" "$OUT/"
 
 # PostgreSQL
 psql "$MAINTENANCE" -qc "CREATE DATABASE $db_name" >/dev/null
 url="${MAINTENANCE%/*}/$db_name"
-"$py" "$gen" --db "$url" --manifest "$OUT/release.pg.json" --release "$commit"
-pg_dump --no-owner --no-privileges --inserts "$url" > "$OUT/release.pg.sql"
+"$py" "$gen" --db "$url" --manifest "$OUT/$NAME.pg.json" --release "$commit"
+pg_dump --no-owner --no-privileges --inserts "$url" > "$OUT/$NAME.pg.sql"
 
 ls -l "$OUT"

@@ -1,7 +1,7 @@
-"""A database written by the last release opens with this code and keeps working, on both
-stores: the current server migrates a copy of the release's fixture in place
-(tests/data/upgrade/, written through the release's own API by
-scripts/make_upgrade_fixture.sh); every old match replays strictly; the old finished
+"""A database written by the last release (or by the last code before the rating tables)
+opens with this code and keeps working, on both stores: the current server migrates a
+copy of the fixture in place (tests/data/upgrade/, written through the released code's
+own API by scripts/make_upgrade_fixture.sh); every old match replays strictly; the old finished
 matches' records still verify; the unfinished ones (bound seats, anonymous seat tokens,
 a private table) are played to their end through the API; a new rated match between the
 old players rates alongside the old rated ones (stored ratings equal their rebuild from
@@ -70,17 +70,28 @@ def load_dump(url: str, dump: str) -> None:
         conn.execute(sql.encode())
 
 
+# "release": the last release (8a10796); "prerating": the last code before the rating
+# tables (484a825), whose databases production may still hold.
+WRITTEN_BY = ["release", "prerating"]
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def old(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[OldDatabase]:
-    if request.param == "sqlite":
-        path = tmp_path / "release.sqlite3"
-        shutil.copyfile(DATA / "release.sqlite3", path)
-        manifest = json.loads((DATA / "release.sqlite3.json").read_text())
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture(params=WRITTEN_BY)
+def old(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> Iterator[OldDatabase]:
+    name = str(request.param)
+    if backend == "sqlite":
+        path = tmp_path / f"{name}.sqlite3"
+        shutil.copyfile(DATA / f"{name}.sqlite3", path)
+        manifest = json.loads((DATA / f"{name}.sqlite3.json").read_text())
         yield OldDatabase("sqlite", str(path), manifest)
     else:
         with fresh_database("fiveup_upgrade") as url:
-            load_dump(url, (DATA / "release.pg.sql").read_text())
-            manifest = json.loads((DATA / "release.pg.json").read_text())
+            load_dump(url, (DATA / f"{name}.pg.sql").read_text())
+            manifest = json.loads((DATA / f"{name}.pg.json").read_text())
             yield OldDatabase("postgres", url, manifest)
 
 
@@ -146,7 +157,10 @@ async def test_a_release_database_upgrades_in_place_and_plays_on(old: OldDatabas
     made = old.manifest["matches"]
     every = [m["match_id"] for m in made.values()]
     finished = [m["match_id"] for m in made.values() if m["finished"]]
-    old_rated = [made["rated_two"]["match_id"], made["rated_three"]["match_id"]]
+    # A release that rated matches created these rated; one before it did not, so they
+    # stay unrated (their logs say so) and only the new match is rated.
+    rates: bool = old.manifest["rates"]
+    old_rated = [made["rated_two"]["match_id"], made["rated_three"]["match_id"]] if rates else []
 
     server = await serve(old)
     try:
@@ -174,7 +188,7 @@ async def test_a_release_database_upgrades_in_place_and_plays_on(old: OldDatabas
         unfinished = made["unfinished_rated"]
         bound = [players[unfinished["guests"][str(n)]].access for n in (0, 1)]
         view = await finish(server, unfinished["match_id"], bound, seed=1)
-        assert view.rated
+        assert view.rated is rates
         anonymous = made["unfinished_anonymous"]
         await finish(server, anonymous["match_id"], list(anonymous["seat_tokens"].values()), 2)
         # The private table: its second seat taken by invite, then played out.
@@ -189,7 +203,8 @@ async def test_a_release_database_upgrades_in_place_and_plays_on(old: OldDatabas
 
         # A new rated match of old players alongside the old rated ones.
         new = await play(server, [players["ada"], players["ben"]], seed=4)
-        rated = [*old_rated, unfinished["match_id"], table["match_id"], new]
+        ended_rated = [unfinished["match_id"], table["match_id"]] if rates else []
+        rated = [*old_rated, *ended_rated, new]
         ratings = open_rating_store(old.url)
         events = open_store(old.url)
         owners = open_lobby_store(old.url)
@@ -199,11 +214,18 @@ async def test_a_release_database_upgrades_in_place_and_plays_on(old: OldDatabas
             assert await ratings.rated_match_ids() == tuple(rated)
             stored = await ratings.all_ratings()
             assert await ratings_from_logs(rated, events, owners) == stored  # float for float
+            # A player's history: the matches ended since, and those a rating release
+            # recorded (one before it recorded no results: its matches are not listed).
+            history = await ratings.player_results(players["ada"].player_id, before=None,
+                                                   limit=10)  # fmt: skip
+            assert [r.match_id for r in history.rows] == [new, unfinished["match_id"],
+                                                          *reversed(old_rated)]  # fmt: skip
         finally:
             for store in (ratings, events, owners):
                 await store.close()
         after = await replays(old, [*every, new])
-        assert all([await verified(server, m) for m in [*every, new]])
+        ended = [m for m in every if m not in finished]
+        assert all([await verified(server, m) for m in [*ended, new]])
     finally:
         await stop(server)
 
