@@ -1,0 +1,255 @@
+"""A database written by the last released server (tests/data/upgrade/, from release
+82e8198: the event store only, before players, the lobby and ratings) opened by the
+current server, on both stores: it migrates in place, every old match replays strictly
+and every finished one's record still verifies, the unfinished ones play on to their
+end with the seat tokens the release handed out (a seat nobody joined can still be
+joined), rated matches work beside them, and opening it again changes nothing: the
+schema it ends with is a fresh database's."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import sqlite3
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from fiveup.store import EventStore, open_store
+from fiveup.v1 import match_pb2 as pb
+from fiveup.v1 import ratings_pb2 as rp
+from fiveup.v1 import ratings_pb2_grpc
+from fiveup.verify import verify_record
+
+from ..durability.logcheck import check_match
+from ..postgres_db import fresh_database
+from ..ratings.test_rated_matches import fiveup, play, sign_in
+from ..service.conftest import Running, auth, start, stop
+from ..service.players import play_seat
+from .release import Release, manifest, release_database
+
+BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def release(backend: str, tmp_path: Path) -> Iterator[Release]:
+    with release_database(backend, tmp_path) as copy:
+        yield copy
+
+
+async def serve(url: str) -> Running:
+    # No turn timer (an old match's people are this test, which takes its time) and no
+    # retention: the old matches' ages grow with the fixture's, and a sweep would delete
+    # the one nobody joined a day after the release made it.
+    return await start(
+        url, turn_timeout_seconds=0.0, retention_unjoined_seconds=0.0,
+        retention_finished_seconds=0.0,
+    )  # fmt: skip
+
+
+@pytest.fixture
+async def running(release: Release) -> AsyncIterator[Running]:
+    server = await serve(release.url)
+    try:
+        yield server
+    finally:
+        await stop(server)
+
+
+@pytest.fixture
+async def events(running: Running, release: Release) -> AsyncIterator[EventStore]:
+    """The upgraded database's event store, opened beside the server (after it)."""
+    store = open_store(release.url)
+    await store.open()
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+async def record_verifies(server: Running, match_id: str) -> None:
+    record = await server.matches.GetMatchRecord(pb.GetMatchRecordRequest(match_id=match_id))
+    verdict = verify_record(record)
+    assert verdict.ok, (match_id, verdict.problems)
+    assert verdict.rounds >= 1
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_the_fixture_holds_what_the_release_could_make(backend: str) -> None:
+    """Finished and unfinished matches of 2, 3 and 4 seats, with bots and people: what
+    the tests below rely on the generator having made (its manifest: no database)."""
+    release = manifest(backend, "")
+    assert release.commit.startswith("82e8198")
+    assert {m.seats for m in release.finished} == {2, 3, 4}
+    assert {m.seats for m in release.unfinished} == {2, 3, 4}
+    assert any(m.seat_tokens for m in release.unfinished)
+    assert any(not m.seat_tokens for m in release.unfinished)  # a seat nobody joined
+
+
+async def test_every_old_match_replays_and_every_finished_record_verifies(
+    release: Release, running: Running, events: EventStore
+) -> None:
+    for old in release.matches:
+        checked = await check_match(events, old.match_id)
+        assert checked.finished == old.finished, old.name
+        view = (await running.matches.GetMatch(pb.GetMatchRequest(match_id=old.match_id))).view
+        assert view.version == checked.version
+        assert (view.status == pb.MATCH_STATUS_FINISHED) == old.finished, old.name
+        assert not view.rated  # the release rated nothing
+        if old.finished:
+            await record_verifies(running, old.match_id)
+    assert await events.count_matches() == (len(release.unfinished), len(release.finished))
+    assert set(await events.active_match_ids()) == {m.match_id for m in release.unfinished}
+
+    # The walked-away seat's stand-in, and its owner's return, replay too.
+    stand_in = await events.read_events(release.named("stand_in_finished").match_id)
+    auto = [e.body["active"] for e in stand_in if e.body["type"] == "seat_auto_played"]
+    assert auto == [True, False]
+
+
+async def test_old_unfinished_matches_play_to_their_end(
+    release: Release, running: Running, events: EventStore
+) -> None:
+    async def finish(seats: int, match_id: str, tokens: dict[int, str]) -> None:
+        view = (await running.matches.GetMatch(pb.GetMatchRequest(match_id=match_id))).view
+        for seat in range(seats):  # a seat nobody joined under the release joins now
+            if view.seats[seat].kind == pb.SEAT_KIND_HUMAN and seat not in tokens:
+                assert not view.seats[seat].joined
+                joined = await running.matches.JoinMatch(
+                    pb.JoinMatchRequest(match_id=match_id, seat=seat)
+                )
+                tokens[seat] = joined.seat_token
+        rng = random.Random(match_id)
+        await asyncio.gather(
+            *(play_seat(running.matches, match_id, t, random.Random(rng.random()))
+              for t in tokens.values())
+        )  # fmt: skip
+
+    # A token the release handed out still acts for its seat, and only for it.
+    own = release.named("two_unfinished")
+    for seat, token in own.seat_tokens.items():
+        view = (
+            await running.matches.GetMatch(
+                pb.GetMatchRequest(match_id=own.match_id), metadata=auth(token)
+            )
+        ).view
+        assert view.viewer_seat == seat and len(view.hand) == view.hand_sizes[seat]
+
+    await asyncio.gather(
+        *(finish(m.seats, m.match_id, dict(m.seat_tokens)) for m in release.unfinished)
+    )
+    for old in release.unfinished:
+        checked = await check_match(events, old.match_id)
+        assert checked.finished, old.name
+        await record_verifies(running, old.match_id)
+    assert await events.count_matches() == (0, len(release.matches))
+
+
+async def test_rated_matches_work_beside_the_old_ones(
+    release: Release, running: Running, events: EventStore
+) -> None:
+    ann, bob = await sign_in(running, "Ann"), await sign_in(running, "Bob")
+    rated = await play(running, [ann, bob], seed=7)
+    view = (await running.matches.GetMatch(pb.GetMatchRequest(match_id=rated))).view
+    assert view.rated and view.status == pb.MATCH_STATUS_FINISHED
+    await check_match(events, rated)
+    await record_verifies(running, rated)
+
+    board = await ratings_pb2_grpc.RatingsServiceStub(running.channel).GetLeaderboard(
+        rp.GetLeaderboardRequest(category=rp.RATING_CATEGORY_TWO_PLAYERS)
+    )
+    ranked = {e.player_id for e in board.entries}
+    assert ranked <= {ann.player_id, bob.player_id}  # nobody from the release's matches
+    checked = await fiveup("check-ratings", "--db", release.url)
+    assert checked.returncode == 0, checked.stderr
+    assert "of 1 rated matches" in checked.stdout
+    for old in release.matches:  # the old ones are as they were
+        await check_match(events, old.match_id)
+
+
+async def test_opening_again_changes_nothing_and_ends_with_a_fresh_schema(
+    release: Release, backend: str, tmp_path: Path
+) -> None:
+    await stop(await serve(release.url))
+    upgraded = await schema(release.url)
+    await stop(await serve(release.url))
+    assert await schema(release.url) == upgraded  # idempotent: nothing applied twice
+    with fresh_url(backend, tmp_path) as fresh:
+        await stop(await serve(fresh))
+        assert await schema(fresh) == upgraded
+
+    # And the matches are still all there after both openings.
+    store = open_store(release.url)
+    await store.open()
+    try:
+        for old in release.matches:
+            assert (await check_match(store, old.match_id)).finished == old.finished
+    finally:
+        await store.close()
+
+
+@contextlib.contextmanager
+def fresh_url(backend: str, folder: Path) -> Iterator[str]:
+    if backend == "sqlite":
+        yield str(folder / "fresh.sqlite3")
+    else:
+        with fresh_database("fiveup_upgrade_fresh") as url:
+            yield url
+
+
+async def schema(url: str) -> dict[str, Any]:
+    """Every table, column, index, constraint and function of the database, and the
+    versions each store's schema table records (as many rows as migrations applied)."""
+    if url.startswith("postgresql://"):
+        return await _pg_schema(url)
+    with contextlib.closing(sqlite3.connect(url)) as conn:
+        objects = conn.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+        ).fetchall()
+        tables = [name for kind, name, _, _ in objects if kind == "table"]
+        return {
+            "objects": objects,
+            "versions": {
+                t: conn.execute(f"SELECT version FROM {t} ORDER BY version").fetchall()
+                for t in tables
+                if t.endswith("schema_version")
+            },
+        }
+
+
+_PG_CATALOG = {
+    "columns": "SELECT table_name, column_name, data_type, is_nullable, column_default,"
+    " collation_name FROM information_schema.columns WHERE table_schema = 'public'"
+    " ORDER BY table_name, column_name",
+    "indexes": "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'"
+    " ORDER BY indexname",
+    "constraints": "SELECT conrelid::regclass::text, conname, pg_get_constraintdef(c.oid)"
+    " FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace"
+    " WHERE n.nspname = 'public' ORDER BY 1, 2",
+    "functions": "SELECT p.proname, pg_get_function_identity_arguments(p.oid), p.prosrc"
+    " FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace"
+    " WHERE n.nspname = 'public' ORDER BY 1, 2",
+}
+
+
+async def _pg_schema(url: str) -> dict[str, Any]:
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+        found: dict[str, Any] = {}
+        for name, query in _PG_CATALOG.items():
+            found[name] = await (await conn.execute(query)).fetchall()
+        tables = {row[0] for row in found["columns"]}
+        found["versions"] = {
+            t: await (await conn.execute(f"SELECT version FROM {t} ORDER BY version")).fetchall()
+            for t in sorted(tables)
+            if t.endswith("schema_version")
+        }
+        return found
