@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections import Counter
 
@@ -259,20 +260,28 @@ async def test_stores_opening_together_on_a_fresh_database(open_another: OpenSto
     assert await stores[3].append("m", 1, [ev(2)]) == 2
 
 
-@pytest.mark.parametrize("backend", [pytest.param("postgres", marks=pytest.mark.postgres)])
 async def test_a_store_refuses_a_schema_newer_than_its_code(
     store: EventStore, open_another: OpenStore
 ) -> None:
-    from fiveup.store.base import StoreError
-    from fiveup.store.postgres import MIGRATIONS, PostgresStore
+    """A server rolled back after a newer one migrated the database does not serve it
+    (on either backend), and the database is left as it was."""
+    import sqlite3
 
-    assert isinstance(store, PostgresStore)
-    async with store.pool.connection() as conn:
-        await conn.execute(
-            "INSERT INTO schema_version (version) VALUES (%s)", (len(MIGRATIONS) + 1,)
-        )
+    from fiveup.store.base import StoreError
+    from fiveup.store.postgres import PostgresStore
+    from fiveup.store.sqlite import SqliteStore
+
+    newer = len(_every_migration(store)) + 1
+    if isinstance(store, PostgresStore):
+        async with store.pool.connection() as conn:
+            await conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (newer,))
+    else:
+        assert isinstance(store, SqliteStore)
+        with contextlib.closing(sqlite3.connect(store.path)) as conn, conn:
+            conn.execute("INSERT INTO schema_version (version) VALUES (?)", (newer,))
     with pytest.raises(StoreError, match="newer than this code"):
         await open_another()
+    assert await _schema_versions(store) == [*_every_migration(store), newer]
 
 
 def _every_migration(store: EventStore) -> list[int]:

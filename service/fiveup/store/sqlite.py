@@ -44,6 +44,7 @@ from .base import (
     RequestRecord,
     SeatTaken,
     StoredEvent,
+    StoreError,
     VersionConflict,
     encode_event,
 )
@@ -173,7 +174,11 @@ class SqliteStore:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             conn = self._connect(BUSY_TIMEOUT_MS)
-            _migrate(conn)
+            try:
+                _migrate(conn)
+            except BaseException:
+                conn.close()
+                raise
             self._conn = conn
 
         await self._in_worker(connect)
@@ -454,11 +459,18 @@ def _migrate(conn: sqlite3.Connection) -> None:
 def migrate(conn: sqlite3.Connection, version_table: str, migrations: Sequence[str]) -> None:
     """Apply the numbered migration scripts (statements separated by ";") not yet
     recorded in ``version_table``, in one write transaction: several processes opening
-    the file at once apply each exactly once.  Shared by the stores on this file."""
+    the file at once apply each exactly once.  A file newer than this code (a server
+    rolled back after a newer one migrated it) is refused, as on PostgreSQL, instead of
+    being served with tables this code does not know.  Shared by the stores on this file."""
     with _transaction(conn):
         conn.execute(f"CREATE TABLE IF NOT EXISTS {version_table} (version INTEGER NOT NULL)")
         row = conn.execute(f"SELECT MAX(version) FROM {version_table}").fetchone()
         current = row[0] or 0
+        if current > len(migrations):
+            raise StoreError(
+                f"{version_table} is at version {current}, newer than this code knows"
+                f" ({len(migrations)}): upgrade the server"
+            )
         for number, script in enumerate(migrations, start=1):
             if number > current:
                 for statement in script.split(";"):

@@ -44,7 +44,11 @@ class WorkerStore:
     async def open(self) -> None:
         def connect() -> None:
             conn = connect_worker(self.path, foreign_keys=self.foreign_keys)
-            migrate(conn, self.version_table, self.migrations)
+            try:
+                migrate(conn, self.version_table, self.migrations)
+            except BaseException:
+                conn.close()
+                raise
             self._conn = conn
 
         await asyncio.get_running_loop().run_in_executor(self._executor, connect)
