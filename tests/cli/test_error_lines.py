@@ -4,7 +4,9 @@ subprocess."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
+import sqlite3
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -134,6 +136,18 @@ def test_serve_on_a_postgresql_database_that_does_not_exist() -> None:
     line = one_line(done, "serve")
     assert 'database "fiveup_no_such_database_here" does not exist' in line
     assert "createdb" in line
+
+
+def test_serve_on_a_database_a_newer_server_migrated(tmp_path: Path) -> None:
+    """A rollback past a migration: the older server says so and does not serve it."""
+    db = tmp_path / "newer.sqlite3"
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        conn.execute("INSERT INTO schema_version VALUES (99)")
+    line = one_line(run("serve", "--address", "127.0.0.1:0", "--db", str(db),
+                        "--metrics-port", "-1"), "serve")  # fmt: skip
+    assert "schema_version is at version 99, newer than this code knows" in line
+    assert "upgrade the server" in line
 
 
 def test_check_ratings_of_a_database_that_is_not_there(tmp_path: Path) -> None:

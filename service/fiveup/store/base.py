@@ -66,6 +66,12 @@ class StoreUnavailable(StoreError, UserError):
     directory that cannot hold the file); the message says which and what to do."""
 
 
+class SchemaTooNew(StoreError, UserError):
+    """The database was migrated by a newer server (this one was rolled back past it):
+    serving it with tables this code does not know could lose or garble data, so the
+    store refuses to open; the message says so and what to do."""
+
+
 class VersionConflict(StoreError):
     """Another writer appended first; ``current`` is the version now stored."""
 

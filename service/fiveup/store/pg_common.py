@@ -18,7 +18,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from ..logs import redact_url
-from .base import StoreError
+from .base import SchemaTooNew, StoreError
 
 Conn = psycopg.AsyncConnection[tuple[Any, ...]]
 
@@ -54,7 +54,7 @@ async def migrate(
         row = await cur.fetchone()
         current = int(row[0]) if row else 0
         if current > len(migrations):
-            raise StoreError(
+            raise SchemaTooNew(
                 f"the {schema.name} schema is at version {current}, newer than this code knows"
                 f" ({len(migrations)}): upgrade the server"
             )

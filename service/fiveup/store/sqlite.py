@@ -42,9 +42,9 @@ from .base import (
     MatchNotFound,
     MatchRecord,
     RequestRecord,
+    SchemaTooNew,
     SeatTaken,
     StoredEvent,
-    StoreError,
     VersionConflict,
     encode_event,
 )
@@ -467,7 +467,7 @@ def migrate(conn: sqlite3.Connection, version_table: str, migrations: Sequence[s
         row = conn.execute(f"SELECT MAX(version) FROM {version_table}").fetchone()
         current = row[0] or 0
         if current > len(migrations):
-            raise StoreError(
+            raise SchemaTooNew(
                 f"{version_table} is at version {current}, newer than this code knows"
                 f" ({len(migrations)}): upgrade the server"
             )
