@@ -3,8 +3,9 @@
 current server, on both stores: it migrates in place, every old match replays strictly
 and every finished one's record still verifies, the unfinished ones play on to their
 end with the seat tokens the release handed out (a seat nobody joined can still be
-joined), rated matches work beside them, and opening it again changes nothing: the
-schema it ends with is a fresh database's."""
+joined), rated matches work beside them, retention treats the old matches as it does
+new ones, and opening it again (two servers at once, then once more) changes nothing:
+the schema it ends with is a fresh database's."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ import asyncio
 import contextlib
 import random
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import grpc
 import psycopg
 import pytest
 
@@ -28,9 +31,11 @@ from fiveup.verify import verify_record
 from ..durability.logcheck import check_match
 from ..postgres_db import fresh_database
 from ..ratings.test_rated_matches import fiveup, play, sign_in
+from ..security.conftest import FakeClock
 from ..service.conftest import Running, auth, start, stop
+from ..service.helpers import error_info
 from ..service.players import play_seat
-from .release import Release, manifest, release_database
+from .release import OldMatch, Release, manifest, release_database
 
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 
@@ -95,7 +100,32 @@ def test_the_fixture_holds_what_the_release_could_make(backend: str) -> None:
     assert any(not m.seat_tokens for m in release.unfinished)  # a seat nobody joined
 
 
-async def test_every_old_match_replays_and_every_finished_record_verifies(
+async def finish(running: Running, old: OldMatch) -> None:
+    """Play an old unfinished match to its end: its people by the tokens the release
+    handed out, a seat nobody joined under the release joined now."""
+    tokens = dict(old.seat_tokens)
+    view = (await running.matches.GetMatch(pb.GetMatchRequest(match_id=old.match_id))).view
+    for seat in range(old.seats):
+        if view.seats[seat].kind == pb.SEAT_KIND_HUMAN and seat not in tokens:
+            assert not view.seats[seat].joined
+            joined = await running.matches.JoinMatch(
+                pb.JoinMatchRequest(match_id=old.match_id, seat=seat)
+            )
+            tokens[seat] = joined.seat_token
+    rng = random.Random(old.match_id)
+    await asyncio.gather(
+        *(play_seat(running.matches, old.match_id, t, random.Random(rng.random()))
+          for t in tokens.values())
+    )  # fmt: skip
+
+
+async def rated_match(running: Running) -> str:
+    """A new rated match of two signed-in players, played to its end; its id."""
+    ann, bob = await sign_in(running, "Ann"), await sign_in(running, "Bob")
+    return await play(running, [ann, bob], seed=7)
+
+
+async def test_old_matches_replay_verify_play_to_their_end_and_rated_ones_work_beside(
     release: Release, running: Running, events: EventStore
 ) -> None:
     for old in release.matches:
@@ -109,30 +139,10 @@ async def test_every_old_match_replays_and_every_finished_record_verifies(
             await record_verifies(running, old.match_id)
     assert await events.count_matches() == (len(release.unfinished), len(release.finished))
     assert set(await events.active_match_ids()) == {m.match_id for m in release.unfinished}
-
     # The walked-away seat's stand-in, and its owner's return, replay too.
     stand_in = await events.read_events(release.named("stand_in_finished").match_id)
     auto = [e.body["active"] for e in stand_in if e.body["type"] == "seat_auto_played"]
     assert auto == [True, False]
-
-
-async def test_old_unfinished_matches_play_to_their_end(
-    release: Release, running: Running, events: EventStore
-) -> None:
-    async def finish(seats: int, match_id: str, tokens: dict[int, str]) -> None:
-        view = (await running.matches.GetMatch(pb.GetMatchRequest(match_id=match_id))).view
-        for seat in range(seats):  # a seat nobody joined under the release joins now
-            if view.seats[seat].kind == pb.SEAT_KIND_HUMAN and seat not in tokens:
-                assert not view.seats[seat].joined
-                joined = await running.matches.JoinMatch(
-                    pb.JoinMatchRequest(match_id=match_id, seat=seat)
-                )
-                tokens[seat] = joined.seat_token
-        rng = random.Random(match_id)
-        await asyncio.gather(
-            *(play_seat(running.matches, match_id, t, random.Random(rng.random()))
-              for t in tokens.values())
-        )  # fmt: skip
 
     # A token the release handed out still acts for its seat, and only for it.
     own = release.named("two_unfinished")
@@ -143,43 +153,82 @@ async def test_old_unfinished_matches_play_to_their_end(
             )
         ).view
         assert view.viewer_seat == seat and len(view.hand) == view.hand_sizes[seat]
+    # The release kept no creator token: nobody may cancel its matches.
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await running.matches.CancelMatch(
+            pb.CancelMatchRequest(match_id=own.match_id), metadata=auth(own.seat_tokens[0])
+        )
+    assert caught.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    assert error_info(caught.value).reason == "PERMISSION_DENIED"
 
-    await asyncio.gather(
-        *(finish(m.seats, m.match_id, dict(m.seat_tokens)) for m in release.unfinished)
+    # The unfinished ones play to their end while a new rated match is played beside.
+    *_, rated = await asyncio.gather(
+        *(finish(running, m) for m in release.unfinished), rated_match(running)
     )
     for old in release.unfinished:
         checked = await check_match(events, old.match_id)
         assert checked.finished, old.name
         await record_verifies(running, old.match_id)
-    assert await events.count_matches() == (0, len(release.matches))
+    assert await events.count_matches() == (0, len(release.matches) + 1)
 
-
-async def test_rated_matches_work_beside_the_old_ones(
-    release: Release, running: Running, events: EventStore
-) -> None:
-    ann, bob = await sign_in(running, "Ann"), await sign_in(running, "Bob")
-    rated = await play(running, [ann, bob], seed=7)
     view = (await running.matches.GetMatch(pb.GetMatchRequest(match_id=rated))).view
     assert view.rated and view.status == pb.MATCH_STATUS_FINISHED
     await check_match(events, rated)
     await record_verifies(running, rated)
-
     board = await ratings_pb2_grpc.RatingsServiceStub(running.channel).GetLeaderboard(
         rp.GetLeaderboardRequest(category=rp.RATING_CATEGORY_TWO_PLAYERS)
     )
-    ranked = {e.player_id for e in board.entries}
-    assert ranked <= {ann.player_id, bob.player_id}  # nobody from the release's matches
-    checked = await fiveup("check-ratings", "--db", release.url)
-    assert checked.returncode == 0, checked.stderr
-    assert "of 1 rated matches" in checked.stdout
-    for old in release.matches:  # the old ones are as they were
-        await check_match(events, old.match_id)
+    assert len({e.player_id for e in board.entries}) <= 2  # nobody of the release's matches
+    checked_ratings = await fiveup("check-ratings", "--db", release.url)
+    assert checked_ratings.returncode == 0, checked_ratings.stderr
+    assert "of 1 rated matches" in checked_ratings.stdout
+
+
+async def test_retention_keeps_and_deletes_the_old_matches_as_it_does_new_ones(
+    release: Release,
+) -> None:
+    """The release stamped no ``finished_at``: the first sweep starts every old finished
+    match's keep time (their records verify all that time), the match nobody joined is
+    long past its time, and the old matches people play stay."""
+    clock = FakeClock(time.time() + 200)  # the fixture is older than the 100 s below
+    server = await start(
+        release.url, clock=clock, turn_timeout_seconds=0.0,
+        retention_unjoined_seconds=100.0, retention_finished_seconds=1000.0,
+        retention_sweep_seconds=0.0,  # no sweeping on its own: the test sweeps
+    )  # fmt: skip
+    retention = server.app.retention
+    assert retention is not None
+    unjoined = release.named("unjoined_unfinished").match_id
+    try:
+        swept = await retention.sweep()
+        assert swept.stamped == len(release.finished)
+        assert swept.deleted == (unjoined,)
+        for old in release.finished:
+            await record_verifies(server, old.match_id)
+
+        clock.advance(1001)
+        swept = await retention.sweep()
+        assert set(swept.deleted) == {m.match_id for m in release.finished}
+        for old in release.matches:
+            asked = server.matches.GetMatch(pb.GetMatchRequest(match_id=old.match_id))
+            if old.finished or old.match_id == unjoined:
+                with pytest.raises(grpc.aio.AioRpcError) as caught:
+                    await asked
+                assert caught.value.code() == grpc.StatusCode.NOT_FOUND
+            else:
+                await asked
+        assert (await retention.sweep()).deleted == ()
+    finally:
+        await stop(server)
 
 
 async def test_opening_again_changes_nothing_and_ends_with_a_fresh_schema(
     release: Release, backend: str, tmp_path: Path
 ) -> None:
-    await stop(await serve(release.url))
+    # Two servers meet the release's database at once (replicas, or --workers, starting
+    # together after the upgrade): each migration is applied once, and both serve.
+    for server in await asyncio.gather(serve(release.url), serve(release.url)):
+        await stop(server)
     upgraded = await schema(release.url)
     await stop(await serve(release.url))
     assert await schema(release.url) == upgraded  # idempotent: nothing applied twice
