@@ -270,10 +270,12 @@ class Matches:
         session = self.repository.cached(match_id)
         return session is not None and not session.match.finished
 
-    async def join(self, match_id: str, seat: int | None, display_name: str = "") -> Joined:
+    async def join(
+        self, match_id: str, seat: int | None, display_name: str = "", player_id: str = ""
+    ) -> Joined:
         """Claim a human seat (``seat``, or the lowest free one) and record the claim as a
-        SeatClaimed event naming ``display_name`` (a signed-in player's public name; ""
-        for an anonymous seat token)."""
+        SeatClaimed event naming ``display_name`` and ``player_id`` (a signed-in player's
+        public name and id; both "" for an anonymous seat token)."""
         session = await self.repository.get(match_id)
         seats = session.record.seats
         if seat is not None:
@@ -298,7 +300,7 @@ class Matches:
             chosen = candidates[0]
             await self.repository.claim_seat(session, chosen, hash_token(token))
             session.turn_started = self.clock()  # a newcomer gets a whole turn
-            version = await self._record_claim(session, chosen, display_name)
+            version = await self._record_claim(session, chosen, display_name, player_id)
             return Joined(chosen, token, version)
 
     async def authenticate(self, match_id: str, token: str | None, *, required: bool) -> int | None:
@@ -512,7 +514,9 @@ class Matches:
 
     # ------------------------------------------------------------------ helpers
 
-    async def _record_claim(self, session: MatchSession, seat: int, display_name: str) -> int:
+    async def _record_claim(
+        self, session: MatchSession, seat: int, display_name: str, player_id: str
+    ) -> int:
         """Append the SeatClaimed event of a seat just claimed in the store (holding the
         session's lock); answer the match's version after it.  The claim itself is
         already stored: a writer that appends first (a bot, another replica) only makes
@@ -522,7 +526,7 @@ class Matches:
             await repository.refresh(session)
             match = session.match
             before, turn = match.version, match.current_turn()
-            claim = match.claim_seat(seat, display_name)
+            claim = match.claim_seat(seat, display_name, player_id)
             events = self.deadlines.stamp(session, claim, keep=turn)
             if not events:  # the match is over: nothing follows its end
                 return before

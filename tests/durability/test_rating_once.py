@@ -104,7 +104,9 @@ async def _check_exactly_once(db: str, tables: Sequence[Table]) -> int:
         ledger = await ratings.rated_match_ids()
         assert len(ledger) == len(set(ledger))
         assert set(ledger) == set(finished)
-        assert await ratings.all_ratings() == await ratings_from_logs(ledger, events, lobby)
+        stored = await ratings.all_ratings()
+        assert stored == await ratings_from_logs(ledger, events)  # the logs alone
+        assert stored == await ratings_from_logs(ledger, events, lobby)  # and the bindings
         owners = {m: await lobby.seat_owners(m) for m in finished}
         for player in {p for seats in owners.values() for p in seats.values()}:
             played = sorted(m for m, seats in owners.items() if player in seats.values())

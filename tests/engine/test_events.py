@@ -82,6 +82,7 @@ SAMPLES: list[Event] = [
     MatchCancelled(reason="length_limit"),
     SeatClaimed(seat=0),
     SeatClaimed(seat=2, display_name="Ada", turn=Turn(2, 1_800_000_030.0)),
+    SeatClaimed(seat=1, display_name="Bob", player_id="p-bob"),
     TilePlaced(seat=1, tile=(0, 0), on=None, points=0, end_sum=0, turn=Turn(2)),
     MatchStarted(("human", "expert"), 61, "cd" * 32, hints=True, practice=True),
     MoveUndone(seat=0, to_version=17, turn=Turn(0, 1_800_000_040.0)),
@@ -115,6 +116,18 @@ def test_logs_written_before_turns_and_claims_existed_still_read() -> None:
     assert placed == TilePlaced(1, (1, 4), None, 5, 5) and placed.turn is None
     assert placed.to_dict() == old  # and an event without a turn is stored as before
     assert event_from_dict({"type": "seat_claimed", "seat": 3}) == SeatClaimed(3, "")
+
+
+def test_claims_stored_before_they_named_their_player_read_as_naming_none() -> None:
+    """A SeatClaimed body from before ``player_id``: decodes with it empty (the rebuild of
+    ratings then takes the seat's player from the lobby's binding)."""
+    old = {"type": "seat_claimed", "seat": 2, "display_name": "Ada"}
+    claim = event_from_dict(old)
+    assert claim == SeatClaimed(2, "Ada", "") and claim.player_id == ""
+    assert claim.to_dict() == {**old, "player_id": ""}
+    named = SeatClaimed(2, "Ada", "p-ada")
+    assert named.to_dict() == {**old, "player_id": "p-ada"}
+    assert event_from_dict(json.loads(json.dumps(named.to_dict()))) == named
 
 
 def test_round_trip_gives_typed_values_not_lists() -> None:
@@ -196,13 +209,28 @@ def test_a_drawn_tile_is_seen_only_by_its_drawer() -> None:
 
 @pytest.mark.parametrize(
     "e",
-    [e for e in SAMPLES if not isinstance(e, (RoundDealt, TileDrawn))],
+    [
+        e
+        for e in SAMPLES
+        if not isinstance(e, (RoundDealt, TileDrawn))
+        and not (isinstance(e, SeatClaimed) and e.player_id)
+    ],
     ids=lambda e: e.kind,
 )
 def test_public_events_are_not_redacted(e: Event) -> None:
     # placements, passes, the reckoning (hands are revealed then), the end, stand-ins
     for viewer in (0, 1, 2, None):
         assert redact(e, viewer) == e
+
+
+def test_a_claim_names_its_player_by_display_name_only_during_play() -> None:
+    # The log keeps the player's id (it says whose result and rating the seat is); views
+    # and streams of the live table show the display name (docs/security.md).
+    claim = SeatClaimed(seat=1, display_name="Bob", player_id="p-bob")
+    for viewer in (0, 1, 2, None):
+        assert redact(claim, viewer) == SeatClaimed(seat=1, display_name="Bob")
+        assert "p-bob" not in json.dumps(redact(claim, viewer).to_dict())
+    assert claim.player_id == "p-bob"
 
 
 def test_redaction_does_not_touch_the_authoritative_event() -> None:

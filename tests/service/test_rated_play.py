@@ -7,6 +7,7 @@ matchmaker seats players by their ratings' bands."""
 from __future__ import annotations
 
 import asyncio
+import random
 import sys
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
@@ -16,7 +17,10 @@ import grpc
 import pytest
 from prometheus_client import REGISTRY
 
+from fiveup.ratings.replay import ratings_from_logs
 from fiveup.ratings.wilson import wilson_interval
+from fiveup.store import open_store
+from fiveup.store.ratings import open_rating_store
 from fiveup.v1 import lobby_pb2 as lb
 from fiveup.v1 import lobby_pb2_grpc, ratings_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
@@ -26,6 +30,7 @@ from fiveup.verify import verify_record
 from ..postgres_db import fresh_database
 from ..ratings.test_rated_matches import Player, play, sign_in
 from .conftest import Running, auth, start, stop, wait_for
+from .players import play_seat
 
 QUALIFYING = 2
 CATEGORY = {2: rp.RATING_CATEGORY_TWO_PLAYERS, 3: rp.RATING_CATEGORY_THREE_PLAYERS,
@@ -241,3 +246,37 @@ async def test_the_matchmaker_keeps_established_ratings_apart_within_their_bands
     cancelled = await lobby.CancelFindMatch(lb.CancelFindMatchRequest(), metadata=auth(bob.access))
     assert cancelled.cancelled
     streams[bob.player_id].cancel()
+
+
+async def test_a_matchmade_match_is_rated_by_its_log_alone(running: Running, db: str) -> None:
+    """The matchmaker's claims name their players too: the match's record says who sat
+    where, and the logs alone rebuild the ratings it left."""
+    dee, eve = [await sign_in(running, n) for n in ("Dee", "Eve")]
+    lobby = lobby_pb2_grpc.LobbyServiceStub(running.channel)
+    request = lb.FindMatchRequest(players=2, target_points=5)
+    seated = await asyncio.wait_for(
+        asyncio.gather(
+            *(until_matched(lobby.FindMatch(request, metadata=auth(p.access))) for p in (dee, eve))
+        ),
+        30,
+    )
+    match_id = seated[0].match_id
+    await asyncio.gather(
+        *(play_seat(running.matches, match_id, p.access, random.Random(n))
+          for n, p in enumerate((dee, eve)))
+    )  # fmt: skip
+    record = await running.matches.GetMatchRecord(pb.GetMatchRecordRequest(match_id=match_id))
+    claims = {e.seat_claimed.seat: e.seat_claimed.player_id for e in record.events
+              if e.HasField("seat_claimed")}  # fmt: skip
+    assert claims == {s.seat: p.player_id for s, p in zip(seated, (dee, eve), strict=True)}
+
+    events, store = open_store(db), open_rating_store(db)
+    await events.open()
+    await store.open()
+    try:
+        ledger = await store.rated_match_ids()
+        assert match_id in ledger
+        assert await ratings_from_logs(ledger, events) == await store.all_ratings()
+    finally:
+        await store.close()
+        await events.close()

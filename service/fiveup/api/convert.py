@@ -285,7 +285,9 @@ def event_pb(version: int, e: Event, seats: Sequence[str] = ()) -> match_pb2.Mat
         )
     elif isinstance(e, SeatClaimed):
         msg.seat_claimed.CopyFrom(
-            match_pb2.SeatClaimedEvent(seat=e.seat, display_name=e.display_name)
+            match_pb2.SeatClaimedEvent(
+                seat=e.seat, display_name=e.display_name, player_id=e.player_id
+            )
         )
     elif isinstance(e, MoveUndone):
         msg.move_undone.CopyFrom(match_pb2.MoveUndoneEvent(seat=e.seat, to_version=e.to_version))
@@ -390,7 +392,8 @@ def _event_kind_from_pb(msg: match_pb2.MatchEvent) -> Event:
             raise InvalidRequest(f"event {msg.version}: unknown cancel reason", field="events")
         return MatchCancelled(reason)
     if kind == "seat_claimed":
-        return SeatClaimed(msg.seat_claimed.seat, msg.seat_claimed.display_name)
+        claim = msg.seat_claimed
+        return SeatClaimed(claim.seat, claim.display_name, claim.player_id)
     if kind == "move_undone":
         return MoveUndone(msg.move_undone.seat, msg.move_undone.to_version)
     raise InvalidRequest(f"event {msg.version} has no kind", field="events")

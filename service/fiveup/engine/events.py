@@ -176,6 +176,11 @@ class SeatClaimed(Event):
     # The claiming player's public display name, once players have identities; "" for an
     # anonymous claim (a bare seat token).
     display_name: str = field(default="")
+    # The signed-in player who holds the seat from now on: the log alone then says whose
+    # result and rating a seat is (docs/ratings.md, "Rebuilding from the logs").  A public
+    # id, not a credential; shown only in a finished match's record (``redact`` leaves it
+    # out during play).  "" for an anonymous claim and in logs written before it existed.
+    player_id: str = field(default="")
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,4 +229,8 @@ def redact(event: Event, viewer: int | None) -> Event:
         return dataclasses.replace(event, hands=hands, boneyard=())
     if isinstance(event, TileDrawn) and event.seat != viewer:
         return dataclasses.replace(event, tile=None, playable=None)
+    if isinstance(event, SeatClaimed) and event.player_id:
+        # Who sits at a live table is shown by display name only: a player id leads to a
+        # profile, and what a profile shows is finished matches (docs/security.md).
+        return dataclasses.replace(event, player_id="")
     return event

@@ -286,7 +286,7 @@ class Match:
         self.apply(event)
         return self._announce([event]) if active else [event]
 
-    def claim_seat(self, seat: int, display_name: str = "") -> list[Event]:
+    def claim_seat(self, seat: int, display_name: str = "", player_id: str = "") -> list[Event]:
         """Record that a human seat was claimed (the application checks the seat is a free
         human one; the fold only remembers it).  Nothing after the match's end: the log of
         a finished match ends with ``MatchEnded``."""
@@ -294,7 +294,7 @@ class Match:
             raise errors.MatchError(f"seat {seat} is not a human seat of this match")
         if self.finished:
             return []
-        event = SeatClaimed(seat, display_name)
+        event = SeatClaimed(seat, display_name, player_id)
         self.apply(event)
         return self._announce([event])
 

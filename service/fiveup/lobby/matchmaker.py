@@ -237,7 +237,9 @@ class Matchmaker:
             if s.ticket is not None:
                 player = await self.players.store.get_player(s.ticket.player_id)
                 name = player.display_name if player is not None else ""
-                await self.matches.join(match_id, s.seat, display_name=name)
+                await self.matches.join(
+                    match_id, s.seat, display_name=name, player_id=s.ticket.player_id
+                )
         return match_id
 
     # ------------------------------------------------------------------ searches

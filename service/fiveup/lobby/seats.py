@@ -63,7 +63,9 @@ class PlayerSeats:
         if held is not None:
             return Joined(held, "", await self._version(match_id, held))
         await self._check_invited(match_id, invited)
-        joined = await self.matches.join(match_id, seat, display_name=player.display_name)
+        joined = await self.matches.join(
+            match_id, seat, display_name=player.display_name, player_id=player.player_id
+        )
         try:
             await self.store.bind_seat(match_id, joined.seat, player.player_id, self._clock())
         except SeatAlreadyBound as exc:

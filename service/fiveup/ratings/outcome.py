@@ -1,10 +1,11 @@
 """A finished match's outcome as the store records it: per seat, who played it (if a
 signed-in player) and their figures, and whether the match is rated.
 
-The application builds it from the match's log (``stats.match_figures``) and the seat
-owners (``SeatOwners``, which the lobby store implements) and hands it to the event
-store with the append that ends the match; the store writes the results and, for a
-rated match, the rating updates in that append's transaction (docs/ratings.md).
+The application builds it from the match's log (``stats.match_figures``, and the player
+each SeatClaimed names) and the seat bindings (``SeatOwners``, which the lobby store
+implements) and hands it to the event store with the append that ends the match; the
+store writes the results and, for a rated match, the rating updates in that append's
+transaction (docs/ratings.md).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..engine import HUMAN, Event, MatchEnded, MatchStarted
+from ..engine import HUMAN, Event, MatchEnded, MatchStarted, SeatClaimed
 from ..engine.scoring import n_sides
 from .model import RatedMatch, category_of
 from .stats import match_figures
@@ -67,13 +68,43 @@ class MatchOutcome:
         return RatedMatch(self.match_id, sides, self.scores, self.winner_side)
 
 
+def claimed_players(events: Iterable[Event]) -> dict[int, str]:
+    """The player each seat's SeatClaimed names (seats claimed anonymously, or in a log
+    written before claims named their player, are left out)."""
+    return {e.seat: e.player_id for e in events if isinstance(e, SeatClaimed) and e.player_id}
+
+
+def seat_players(events: Iterable[Event], bindings: Mapping[int, str] | None) -> dict[int, str]:
+    """Which signed-in player held each seat, from the log's claims.
+
+    ``bindings`` (the lobby's, when at hand) settle two things the log cannot: a claim
+    that names no player because it was written before claims did (the binding alone
+    says whose the seat is), and a claim whose binding never followed (the same player
+    joining from two devices at once -- the lobby bound the other seat -- or a replica
+    killed between a claim and its binding, in a join or a matchmaking round): the seat
+    is not the player's.  Without ``bindings`` (a rebuild from the logs alone) the log's
+    claims are taken as they are; they agree with the bindings for every match the
+    ledger holds, as the live outcome rated it only where they did."""
+    claimed = claimed_players(events)
+    if bindings is None:
+        return claimed
+    out = {seat: player for seat, player in bindings.items() if seat not in claimed}
+    out.update((seat, player) for seat, player in claimed.items() if bindings.get(seat) == player)
+    return out
+
+
 def match_outcome(
-    match_id: str, ended_at: float, events: Iterable[Event], owners: Mapping[int, str]
+    match_id: str,
+    ended_at: float,
+    events: Iterable[Event],
+    bindings: Mapping[int, str] | None,
 ) -> MatchOutcome:
-    """The outcome of a finished match from its whole log (version 1 on) and its seat
-    owners.  Rated iff it was created rated (which already excludes bots, hints and
-    practice) and every seat is held by a signed-in player."""
+    """The outcome of a finished match from its whole log (version 1 on) and, when at
+    hand, its seat bindings (``seat_players``).  Rated iff it was created rated (which
+    already excludes bots, hints and practice) and every seat is held by a signed-in
+    player."""
     log = list(events)
+    owners = seat_players(log, bindings)
     started = next(e for e in log if isinstance(e, MatchStarted))
     ended = next(e for e in reversed(log) if isinstance(e, MatchEnded))
     n = len(started.seats)

@@ -1,7 +1,11 @@
 """Every rating rebuilt from scratch out of the event logs: the rated matches' logs
 folded in the ledger's order through ``model.rebuild``.  Equal, float for float, to the
 stored ratings (tests/ratings/test_rated_matches.py): the store's numbers are a cache of
-the logs, not a second truth."""
+the logs, not a second truth.
+
+Each seat's player comes from its SeatClaimed event.  Logs written before claims named
+their player need the lobby's seat bindings (``owners``) as well; with them, every claim
+that names a player is also checked against its binding."""
 
 from __future__ import annotations
 
@@ -14,20 +18,21 @@ from .outcome import SeatOwners, match_outcome
 
 
 async def rated_matches_from_logs(
-    match_ids: Iterable[str], events: EventStore, owners: SeatOwners
+    match_ids: Iterable[str], events: EventStore, owners: SeatOwners | None = None
 ) -> list[RatedMatch]:
-    """The rated matches ``match_ids`` (in that order) as read from their logs and their
-    seats' owners."""
+    """The rated matches ``match_ids`` (in that order) as read from their logs (and their
+    seat bindings, when ``owners`` is given)."""
     out = []
     for match_id in match_ids:
         log = [event for _, event in from_stored(await events.read_events(match_id))]
-        outcome = match_outcome(match_id, 0.0, log, await owners.seat_owners(match_id))
+        bindings = None if owners is None else await owners.seat_owners(match_id)
+        outcome = match_outcome(match_id, 0.0, log, bindings)
         out.append(outcome.rated_match())  # raises if the log says it is not rated
     return out
 
 
 async def ratings_from_logs(
-    match_ids: Iterable[str], events: EventStore, owners: SeatOwners
+    match_ids: Iterable[str], events: EventStore, owners: SeatOwners | None = None
 ) -> dict[tuple[str, str], Rating]:
     """Every (category, player) rating after the rated matches ``match_ids`` in order."""
     return rebuild(await rated_matches_from_logs(match_ids, events, owners))
