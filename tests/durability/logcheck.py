@@ -75,7 +75,7 @@ def replay_strictly(config: MatchConfig, bodies: list[dict[str, Any]]) -> Checke
             step = (
                 match.set_auto(event.seat, True)
                 if isinstance(event, SeatAutoPlayed)
-                else match.claim_seat(event.seat, event.display_name)
+                else match.claim_seat(event.seat, event.display_name, event.player_id)
             )
             assert _same([_plain(e) for e in step], bodies[i : i + 1]), f"version {i + 1} differs"
             i += 1
