@@ -3,8 +3,8 @@
 current server, on both stores: it migrates in place, every old match replays strictly
 and every finished one's record still verifies, the unfinished ones play on to their
 end with the seat tokens the release handed out (a seat nobody joined can still be
-joined), rated matches work beside them, retention treats the old matches as it does
-new ones, and opening it again (two servers at once, then once more) changes nothing:
+joined), a move the release recorded answers again when retried, rated matches work
+beside them, the turn timer and retention treat the old matches as they do new ones, and opening it again (two servers at once, then once more) changes nothing:
 the schema it ends with is a fresh database's."""
 
 from __future__ import annotations
@@ -22,13 +22,17 @@ import grpc
 import psycopg
 import pytest
 
+from fiveup.api.convert import action_pb
+from fiveup.engine import event_from_dict
+from fiveup.engine.actions import Action, Draw, Pass, Place
+from fiveup.engine.events import TileDrawn, TilePlaced
 from fiveup.store import EventStore, open_store
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 from fiveup.verify import verify_record
 
-from ..durability.logcheck import check_match
+from ..durability.logcheck import Checked, check_match
 from ..postgres_db import fresh_database
 from ..ratings.test_rated_matches import fiveup, play, sign_in
 from ..security.conftest import FakeClock
@@ -37,6 +41,7 @@ from ..service.helpers import error_info
 from ..service.players import play_seat
 from .release import OldMatch, Release, manifest, release_database
 
+TURN = 60.0  # seconds a seat may think (the turn timer's test)
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 
 
@@ -161,6 +166,27 @@ async def test_old_matches_replay_verify_play_to_their_end_and_rated_ones_work_b
     assert caught.value.code() == grpc.StatusCode.PERMISSION_DENIED
     assert error_info(caught.value).reason == "PERMISSION_DENIED"
 
+    # A move the release recorded, sent again (a client retrying across the upgrade),
+    # gets its first answer again and records nothing.
+    request_id, seat, first, last = (
+        await rows(
+            release.url,
+            "SELECT request_id, seat, first_version, last_version FROM requests"
+            " WHERE match_id = ? ORDER BY last_version DESC LIMIT 1",
+            (own.match_id,),
+        )
+    )[0]
+    stored = await events.read_events(own.match_id, first - 1)
+    again = await running.matches.SubmitMove(
+        pb.SubmitMoveRequest(
+            match_id=own.match_id, move=action_pb(action_of(stored[0].body)),
+            expected_version=first - 1, request_id=request_id,
+        ),
+        metadata=auth(own.seat_tokens[seat]),
+    )  # fmt: skip
+    assert again.version == last == stored[-1].version
+    assert [e.version for e in again.events] == list(range(first, last + 1))
+
     # The unfinished ones play to their end while a new rated match is played beside.
     *_, rated = await asyncio.gather(
         *(finish(running, m) for m in release.unfinished), rated_match(running)
@@ -184,22 +210,45 @@ async def test_old_matches_replay_verify_play_to_their_end_and_rated_ones_work_b
     assert "of 1 rated matches" in checked_ratings.stdout
 
 
-async def test_retention_keeps_and_deletes_the_old_matches_as_it_does_new_ones(
+async def test_the_turn_timer_and_retention_treat_old_matches_as_new_ones(
     release: Release,
 ) -> None:
-    """The release stamped no ``finished_at``: the first sweep starts every old finished
-    match's keep time (their records verify all that time), the match nobody joined is
-    long past its time, and the old matches people play stay."""
+    """An old match's idle seat (the release recorded no turns and no claims) is taken
+    over by a stand-in and taken back by its owner's move.  The release stamped no
+    ``finished_at``: the first retention sweep starts every old finished match's keep
+    time (their records verify all that time), the match nobody joined is long past its
+    time, and the old matches people play stay."""
     clock = FakeClock(time.time() + 200)  # the fixture is older than the 100 s below
     server = await start(
-        release.url, clock=clock, turn_timeout_seconds=0.0,
+        release.url, clock=clock, turn_timeout_seconds=TURN, stand_in_delay_seconds=30.0,
         retention_unjoined_seconds=100.0, retention_finished_seconds=1000.0,
         retention_sweep_seconds=0.0,  # no sweeping on its own: the test sweeps
     )  # fmt: skip
     retention = server.app.retention
     assert retention is not None
     unjoined = release.named("unjoined_unfinished").match_id
+    idle = release.named("two_unfinished")
     try:
+        view = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=idle.match_id))).view
+        mover = view.turn_seat
+        clock.advance(TURN + 1)
+        assert (idle.match_id, mover) in await server.app.matches.sweep_turns()
+        md = auth(idle.seat_tokens[mover])
+        view = (
+            await server.matches.GetMatch(pb.GetMatchRequest(match_id=idle.match_id), metadata=md)
+        ).view
+        assert view.seats[mover].auto_played and view.turn_seat == mover
+        await server.matches.SubmitMove(
+            pb.SubmitMoveRequest(
+                match_id=idle.match_id, move=view.legal_moves[0], expected_version=view.version,
+                request_id="back from the release",
+            ),
+            metadata=md,
+        )  # fmt: skip
+        view = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=idle.match_id))).view
+        assert not view.seats[mover].auto_played
+        await replays(release.url, idle.match_id)
+
         swept = await retention.sweep()
         assert swept.stamped == len(release.finished)
         assert swept.deleted == (unjoined,)
@@ -237,13 +286,35 @@ async def test_opening_again_changes_nothing_and_ends_with_a_fresh_schema(
         assert await schema(fresh) == upgraded
 
     # And the matches are still all there after both openings.
-    store = open_store(release.url)
+    for old in release.matches:
+        assert (await replays(release.url, old.match_id)).finished == old.finished
+
+
+async def replays(url: str, match_id: str) -> Checked:
+    """``check_match`` on a store of its own."""
+    store = open_store(url)
     await store.open()
     try:
-        for old in release.matches:
-            assert (await check_match(store, old.match_id)).finished == old.finished
+        return await check_match(store, match_id)
     finally:
         await store.close()
+
+
+def action_of(body: dict[str, Any]) -> Action:
+    """The move whose first event is ``body``."""
+    event = event_from_dict(body)
+    if isinstance(event, TilePlaced):
+        return Place(event.tile, event.on)
+    return Draw() if isinstance(event, TileDrawn) else Pass()
+
+
+async def rows(url: str, query: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """``query`` (SQLite's placeholders) on the database itself."""
+    if url.startswith("postgresql://"):
+        async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+            return await (await conn.execute(query.replace("?", "%s"), params)).fetchall()
+    with contextlib.closing(sqlite3.connect(url)) as conn:
+        return conn.execute(query, params).fetchall()
 
 
 @contextlib.contextmanager
