@@ -9,43 +9,18 @@
 // context follows as a spectator (every gRPC-Web response it receives is saved for the
 // leak check); mid-round the player's page reloads and must come back to the same seat;
 // mid-game screenshots on a desktop and a phone viewport.
-import { chromium } from 'playwright-core';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { BASE, OUT, browser, report, run, step, watchErrors } from './harness.mjs';
 
-const BASE = process.env.FIVEUP_WEB_URL;
-const OUT = process.env.FIVEUP_ARTIFACTS || 'test-artifacts';
 const TARGET = process.env.FIVEUP_TARGET || '15';
-const BROWSER = process.env.CHROMIUM || '/usr/bin/chromium';
 const TIMEOUT_MS = Number(process.env.FIVEUP_BROWSER_TIMEOUT_MS || 240000);
-if (!BASE) throw new Error('FIVEUP_WEB_URL is required');
-await mkdir(OUT, { recursive: true });
-
-const report = { steps: [], spectator: [], moves: { keyboard: 0, mouse: 0, draws: 0, passes: 0 } };
-const step = (name, data = {}) => {
-  report.steps.push({ name, ...data });
-  console.log(`# ${name} ${JSON.stringify(data)}`);
-};
-
-const browser = await chromium.launch({
-  executablePath: BROWSER,
-  headless: true,
-  args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--no-proxy-server',
-  ], // playwright gives every launch a fresh temporary profile (--user-data-dir)
-});
-const consoleErrors = [];
-const watchErrors = (page, who) => {
-  page.on('pageerror', (err) => consoleErrors.push(`${who}: ${err.message}`));
-  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(`${who}: ${msg.text()}`); });
-};
+Object.assign(report, { spectator: [], moves: { keyboard: 0, mouse: 0, draws: 0, passes: 0 } });
 const deadline = Date.now() + TIMEOUT_MS;
 const app = (page) => page.locator('#app');
 const data = (page, key) => page.locator('#app').getAttribute(`data-${key}`);
 
-try {
+await run(async () => {
   // ---------------------------------------------------------------- a bad join link
   const stray = await browser.newContext();
   const strayPage = await stray.newPage();
@@ -229,14 +204,4 @@ try {
   spectator.removeAllListeners('response');
   await watcher.close();
   await desktop.close();
-  report.ok = true;
-} catch (err) {
-  report.ok = false;
-  report.error = String(err && err.stack ? err.stack : err);
-  console.error(report.error);
-} finally {
-  report.consoleErrors = consoleErrors;
-  await writeFile(path.join(OUT, 'report.json'), JSON.stringify(report, null, 1));
-  await browser.close();
-}
-process.exitCode = report.ok ? 0 : 1;
+});

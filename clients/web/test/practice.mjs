@@ -9,36 +9,10 @@
 // and the bot's replies (the same tiles come back to the hand and the table); the hint
 // list in Hindi and on a phone; a match that allows hints but is not practice offers
 // hints and no take-back.  Screenshots of each are written as artifacts.
-import { chromium } from 'playwright-core';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { BASE, OUT, browser, report, run, step, watchErrors } from './harness.mjs';
 
-const BASE = process.env.FIVEUP_WEB_URL;
-const OUT = process.env.FIVEUP_ARTIFACTS || 'test-artifacts';
-const BROWSER = process.env.CHROMIUM || '/usr/bin/chromium';
-if (!BASE) throw new Error('FIVEUP_WEB_URL is required');
-await mkdir(OUT, { recursive: true });
-
-const report = { steps: [] };
-const started = Date.now();
-const step = (name, data = {}) => {
-  report.steps.push({ name, ...data });
-  console.log(`# ${name} +${Date.now() - started}ms ${JSON.stringify(data)}`);
-};
-const browser = await chromium.launch({
-  executablePath: BROWSER,
-  headless: true,
-  args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--no-proxy-server',
-  ],
-});
-const consoleErrors = [];
-const watchErrors = (page, who) => {
-  page.on('pageerror', (err) => consoleErrors.push(`${who}: ${err.message}`));
-  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(`${who}: ${msg.text()}`); });
-};
 const data = (page, key) => page.locator('#app').getAttribute(`data-${key}`);
 const norm = (key) => key.split('-').map(Number).sort((a, b) => a - b).join('-');
 const handTiles = async (page) => (await page.locator('.hand button.tile').evaluateAll(
@@ -58,7 +32,7 @@ async function create(page, { practice, hints }) {
   await page.locator('#seat-1').selectOption('greedy');
 }
 
-try {
+await run(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   watchErrors(page, 'practice');
@@ -177,14 +151,4 @@ try {
     undo: await second.locator('button[data-action=undo]').count(),
   });
   await other.close();
-  report.ok = true;
-} catch (err) {
-  report.ok = false;
-  report.error = String(err && err.stack ? err.stack : err);
-  console.error(report.error);
-} finally {
-  report.consoleErrors = consoleErrors;
-  await writeFile(path.join(OUT, 'report.json'), JSON.stringify(report, null, 1));
-  await browser.close();
-}
-process.exitCode = report.ok ? 0 : 1;
+});

@@ -9,37 +9,12 @@
 // it, signing in as a guest (the seeded player's device id) with "Find me", a practice
 // match as the signed-in player (the seat is bound: no seat token), Hindi and a phone;
 // then two new guests in two browsers play a rated match through the pages to its end.
-import { chromium } from 'playwright-core';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { BASE, OUT, browser, report, run, step, watchErrors } from './harness.mjs';
 
-const BASE = process.env.FIVEUP_WEB_URL;
-const OUT = process.env.FIVEUP_ARTIFACTS || 'test-artifacts';
-const BROWSER = process.env.CHROMIUM || '/usr/bin/chromium';
 const SEED = JSON.parse(process.env.FIVEUP_SEED || '{}');
-if (!BASE || !SEED.me) throw new Error('FIVEUP_WEB_URL and FIVEUP_SEED are required');
-await mkdir(OUT, { recursive: true });
-
-const report = { steps: [] };
-const started = Date.now();
-const step = (name, data = {}) => {
-  report.steps.push({ name, ...data });
-  console.log(`# ${name} +${Date.now() - started}ms ${JSON.stringify(data)}`);
-};
-const browser = await chromium.launch({
-  executablePath: BROWSER,
-  headless: true,
-  args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--no-proxy-server',
-  ],
-});
-const consoleErrors = [];
-const watchErrors = (page, who) => {
-  page.on('pageerror', (err) => consoleErrors.push(`${who}: ${err.message}`));
-  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(`${who}: ${msg.text()}`); });
-};
+if (!SEED.me) throw new Error('FIVEUP_SEED is required');
 // the page now in the URL has drawn its n-th answer (a link's hashchange is handled a
 // moment after the click: the previous page's marks do not count)
 const loaded = async (page, pageName, n) => {
@@ -74,7 +49,7 @@ const profile = (page) => page.evaluate(() => ({
   })),
 }));
 
-try {
+await run(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   watchErrors(page, 'visitor');
@@ -282,14 +257,4 @@ try {
     findMe: { reason: await refusal.getAttribute('data-reason'), text: await refusal.textContent() },
   });
   for (const { ctx } of players) await ctx.close();
-  report.ok = true;
-} catch (err) {
-  report.ok = false;
-  report.error = String(err && err.stack ? err.stack : err);
-  console.error(report.error);
-} finally {
-  report.consoleErrors = consoleErrors;
-  await writeFile(path.join(OUT, 'report.json'), JSON.stringify(report, null, 1));
-  await browser.close();
-}
-process.exitCode = report.ok ? 0 : 1;
+});
