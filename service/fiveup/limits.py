@@ -281,41 +281,37 @@ class Limits:
 
     def check_peer(self, method: PeerLimited, peer: str) -> None:
         """Raise TooManyRequests when ``peer`` (a client address) is over its rate."""
-        wait = self.peers.check(peer)
-        if wait:
-            self._refused(method, "peer")
-            raise TooManyRequests(
-                "too many requests from this client: slow down", retry_after=_round_up(wait),
-                scope="peer",
-            )  # fmt: skip
+        self._take(self.peers, peer, method, "peer", "too many requests from this client")
 
     def check_seat(self, method: SeatLimited, match_id: str, seat: int) -> None:
-        wait = self.seats.check((match_id, seat))
-        if wait:
-            self._refused(method, "seat")
-            raise TooManyRequests(
-                "too many moves from this seat: slow down", retry_after=_round_up(wait),
-                scope="seat",
-            )  # fmt: skip
+        self._take(self.seats, (match_id, seat), method, "seat", "too many moves from this seat")
 
     def check_hints(self, match_id: str, seat: int) -> None:
-        wait = self.hints.check((match_id, seat))
-        if wait:
-            self._refused(HINTS_METHOD, "seat")
-            raise TooManyRequests(
-                "too many hint requests from this seat: slow down", retry_after=_round_up(wait),
-                scope="seat",
-            )  # fmt: skip
+        self._take(
+            self.hints, (match_id, seat), HINTS_METHOD, "seat",
+            "too many hint requests from this seat",
+        )  # fmt: skip
 
     def check_reads(self, method: ReadLimited, client: str) -> None:
         """Raise TooManyRequests when ``client`` asks public reads faster than allowed."""
-        wait = self.reads.check(client)
+        self._take(
+            self.reads, client, method, "peer_reads", "too many reads from this client",
+            scope="peer",
+        )  # fmt: skip
+
+    def _take(
+        self, limiter: RateLimiter, key: Hashable, method: str, counted_as: str, why: str,
+        *, scope: str | None = None,
+    ) -> None:  # fmt: skip
+        """Take a token of ``key``'s bucket, or count the refusal (``counted_as``: its
+        metric scope) and raise TooManyRequests (``scope``: the one the client is told,
+        by default the same) with the delay until a token is back."""
+        wait = limiter.check(key)
         if wait:
-            self._refused(method, "peer_reads")
+            self._refused(method, counted_as)
             raise TooManyRequests(
-                "too many reads from this client: slow down", retry_after=_round_up(wait),
-                scope="peer",
-            )  # fmt: skip
+                f"{why}: slow down", retry_after=_round_up(wait), scope=scope or counted_as
+            )
 
     @contextlib.contextmanager
     def watching(self, match_id: str) -> Iterator[None]:
