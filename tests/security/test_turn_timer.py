@@ -95,7 +95,9 @@ async def test_a_silent_seat_is_played_by_a_stand_in_after_the_timeout(
 
 
 async def test_the_owner_takes_the_seat_back_by_moving_again(tmp_path: Path) -> None:
-    s, clock = await timed(tmp_path, stand_in_delay_seconds=1.0)  # the owner's window, on each turn
+    # The owner's window on each turn, in real time: GetMatch and SubmitMove below must
+    # land inside it, so it is wide enough for a loaded machine (the stand-in sleeps it out).
+    s, clock = await timed(tmp_path, stand_in_delay_seconds=3.0)
     try:
         match_id, tokens, mover = await two_humans(s)
         clock.advance(TIMEOUT + 1)
@@ -120,7 +122,7 @@ async def test_the_owner_takes_the_seat_back_by_moving_again(tmp_path: Path) -> 
         assert not response.events[0].seat_auto_played.active
         assert response.events[0].version == own.version + 1
         # The stand-in, waking from its pause, finds nothing to do.
-        assert await asyncio.wait_for(s.app.matches.bots.settled(match_id), 5)
+        assert await asyncio.wait_for(s.app.matches.bots.settled(match_id), 15)
         assert cached_match(s, match_id).version == response.version
         view = (await s.matches.GetMatch(pb.GetMatchRequest(match_id=match_id))).view
         assert not any(seat.auto_played for seat in view.seats)
