@@ -11,13 +11,13 @@ transaction (docs/ratings.md).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Protocol
 
 from ..engine import HUMAN, Event, MatchEnded, MatchStarted, SeatClaimed
 from ..engine.scoring import n_sides
 from .model import RatedMatch, category_of
-from .stats import match_figures
+from .stats import SeatFigures, match_figures
 
 
 class SeatOwners(Protocol):
@@ -28,17 +28,10 @@ class SeatOwners(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class SeatOutcome:
-    seat: int
+class SeatOutcome(SeatFigures):
+    """A seat's figures (``stats.SeatFigures``) and who played it."""
+
     player_id: str | None  # None: an anonymous seat token or a bot
-    side: int
-    won: bool
-    placement: int  # 1 = the winner; others by final score (ties share a place)
-    rounds: int
-    points: int  # displayed points this seat scored by placements
-    deducted: int  # displayed points this seat lost at reckonings
-    blocked_rounds: int
-    best_placement: int  # displayed points of its best single placement
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,16 +116,8 @@ def match_outcome(
         rated=rated,
         seats=tuple(
             SeatOutcome(
-                seat=f.seat,
                 player_id=owners.get(f.seat),
-                side=f.side,
-                won=f.won,
-                placement=f.placement,
-                rounds=f.rounds,
-                points=f.points,
-                deducted=f.deducted,
-                blocked_rounds=f.blocked_rounds,
-                best_placement=f.best_placement,
+                **{field.name: getattr(f, field.name) for field in fields(SeatFigures)},
             )
             for f in match_figures(log)
         ),
