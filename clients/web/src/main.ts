@@ -300,11 +300,17 @@ class Game {
   }
 
   private fail(err: unknown): void {
-    this.alert.hidden = false;
     showError(this.root, err);
-    this.alert.textContent = reasonText(errorReason(err));
-    this.alert.dataset.reason = errorReason(err);
+    this.showAlert(err);
     app.dataset.error = errorReason(err);
+  }
+
+  /** A refused call's reason, in words, above the hand (the match goes on). */
+  private showAlert(err: unknown): void {
+    const reason = errorReason(err);
+    this.alert.hidden = false;
+    this.alert.textContent = reasonText(reason);
+    this.alert.dataset.reason = reason;
   }
 
   private async watch(): Promise<void> {
@@ -672,9 +678,7 @@ class Game {
       this.hints = { version: answer.version, list: answer.hints, samples: answer.samples };
       this.alert.hidden = true;
     } catch (err) {
-      this.alert.hidden = false;
-      this.alert.textContent = reasonText(errorReason(err));
-      this.alert.dataset.reason = errorReason(err);
+      this.showAlert(err);
     } finally {
       this.hintsPending = false;
     }
@@ -694,9 +698,7 @@ class Game {
       this.selected = null;
       this.hints = null;
     } catch (err) {
-      this.alert.hidden = false;
-      this.alert.textContent = reasonText(errorReason(err));
-      this.alert.dataset.reason = errorReason(err);
+      this.showAlert(err);
     } finally {
       this.busy = false;
     }
@@ -738,9 +740,7 @@ class Game {
       );
       this.selected = null;
     } catch (err) {
-      this.alert.hidden = false;
-      this.alert.textContent = reasonText(errorReason(err));
-      this.alert.dataset.reason = errorReason(err);
+      this.showAlert(err);
     } finally {
       this.busy = false;
     }
