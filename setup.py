@@ -6,7 +6,8 @@
    artefact must contain the compiled core.
 2. Generate the protobuf/gRPC stubs from ``protos/`` into ``service/fiveup/v1/``, with
    typed ``.pyi`` stubs beside them (mypy-protobuf: messages, and the services' servicer
-   and stub classes), so mypy --strict checks the servicers' signatures.  They are build
+   and stub classes), so mypy --strict checks the servicers' signatures, and the
+   descriptor set Envoy's REST/JSON transcoder reads (``fiveup.binpb``).  They are build
    outputs, never committed (see .gitignore).
 """
 
@@ -30,26 +31,53 @@ def _must_compile() -> bool:
     return os.environ.get("CI", "").lower() == "true" or os.environ.get("FIVEUP_REQUIRE_CYTHON") == "1"
 
 
+# Envoy's JSON transcoder reads the services (and their google.api.http rules) from this
+# descriptor set; google.rpc.Status and ErrorInfo go in too, so that an error's details
+# come out as JSON (convert_grpc_status).  Shipped in the package beside the stubs.
+DESCRIPTOR_SET = PROTO_OUT / "fiveup" / "v1" / "fiveup.binpb"
+ERROR_PROTOS = ("google/rpc/status.proto", "google/rpc/error_details.proto")
+
+
+def proto_includes() -> list[Path]:
+    """protos/, the google/api and google/rpc protos of googleapis-common-protos (a build
+    requirement: the package ships the .proto files), and protoc's well-known types."""
+    import google.api
+    import grpc_tools
+
+    googleapis = Path(next(iter(google.api.__path__))).parent.parent
+    return [PROTO_ROOT, googleapis, Path(grpc_tools.__file__).parent / "_proto"]
+
+
 def generate_protos() -> None:
     """Run grpc_tools.protoc over protos/fiveup/v1/*.proto (idempotent, cheap)."""
     protos = sorted(PROTO_ROOT.glob("fiveup/v1/*.proto"))
     if not protos:
         return
-    import grpc_tools
     from grpc_tools import protoc  # build requirement
 
-    include = Path(grpc_tools.__file__).parent / "_proto"
+    includes = [f"-I{path}" for path in proto_includes()]
+    sources = [str(p.relative_to(PROTO_ROOT)) for p in protos]
     args = [
         "grpc_tools.protoc",
-        f"-I{PROTO_ROOT}",
-        f"-I{include}",
+        *includes,
         f"--python_out={PROTO_OUT}",
         f"--grpc_python_out={PROTO_OUT}",
         *_stub_args(),
-        *[str(p.relative_to(PROTO_ROOT)) for p in protos],
+        *sources,
     ]
     if protoc.main(args) != 0:
         raise SystemExit("protoc failed on " + ", ".join(map(str, protos)))
+    descriptor_args = [
+        "grpc_tools.protoc",
+        *includes,
+        "--include_imports",
+        "--include_source_info",  # the comments: scripts/openapi.py documents from them
+        f"--descriptor_set_out={DESCRIPTOR_SET}",
+        *sources,
+        *ERROR_PROTOS,
+    ]
+    if protoc.main(descriptor_args) != 0:
+        raise SystemExit(f"protoc could not write the descriptor set {DESCRIPTOR_SET}")
     init = PROTO_OUT / "fiveup" / "v1" / "__init__.py"
     if not init.exists():
         init.write_text('"""Generated protobuf/gRPC stubs for fiveup.v1 (build output)."""\n')

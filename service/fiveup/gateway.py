@@ -32,6 +32,17 @@ LISTEN = "socket_address: { address: 0.0.0.0, port_value: 8080 }"
 UPSTREAM = "socket_address: { address: 127.0.0.1, port_value: 50051 }"
 ADMIN = "socket_address: { address: 127.0.0.1, port_value: 9901 }"
 ORIGIN_PREFIX = "regex: '"
+DESCRIPTORS = "proto_descriptor: /etc/fiveup-descriptors/fiveup.binpb"
+
+
+def descriptor_set() -> Path:
+    """The descriptor set built with the stubs (setup.py), which the REST transcoder reads."""
+    from . import v1
+
+    found = Path(next(iter(v1.__path__))) / "fiveup.binpb"
+    if not found.exists():
+        raise GatewayError(f"{found} is missing: `make build` generates it with the stubs")
+    return found
 
 
 class GatewayError(RuntimeError):
@@ -68,14 +79,18 @@ def render(
     upstream: str | None = None,
     admin: str | None = None,
     origin: str | None = None,
+    descriptors: Path | None = None,
 ) -> str:
-    """The config ``text`` with the given ``host:port`` values and origin regex."""
+    """The config ``text`` with the given ``host:port`` values, origin regex and
+    descriptor set."""
     if listen:
         text = _replace_once(text, LISTEN, _socket(*_split(listen)))
     if upstream:
         text = _replace_once(text, UPSTREAM, _socket(*_split(upstream)))
     if admin:
         text = _replace_once(text, ADMIN, _socket(*_split(admin)))
+    if descriptors is not None:
+        text = _replace_once(text, DESCRIPTORS, f"proto_descriptor: {descriptors}")
     if origin is not None:
         if "'" in origin:
             raise ValueError("the origin regex may not contain a single quote")
@@ -97,13 +112,28 @@ def envoy_binary() -> str:
 
 
 def validate(config: Path) -> None:
-    """``envoy --mode validate``; GatewayError with Envoy's complaint if it fails."""
+    """``envoy --mode validate``; GatewayError with Envoy's complaint if it fails.  Envoy
+    opens the descriptor set the config names: where that is the deployment's path and
+    this machine has none there, the one built here stands in (it is the same file the
+    pod gets, from the server's image)."""
+    text = config.read_text()
+    shipped = Path(DESCRIPTORS.split(": ", 1)[1])
+    if DESCRIPTORS in text and not shipped.exists():
+        with tempfile.TemporaryDirectory(prefix="fiveup-envoy-") as folder:
+            stand_in = Path(folder) / config.name
+            stand_in.write_text(render(text, descriptors=descriptor_set()))
+            _validate(stand_in, shown=config)
+        return
+    _validate(config, shown=config)
+
+
+def _validate(config: Path, shown: Path) -> None:
     done = subprocess.run(
         [envoy_binary(), "--mode", "validate", "-c", str(config), "--log-level", "error"],
         capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
     if done.returncode != 0:
-        raise GatewayError(f"envoy refused {config}:\n{(done.stdout + done.stderr)[-2000:]}")
+        raise GatewayError(f"envoy refused {shown}:\n{(done.stdout + done.stderr)[-2000:]}")
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -143,6 +173,7 @@ class Gateway:
                 upstream=self.upstream,
                 admin=f"127.0.0.1:{self.admin_port}",
                 origin=self.origin,
+                descriptors=descriptor_set(),
             )
         )
         log = self.log or Path(self._folder.name) / "envoy.log"
@@ -193,12 +224,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--upstream", help="host:port of fiveup serve (default: the file's)")
     parser.add_argument("--admin", help="host:port of Envoy's admin page (default: the file's)")
     parser.add_argument("--origin", help="regex of the allowed CORS origins")
+    parser.add_argument(
+        "--descriptors", type=Path,
+        help="the descriptor set for REST (default: the file's; --local: the one built here)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--local", action="store_true", help="use the descriptor set built with this install"
+    )
     parser.add_argument("-o", "--output", help="write here (default: stdout)")
     args = parser.parse_args(argv)
     try:
         text = render(
             CONFIG.read_text(), listen=args.listen, upstream=args.upstream, admin=args.admin,
-            origin=args.origin,
+            origin=args.origin, descriptors=descriptor_set() if args.local else args.descriptors,
         )  # fmt: skip
     except (ValueError, GatewayError) as exc:
         print(f"fiveup.gateway: {exc}", file=sys.stderr)

@@ -40,6 +40,7 @@ def python_runner(script: str) -> Callable[[], list[str]]:
 
 RUNNERS: dict[str, Runner] = {
     "python": Runner(python_runner("run_grpc.py"), via_gateway=False),
+    "rest": Runner(python_runner("run_rest.py"), via_gateway=True),
 }
 
 

@@ -451,6 +451,12 @@ def test_prod_serves_browsers_through_the_shared_envoy_config(
     config = tmp_path / "envoy.yaml"
     config.write_text(rendered)
     gateway.validate(config)
+    # REST: the descriptor set comes from the server's own image, where the config says
+    descriptors = next(c for c in spec["initContainers"] if c["name"] == "descriptors")
+    assert descriptors["image"] == spec["containers"][0]["image"]
+    assert "fiveup.binpb" in " ".join(descriptors["command"])
+    mounted = {m["name"]: m["mountPath"] for m in sidecar["volumeMounts"]}
+    assert f"proto_descriptor: {mounted['gateway-descriptors']}/fiveup.binpb" in rendered
     env = config_env(objs, deployment)
     assert env["FIVEUP_CLIENT_ADDRESS_HEADER"] == "x-forwarded-for"
     assert env["FIVEUP_TRUSTED_PROXIES"] == "127.0.0.1"

@@ -116,8 +116,10 @@ def get_path(answer: Any, path: str) -> Any:
 
 
 def _is_default(value: Any) -> bool:
-    return value is _ABSENT or value in (0, "", False, [], {}) or (
-        isinstance(value, str) and (value.endswith("_UNSPECIFIED") or value == "0")
+    return (
+        value is _ABSENT
+        or value in (0, "", False, [], {})
+        or (isinstance(value, str) and (value.endswith("_UNSPECIFIED") or value == "0"))
     )
 
 
@@ -257,7 +259,9 @@ class Runner:
             if name in view:
                 raise CaseFailed(f"the spectator's view has {name}: {view[name]}")
         take = int(view["version"])
-        seen = self.transport.watch({"matchId": match, "afterVersion": 0}, None, take, WATCH_DEADLINE)
+        seen = self.transport.watch(
+            {"matchId": match, "afterVersion": 0}, None, take, WATCH_DEADLINE
+        )
         if len(seen.messages) < take:
             raise CaseFailed(f"the spectator's stream gave {len(seen.messages)} of {take} events")
         for message in seen.messages:
@@ -318,7 +322,9 @@ class Runner:
     def run(self, cases_file: Path, only: Sequence[str] = ()) -> int:
         suite = json.loads(cases_file.read_text())
         if suite.get("format") != FORMAT:
-            raise SystemExit(f"{cases_file}: format {suite.get('format')!r}, this runner reads {FORMAT}")
+            raise SystemExit(
+                f"{cases_file}: format {suite.get('format')!r}, this runner reads {FORMAT}"
+            )
         cases = [c for c in suite["cases"] if not only or c["name"] in only]
         passed = failed = 0
         for case in cases:
