@@ -12,7 +12,7 @@ METRICS_PORT ?= 9464
 DB ?= fiveup.sqlite3
 PYTEST_ARGS ?=
 
-.PHONY: install build run test test-fast lint bench fuzz soak clean services web browser run-grpc
+.PHONY: install build run test test-fast lint bench fuzz soak clean services web browser run-grpc openapi
 
 # The runtime only: the server's dependencies and PostgreSQL's driver; pip builds the
 # core and the stubs in an isolated build environment (pyproject's build requirements).
@@ -42,6 +42,7 @@ GATEWAY_PORT ?= 8080
 # With the development install present, rebuild in place first (cheap); else serve what
 # the runtime install built.
 run: $(if $(wildcard $(STAMP)),build,$(SERVE_STAMP)) web
+	@$(MAKE) --no-print-directory openapi || echo "make run: no OpenAPI document (see above); REST works without it"
 	$(PY) -m fiveup.webstack --address $(ADDRESS) --db $(DB) --metrics-port $(METRICS_PORT) \
 		--port $(WEB_PORT) --gateway-port $(GATEWAY_PORT)
 
@@ -52,6 +53,13 @@ run-grpc: $(if $(wildcard $(STAMP)),build,$(SERVE_STAMP))
 web:
 	bash scripts/build-clients.sh
 
+# The REST API's OpenAPI document, generated from the protos (scripts/openapi.py, with
+# Debian's protoc-gen-swagger), served by `make run` at /openapi.json; never committed.
+OPENAPI := build/openapi/fiveup.swagger.json
+openapi: $(if $(wildcard $(STAMP)),build,$(SERVE_STAMP))
+	@bash scripts/install-openapi-tools.sh
+	$(PY) scripts/openapi.py -o $(OPENAPI)
+
 # Debian's chromium for the browser tests (tests/web).
 browser:
 	@bash scripts/install-browser.sh
@@ -60,7 +68,7 @@ browser:
 services:
 	@bash scripts/ensure-services.sh
 
-test: build services browser
+test: build services browser openapi
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: build

@@ -31,25 +31,42 @@ from pathlib import Path
 from .gateway import Gateway, GatewayError
 
 WEB_DIST = Path(__file__).resolve().parents[2] / "clients" / "web" / "dist"
+# The REST API's OpenAPI document (`make openapi`, scripts/openapi.py; not committed).
+OPENAPI = Path(__file__).resolve().parents[2] / "build" / "openapi" / "fiveup.swagger.json"
 READY = re.compile(r"fiveup: gRPC listening on (\S+):(\d+)")
 
 
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
-    """The bundle, plus /config.json naming the gateway; quiet, no caching surprises."""
+    """The bundle, plus /config.json naming the gateway and /openapi.json describing its
+    REST API (pointed at the gateway); quiet, no caching surprises."""
 
     gateway_url = ""
+    openapi: Path | None = None
 
     def do_GET(self) -> None:
-        if self.path.split("?")[0] == "/config.json":
-            body = json.dumps({"gateway": self.gateway_url}).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            self.wfile.write(body)
+        path = self.path.split("?")[0]
+        if path == "/config.json":
+            self._json(200, {"gateway": self.gateway_url})
+            return
+        if path == "/openapi.json":
+            if self.openapi is None or not self.openapi.exists():
+                self._json(404, {"error": "no OpenAPI document: generate it with make openapi"})
+                return
+            document = json.loads(self.openapi.read_text())
+            document["host"] = self.gateway_url.split("://", 1)[-1]
+            document["schemes"] = [self.gateway_url.split("://", 1)[0]]
+            self._json(200, document)
             return
         super().do_GET()
+
+    def _json(self, status: int, value: object) -> None:
+        body = json.dumps(value).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -62,10 +79,11 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 
 @contextlib.contextmanager
 def static_server(
-    folder: Path, gateway_url: str, host: str = "127.0.0.1", port: int = 0
-) -> Iterator[str]:
+    folder: Path, gateway_url: str, host: str = "127.0.0.1", port: int = 0,
+    openapi: Path | None = OPENAPI,
+) -> Iterator[str]:  # fmt: skip
     """Serve ``folder`` on ``host:port`` in a thread; yields the base URL."""
-    handler = type("Handler", (StaticHandler,), {"gateway_url": gateway_url})
+    handler = type("Handler", (StaticHandler,), {"gateway_url": gateway_url, "openapi": openapi})
     server = http.server.ThreadingHTTPServer(
         (host, port), functools.partial(handler, directory=str(folder))
     )
@@ -139,6 +157,8 @@ def serve_browser_part(args: argparse.Namespace, upstream: str) -> int:
         gateway = Gateway(upstream, listen=f"127.0.0.1:{args.gateway_port}")
         with gateway, static_server(args.web_dir, gateway.url, port=args.port) as url:
             print(f"fiveup: gRPC-Web gateway (Envoy) on {gateway.url} -> {upstream}", flush=True)
+            print(f"fiveup: REST/JSON on {gateway.url}/v1/... (OpenAPI: {url}/openapi.json)",
+                  flush=True)  # fmt: skip
             print(f"fiveup: open {url}/ in a browser to play (Ctrl-C stops)", flush=True)
             stop.wait()
             print("fiveup: stopping", flush=True)
