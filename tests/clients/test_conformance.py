@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, Stack
+from ..web.conftest import require_chromium
+from .conftest import ROOT, Stack, ensure_clients_built
 
 CONFORMANCE = ROOT / "clients" / "conformance"
 CASES = CONFORMANCE / "cases.json"
@@ -28,7 +29,8 @@ RUNNER_TIMEOUT = 240
 
 @dataclass(frozen=True)
 class Runner:
-    """How to start one client's runner: its command (given the stack) and its target."""
+    """How to start one client's runner: its command (built once its toolchain is ready:
+    a missing one skips, or fails under CI=true) and its target."""
 
     command: Callable[[], list[str]]
     via_gateway: bool  # gRPC-Web and REST go through Envoy; native gRPC straight to the server
@@ -38,9 +40,21 @@ def python_runner(script: str) -> Callable[[], list[str]]:
     return lambda: [sys.executable, str(CONFORMANCE / "python" / script)]
 
 
+def node_runner(script: str, browser: bool = False) -> Callable[[], list[str]]:
+    def command() -> list[str]:
+        if browser:
+            require_chromium()
+        tools = ensure_clients_built()  # npm ci (when the lock changed) and the SDK's build
+        return [tools["node"], str(CONFORMANCE / script)]
+
+    return command
+
+
 RUNNERS: dict[str, Runner] = {
     "python": Runner(python_runner("run_grpc.py"), via_gateway=False),
     "rest": Runner(python_runner("run_rest.py"), via_gateway=True),
+    "node": Runner(node_runner("node/run.mjs"), via_gateway=False),
+    "browser": Runner(node_runner("web/run.mjs", browser=True), via_gateway=True),
 }
 
 
