@@ -33,7 +33,7 @@ import grpc
 from fiveup.bots import ExpertBot, make_bot, seeded_rng
 from fiveup.bots.base import Bot, check_view
 from fiveup.engine import Action, Match, MatchConfig, MatchView, Place, view_for
-from fiveup.hints import DEFAULT_SAMPLES, rank_moves
+from fiveup.match.hints import DEFAULT_SAMPLES, rank_moves
 from fiveup.simulate import match_seed, play_match, wilson
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc

@@ -88,7 +88,7 @@ async def breakdown(n: int, seats: list[str], top: int = 15) -> None:
     import gc
     import tracemalloc
 
-    from fiveup.matches import Matches, MatchesConfig
+    from fiveup.match.matches import Matches, MatchesConfig
     from fiveup.store import open_store
 
     with tempfile.TemporaryDirectory(prefix="fiveup-memory-") as tmp:

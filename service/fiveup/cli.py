@@ -308,7 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from .usererror import UserError
+    from .shared.usererror import UserError
 
     args = build_parser().parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = args.handler

@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .shared.usererror import UserError
 from .store.options import NOTIFY_MODES, SYNCHRONOUS_LEVELS
-from .usererror import UserError
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -152,7 +152,7 @@ class ServerConfig:
     max_match_events: int = setting(
         20_000, "events after which a match is cancelled (length_limit)"
     )
-    # Retention (fiveup.retention).
+    # Retention (fiveup.match.retention).
     retention_unjoined_seconds: float = setting(
         86_400.0, "a match still missing a player is deleted this long after creation (0: keep)"
     )

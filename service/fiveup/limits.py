@@ -45,8 +45,8 @@ from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha import reflection_pb2
 
 from . import v1
-from .errors import TooManyBotMatches, TooManyRequests, TooManyStreams
-from .observer import Observer
+from .match.observer import Observer
+from .shared.errors import TooManyBotMatches, TooManyRequests, TooManyStreams
 
 Clock = Callable[[], float]
 

@@ -23,7 +23,7 @@ deltas, never absolute values):
   alerts see the first error, and the set of series never grows with traffic.
 
 * **Game metrics** (``MatchObserver``, an implementation of the typed protocol
-  ``fiveup.observer.Observer``: one method per happening), fed by
+  ``fiveup.match.observer.Observer``: one method per happening), fed by
   ``Matches(observer=...)``, ``Limits(observer=...)`` and ``RulesServicer(observer=...)``: matches created
   and finished, matches active/finished in the store (read at scrape time), moves by kind
   and outcome, rejections by reason, rounds ended, points scored, bot thinking time,
@@ -60,10 +60,10 @@ from .bots import BOT_KINDS
 from .config import ServerConfig
 from .engine import Action, Draw, Event, Match, MatchEnded, Pass, RoundEnded, TilePlaced
 from .engine.errors import MOVE_ERRORS
-from .errors import InvalidRequest
 from .limits import LIMITED
+from .shared.errors import InvalidRequest
+from .shared.usererror import AddressInUse
 from .store.base import EventStore
-from .usererror import AddressInUse
 
 log = logging.getLogger(__name__)
 
@@ -196,7 +196,7 @@ ROUND_OUTCOMES = ("won", "blocked")
 RULES_RPCS = ("EvaluateLayout", "ValidateMove", "ValidateMoves", "ValidateMoveBatch")
 BOT_NAMES: tuple[str, ...] = tuple(BOT_KINDS)
 # Why a submitted move was refused: the engine's reasons (fiveup.engine.errors) and the
-# application's (fiveup.errors) that Matches.submit can meet; anything else is "OTHER".
+# application's (fiveup.shared.errors) that Matches.submit can meet; anything else is "OTHER".
 REJECTION_REASONS: tuple[str, ...] = (
     *(error.reason for error in MOVE_ERRORS), InvalidRequest.reason, "OTHER",
 )  # fmt: skip
@@ -309,7 +309,7 @@ def _bounded(value: object, allowed: tuple[str, ...], other: str = "other") -> s
 
 
 class MatchObserver:
-    """Turns the service's happenings into metrics: implements ``fiveup.observer.Observer``
+    """Turns the service's happenings into metrics: implements ``fiveup.match.observer.Observer``
     (told by ``Matches``, ``fiveup.limits.Limits`` and the ``RulesServicer``).
 
     Given the store, it also reports ``fiveup_matches{state="active"|"finished"}`` from

@@ -26,7 +26,7 @@ from typing import TextIO, cast
 import grpc
 
 from . import play_players, play_stats
-from .usererror import UserError
+from .shared.usererror import UserError
 from .v1 import common_pb2, match_pb2_grpc
 from .v1 import match_pb2 as pb
 

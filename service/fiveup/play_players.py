@@ -12,7 +12,7 @@ from typing import TextIO
 
 import grpc
 
-from .usererror import UserError
+from .shared.usererror import UserError
 from .v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
 from .v1 import match_pb2 as pb
 

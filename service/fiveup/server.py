@@ -28,16 +28,16 @@ from .api.match_servicer import MatchServicer
 from .api.rules_servicer import RulesServicer
 from .api.stream_limits import StreamLimitInterceptor
 from .config import ConfigError, ServerConfig
-from .hints import HintsConfig, HintService
 from .limits import Limits, LimitsConfig
 from .lobby.features import LOBBY_SERVICE, PLAYER_SERVICE, RATINGS_SERVICE, PlayerFeatures
 from .logs import quiet_grpc_decode_errors
-from .matches import Matches, MatchesConfig
+from .match.hints import HintsConfig, HintService
+from .match.matches import Matches, MatchesConfig
+from .match.repository import Freshness
+from .match.retention import Retention, RetentionConfig
 from .metrics import MatchObserver
-from .repository import Freshness
-from .retention import Retention, RetentionConfig
+from .shared.usererror import AddressInUse
 from .store import EventStore, open_store
-from .usererror import AddressInUse
 from .v1 import match_pb2, match_pb2_grpc, rules_pb2, rules_pb2_grpc
 
 log = logging.getLogger(__name__)

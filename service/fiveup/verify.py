@@ -19,7 +19,7 @@ from .engine import Match, MatchConfig
 from .engine.events import Event, MoveUndone, RoundDealt
 from .engine.match import split_deck
 from .engine.shuffle import fair_lot, round_deck
-from .usererror import UserError
+from .shared.usererror import UserError
 from .v1 import match_pb2 as pb
 
 

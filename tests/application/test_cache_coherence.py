@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from fiveup.errors import StaleVersion
-from fiveup.matches import Matches, MatchesConfig
-from fiveup.repository import Freshness
-from fiveup.results import MoveResult
+from fiveup.match.errors import StaleVersion
+from fiveup.match.matches import Matches, MatchesConfig
+from fiveup.match.repository import Freshness
+from fiveup.match.results import MoveResult
 
 from .memory_store import MemoryLog, MemoryStore, NotifyingMemoryStore
 

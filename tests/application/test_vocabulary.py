@@ -19,7 +19,7 @@ from fiveup.api import convert
 from fiveup.api.errors import CORE_ERRORS, STATUS_BY_REASON, domain_error_classes, status_for
 from fiveup.bots import BOT_KINDS
 from fiveup.engine.errors import MOVE_ERRORS, MatchError
-from fiveup.observer import Contained, NullObserver, Observer
+from fiveup.match.observer import Contained, NullObserver, Observer
 from fiveup.v1 import match_pb2
 
 

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from fiveup.engine import Match, MatchConfig, SeatClaimed, Turn
-from fiveup.matches import Matches, hash_token
+from fiveup.match.matches import Matches, hash_token
 from fiveup.store import open_store
 from fiveup.store.base import MatchRecord
 

@@ -28,8 +28,8 @@ import grpc
 import psycopg
 import pytest
 
-from fiveup.event_mapper import from_stored
-from fiveup.ratings.replay import ratings_from_logs
+from fiveup.match.event_mapper import from_stored
+from fiveup.match.ratings_replay import ratings_from_logs
 from fiveup.store import StoredEvent, open_store
 from fiveup.store.lobby import open_lobby_store
 from fiveup.store.ratings import open_rating_store

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from fiveup.matches import Matches, MatchesConfig
-from fiveup.repository import Freshness
+from fiveup.match.matches import Matches, MatchesConfig
+from fiveup.match.repository import Freshness
 from fiveup.store import open_store
 from fiveup.store.base import EventStore
 from fiveup.v1 import match_pb2 as pb

@@ -10,19 +10,19 @@ from pathlib import Path
 import jwt
 import pytest
 
-from fiveup.errors import (
+from fiveup.identity import keys as keys_module
+from fiveup.identity.access import AccessTokens
+from fiveup.identity.errors import (
     AlgorithmNotAllowed,
     InvalidSignature,
     MalformedToken,
     TokenExpired,
-    Unauthenticated,
     UnknownKeyId,
     WrongAudience,
     WrongIssuer,
 )
-from fiveup.identity import keys as keys_module
-from fiveup.identity.access import AccessTokens
 from fiveup.identity.keys import AccessTokenKeys, KeyConfigError
+from fiveup.shared.errors import Unauthenticated
 
 SECRET_A = b"a" * 40
 SECRET_B = b"b" * 40

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import jwt
 import pytest
 
-from fiveup.errors import (
+from fiveup.identity.errors import (
     AlgorithmNotAllowed,
     IdentityProviderUnavailable,
     InvalidSignature,

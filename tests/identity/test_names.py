@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fiveup.errors import InvalidDisplayName
+from fiveup.identity.errors import InvalidDisplayName
 from fiveup.identity.names import MAX_LENGTH, guest_name, validate_display_name
 
 

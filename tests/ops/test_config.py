@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from fiveup.autoplay import AutoplayConfig
 from fiveup.config import ENVIRONMENT_ONLY, ConfigError, ServerConfig, env_name
 from fiveup.limits import LimitsConfig
+from fiveup.match.autoplay import AutoplayConfig
 from fiveup.server import limits_config, matches_config, store_options
 from fiveup.store import open_store
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from fiveup.ratings.replay import ratings_from_logs
+from fiveup.match.ratings_replay import ratings_from_logs
 from fiveup.store import open_store
 from fiveup.store.lobby import open_lobby_store
 from fiveup.store.ratings import RatingStore, open_rating_store

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import grpc
 from google.rpc import error_details_pb2, status_pb2
 
-from fiveup.observer import NullObserver
+from fiveup.match.observer import NullObserver
 
 
 @dataclass

@@ -143,7 +143,7 @@ def test_ruff_bans_random_in_service_code_but_not_in_bots() -> None:
         )  # fmt: skip
         return done.stdout + done.stderr
 
-    assert "TID251" in check("service/fiveup/matches.py")
+    assert "TID251" in check("service/fiveup/match/matches.py")
     assert "TID251" in check("service/fiveup/engine/shuffle.py")
     assert "TID251" not in check("service/fiveup/bots/simple.py")
     whole = subprocess.run(

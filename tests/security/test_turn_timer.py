@@ -14,7 +14,7 @@ import pytest
 from prometheus_client import REGISTRY
 
 from fiveup.engine import Match, SeatAutoPlayed, TilePlaced, event_from_dict
-from fiveup.matches import Matches, MatchesConfig
+from fiveup.match.matches import Matches, MatchesConfig
 from fiveup.store import open_store
 from fiveup.v1 import match_pb2 as pb
 from tests.service.conftest import Running, auth, human, start, stop, wait_for

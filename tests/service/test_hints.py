@@ -30,7 +30,7 @@ from fiveup.engine import (
     event_from_dict,
     view_for,
 )
-from fiveup.hints import HintsConfig, HintService, Suggestions
+from fiveup.match.hints import HintsConfig, HintService, Suggestions
 from fiveup.store.base import MatchRecord
 from fiveup.v1 import match_pb2 as pb
 

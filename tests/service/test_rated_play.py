@@ -17,7 +17,7 @@ import grpc
 import pytest
 from prometheus_client import REGISTRY
 
-from fiveup.ratings.replay import ratings_from_logs
+from fiveup.match.ratings_replay import ratings_from_logs
 from fiveup.ratings.wilson import wilson_interval
 from fiveup.store import open_store
 from fiveup.store.ratings import open_rating_store

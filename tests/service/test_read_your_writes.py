@@ -11,7 +11,7 @@ from pathlib import Path
 import grpc
 import pytest
 
-from fiveup.matches import Matches
+from fiveup.match.matches import Matches
 from fiveup.v1 import match_pb2 as pb
 
 from .conftest import Running, auth, human

@@ -114,10 +114,10 @@ def blocking_seed(n_seats: int) -> bytes:
 async def test_draws_claims_and_a_blocked_round_from_the_stream_alone(
     server: Running, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import fiveup.matches
+    import fiveup.match.matches
 
     seed = blocking_seed(2)
-    monkeypatch.setattr(fiveup.matches, "new_seed", lambda: seed)
+    monkeypatch.setattr(fiveup.match.matches, "new_seed", lambda: seed)
     created = await server.matches.CreateMatch(
         pb.CreateMatchRequest(seats=[human(), human()], target_points=1)
     )

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from fiveup.engine import Event, event_from_dict, redact
-from fiveup.matches import Matches, MatchesConfig
-from fiveup.repository import RECENT_EVENTS
-from fiveup.results import Resync
+from fiveup.match.matches import Matches, MatchesConfig
+from fiveup.match.repository import RECENT_EVENTS
+from fiveup.match.results import Resync
 from fiveup.store.sqlite import SqliteStore
 
 

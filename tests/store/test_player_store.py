@@ -8,13 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from fiveup.store.players import (
-    Identity,
-    IdentityTaken,
-    PlayerStore,
-    Rotation,
-    open_player_store,
-)
+from fiveup.store.players import Identity, IdentityTaken, PlayerStore, Rotation, open_player_store
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from fiveup.errors import MatchNotFound
+from fiveup.match.errors import MatchNotFound
 from fiveup.store import EventStore, MatchRecord, RequestRecord
 
 from .conftest import ev, record

@@ -46,8 +46,8 @@ from ..engine import (
     side_of,
     tally,
 )
-from ..errors import InvalidRequest, InvalidTile
-from ..hints import Hint
+from ..match.hints import Hint
+from ..shared.errors import InvalidRequest, InvalidTile
 from ..v1 import common_pb2, match_pb2
 
 SIDE_TO_PB = {name: i + 1 for i, name in enumerate(SIDES)}  # enum value = side index + 1

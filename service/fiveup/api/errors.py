@@ -1,8 +1,9 @@
 """Domain errors as gRPC statuses.
 
-Each domain error class carries its reason and status code (``fiveup.errors``,
-``fiveup.engine.errors``); ``STATUS_BY_REASON`` is derived from them, and the rules
-core's errors are reported as the domain error that says the same (``CORE_ERRORS``).
+Each domain error class carries its reason and status code (``fiveup.engine.errors``,
+``fiveup.shared.errors`` and each context's ``errors`` module, all listed in
+``ERROR_MODULES``); ``STATUS_BY_REASON`` is derived from them, and the rules core's errors
+are reported as the domain error that says the same (``CORE_ERRORS``).
 
 Every failure leaves the call with a status code, a human message and a
 ``google.rpc.ErrorInfo`` (domain ``fiveup.v1``) whose ``reason`` is machine-readable;
@@ -18,21 +19,34 @@ from google.rpc import error_details_pb2, status_pb2
 import fiveup_core
 from fiveup_core import FiveUpError
 
+from ..engine import errors as engine_errors
 from ..engine.errors import MatchError
-from ..errors import IllegalLayout, InvalidTile, MalformedLayout, TooManyRequests
+from ..identity import errors as identity_errors
+from ..lobby import errors as lobby_errors
+from ..match import errors as match_errors
+from ..ratings import errors as ratings_errors
+from ..shared import errors as shared_errors
+from ..shared.errors import (
+    IllegalLayout,
+    InvalidTile,
+    MalformedLayout,
+    TooManyRequests,
+    error_classes,
+)
 
 DOMAIN = "fiveup.v1"
 
 
+# Every module that defines domain errors: the table below is derived from their classes,
+# so a new context's errors module is listed here once.
+ERROR_MODULES = (
+    engine_errors, shared_errors, match_errors, identity_errors, lobby_errors, ratings_errors,
+)  # fmt: skip
+
+
 def domain_error_classes() -> list[type[MatchError]]:
     """Every concrete domain error class defined so far (the base excluded)."""
-    found: list[type[MatchError]] = []
-    pending = list(MatchError.__subclasses__())
-    while pending:
-        cls = pending.pop(0)
-        found.append(cls)
-        pending.extend(cls.__subclasses__())
-    return found
+    return error_classes(MatchError)
 
 
 def status_of(error: type[MatchError]) -> grpc.StatusCode:

@@ -16,7 +16,7 @@ from typing import Any
 from grpc_health.v1 import health_pb2
 from grpc_health.v1._async import HealthServicer
 
-from ..errors import ShuttingDown
+from ..shared.errors import ShuttingDown
 from .errors import status_for
 
 

@@ -7,12 +7,12 @@ from collections.abc import AsyncIterator
 from ..engine import HUMAN, MatchEnded, RoundEnded, TileDrawn, TilePlaced, redact
 from ..engine.scoring import DEFAULT_TARGET
 from ..engine.shuffle import commitment
-from ..errors import InvalidRequest
-from ..hints import HintService
 from ..limits import Limits, PeerLimited
 from ..lobby.seats import PlayerSeats
-from ..matches import Matches
-from ..results import Resync
+from ..match.hints import HintService
+from ..match.matches import Matches
+from ..match.results import Resync
+from ..shared.errors import InvalidRequest
 from ..v1 import match_pb2, match_pb2_grpc
 from . import convert
 from .handlers import Context, bearer_token, streaming, unary

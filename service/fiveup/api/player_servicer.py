@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from ..errors import InvalidRequest
 from ..identity import Players, SignedIn
 from ..identity.players import identity_kind
+from ..shared.errors import InvalidRequest
 from ..store.players import PlayerRecord
 from ..v1 import players_pb2, players_pb2_grpc
 from .handlers import Context, bearer_token, unary

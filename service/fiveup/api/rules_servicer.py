@@ -23,8 +23,8 @@ from fiveup_core import (
     points_for_sum,
 )
 
-from ..errors import BatchTooLarge, IllegalLayout, InvalidRequest, MalformedLayout
-from ..observer import Contained, Observer
+from ..match.observer import Contained, Observer
+from ..shared.errors import BatchTooLarge, IllegalLayout, InvalidRequest, MalformedLayout
 from ..v1 import common_pb2, rules_pb2, rules_pb2_grpc
 from . import convert
 from .handlers import Context, streaming, unary

@@ -22,8 +22,8 @@ from typing import Any
 
 import grpc
 
-from ..errors import TooManyStreams
 from ..limits import Limits
+from ..shared.errors import TooManyStreams
 from .errors import status_for
 from .handlers import Handler, WrappingInterceptor
 

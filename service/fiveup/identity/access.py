@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import jwt
 
-from ..errors import MalformedToken, UnknownKeyId
+from .errors import MalformedToken, UnknownKeyId
 from .jwtcheck import string_claim, unverified_header, verify_jwt
 from .keys import AccessTokenKeys
 

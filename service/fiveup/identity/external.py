@@ -26,12 +26,7 @@ from typing import Any
 
 import jwt
 
-from ..errors import (
-    AlgorithmNotAllowed,
-    IdentityProviderUnavailable,
-    MalformedToken,
-    UnknownKeyId,
-)
+from .errors import AlgorithmNotAllowed, IdentityProviderUnavailable, MalformedToken, UnknownKeyId
 from .jwtcheck import string_claim, unverified_header, verify_jwt
 
 log = logging.getLogger(__name__)

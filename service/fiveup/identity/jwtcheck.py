@@ -15,13 +15,13 @@ from typing import Any
 
 import jwt
 
-from ..errors import (
+from ..shared.errors import Unauthenticated
+from .errors import (
     AlgorithmNotAllowed,
     InvalidSignature,
     MalformedToken,
     TokenExpired,
     TokenNotYetValid,
-    Unauthenticated,
     WrongAudience,
     WrongIssuer,
 )

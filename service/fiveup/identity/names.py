@@ -15,7 +15,7 @@ import itertools
 import secrets
 import unicodedata
 
-from ..errors import InvalidDisplayName
+from .errors import InvalidDisplayName
 
 MAX_LENGTH = 32
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})

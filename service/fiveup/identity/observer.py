@@ -17,7 +17,7 @@ from typing import Protocol
 
 from prometheus_client import Counter
 
-from ..api.errors import STATUS_BY_REASON
+from .errors import AUTH_REASONS
 
 SIGN_INS = Counter(
     "fiveup_sign_ins", "Successful sign-ins, by method and whether they created the player.",
@@ -40,10 +40,6 @@ JWKS_FETCHES = Counter(
 SIGN_IN_METHODS = ("guest", "external")
 REFRESH_OUTCOMES = ("rotated", "unknown", "reused", "revoked", "expired")
 REVOKE_REASONS = ("sign_out", "reuse")
-# Every UNAUTHENTICATED reason of the one error table.
-AUTH_REASONS = tuple(
-    reason for reason, code in STATUS_BY_REASON.items() if code.name == "UNAUTHENTICATED"
-)
 
 
 class IdentityObserver(Protocol):

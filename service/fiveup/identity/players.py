@@ -27,17 +27,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import (
-    ExternalIdentityNotConfigured,
-    IdentityInUse,
-    InvalidRefreshToken,
-    InvalidRequest,
-    PlayerNotFound,
-    RefreshTokenExpired,
-    RefreshTokenReused,
-    SessionRevoked,
-    Unauthenticated,
-)
+from ..shared.errors import InvalidRequest, Unauthenticated
 from ..store.players import (
     DEVICE_PROVIDER,
     EXTERNAL_PREFIX,
@@ -48,6 +38,15 @@ from ..store.players import (
     Rotation,
 )
 from .access import AccessClaims, AccessTokens
+from .errors import (
+    ExternalIdentityNotConfigured,
+    IdentityInUse,
+    InvalidRefreshToken,
+    PlayerNotFound,
+    RefreshTokenExpired,
+    RefreshTokenReused,
+    SessionRevoked,
+)
 from .external import ExternalIdentity, ExternalIdentityVerifier
 from .names import guest_name, is_valid_display_name, validate_display_name
 from .observer import IdentityObserver, NullIdentityObserver

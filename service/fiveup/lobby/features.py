@@ -15,7 +15,7 @@ from ..identity import Players
 from ..identity.observer import PrometheusIdentityObserver
 from ..identity.setup import build_players
 from ..limits import Limits
-from ..matches import Matches
+from ..match.matches import Matches
 from ..ratings.bands import StoreRatingLookup
 from ..ratings.standings import RatingsConfig, Standings
 from ..store.lobby import LobbyStore, open_lobby_store

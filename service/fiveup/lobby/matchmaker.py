@@ -36,10 +36,11 @@ from typing import Protocol
 
 from ..engine.match import HUMAN
 from ..engine.scoring import DEFAULT_TARGET
-from ..errors import InvalidRequest, SearchEnded
 from ..identity import Players
-from ..matches import Matches, new_match_id
+from ..match.matches import Matches, new_match_id
+from ..shared.errors import InvalidRequest
 from ..store.lobby import LobbyStore, TicketState, TicketStatus
+from .errors import SearchEnded
 from .formation import Bands, TablePlan, Ticket, form_tables
 from .observer import MatchmakerObserver, PrometheusMatchmakerObserver
 

@@ -15,11 +15,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import InvalidRequest, InviteExpired, InviteNotFound
 from ..identity import Players
-from ..matches import Matches, new_match_id
-from ..results import Joined
+from ..match.matches import Matches, new_match_id
+from ..match.results import Joined
+from ..shared.errors import InvalidRequest
 from ..store.lobby import InviteLookup, LobbyStore
+from .errors import InviteExpired, InviteNotFound
 from .seats import PlayerSeats
 
 DEFAULT_INVITE_SECONDS = 24 * 3600

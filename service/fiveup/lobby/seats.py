@@ -18,11 +18,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 
-from ..errors import InviteRequired, PermissionDenied
 from ..identity import Players
-from ..matches import Matches
-from ..results import Joined
+from ..match.matches import Matches
+from ..match.results import Joined
+from ..shared.errors import PermissionDenied
 from ..store.lobby import LobbyStore, SeatAlreadyBound
+from .errors import InviteRequired
 
 BINDING_CACHE_SIZE = 100_000
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..errors import InvalidRequest
 from ..identity import Players
+from ..shared import paging
+from ..shared.errors import InvalidRequest
 from ..store.lobby import LobbyStore, MyMatchPage, TableFilter, TablePage
-from . import paging
 
 
 class Lobby:

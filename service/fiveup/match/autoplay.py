@@ -19,12 +19,12 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import Bot, make_bot
-from .engine import HUMAN, Action, Event, Match, Turn, view_for
-from .engine.errors import MatchError
+from ..bots import Bot, make_bot
+from ..engine import HUMAN, Action, Event, Match, Turn, view_for
+from ..engine.errors import MatchError
+from ..store.base import StoreError, VersionConflict
 from .observer import Contained
 from .repository import MatchRepository, MatchSession
-from .store.base import StoreError, VersionConflict
 
 log = logging.getLogger(__name__)
 

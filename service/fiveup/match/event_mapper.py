@@ -1,7 +1,7 @@
 """The one place where stored event records and domain events meet.
 
 The store keeps each event as a plain JSON-friendly body with its version; the
-application works only with ``(version, Event)`` pairs.  ``fiveup.repository`` uses this
+application works only with ``(version, Event)`` pairs.  ``fiveup.match.repository`` uses this
 mapper on every read and write, so nothing else encodes or decodes events."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .engine import Event, event_from_dict
+from ..engine import Event, event_from_dict
+from ..store.base import StoredEvent
 from .results import VersionedEvent
-from .store.base import StoredEvent
 
 
 def to_bodies(events: Sequence[Event]) -> list[dict[str, Any]]:

@@ -24,12 +24,13 @@ from dataclasses import dataclass
 from fiveup_core import Layout
 from fiveup_core.abstract import point_kind, tile_of
 
-from .bots import seeded_rng
-from .bots.expert import ExpertBot
-from .bots.inference import infer
-from .engine import Action, MatchView, Place, score_actions, view_for
-from .engine.errors import NotYourTurn
-from .errors import HintsBusy, HintsNotAllowed, InvalidRequest
+from ..bots import seeded_rng
+from ..bots.expert import ExpertBot
+from ..bots.inference import infer
+from ..engine import Action, MatchView, Place, score_actions, view_for
+from ..engine.errors import NotYourTurn
+from ..shared.errors import InvalidRequest
+from .errors import HintsBusy, HintsNotAllowed
 from .observer import Observer
 from .repository import MatchRepository
 

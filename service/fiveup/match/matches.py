@@ -6,11 +6,11 @@ check the seat, apply an action through the engine, append the new events with t
 expected version, tell the observer, let the bots move.  The parts live in their own
 modules:
 
-* ``fiveup.repository``: the session cache, its freshness, replay, versioned append;
-* ``fiveup.broker``: wake-ups for local watchers;
-* ``fiveup.autoplay``: the bots' turns and the turn timer;
-* ``fiveup.results``: the named results handed to the API (no cache object leaves here);
-* ``fiveup.observer``: what metrics hear.
+* ``fiveup.match.repository``: the session cache, its freshness, replay, versioned append;
+* ``fiveup.match.broker``: wake-ups for local watchers;
+* ``fiveup.match.autoplay``: the bots' turns and the turn timer;
+* ``fiveup.match.results``: the named results handed to the API (no cache object leaves here);
+* ``fiveup.match.observer``: what metrics hear.
 
 Nothing here knows about protobuf or gRPC; the servicers in ``fiveup.api`` translate.
 """
@@ -27,16 +27,8 @@ import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
-from .autoplay import (
-    AutoplayConfig,
-    BotFactory,
-    BotRunner,
-    TurnDeadlines,
-    TurnTimer,
-    over_length,
-)
-from .bots import BOT_KINDS
-from .engine import (
+from ..bots import BOT_KINDS
+from ..engine import (
     HUMAN,
     Action,
     Event,
@@ -47,23 +39,22 @@ from .engine import (
     score_actions,
     view_for,
 )
-from .engine.errors import MatchError, MatchFinished, UndoNotAllowed
-from .engine.shuffle import new_seed
+from ..engine.errors import MatchError, MatchFinished, UndoNotAllowed
+from ..engine.shuffle import new_seed
+from ..ratings.outcome import SeatOwners
+from ..shared.errors import InvalidRequest, PermissionDenied, ShuttingDown, Unauthenticated
+from ..store.base import DuplicateRequest, EventStore, MatchRecord, RequestRecord, VersionConflict
+from .autoplay import AutoplayConfig, BotFactory, BotRunner, TurnDeadlines, TurnTimer, over_length
 from .errors import (
-    InvalidRequest,
     MatchNotFinished,
     MatchNotFound,
     NoFreeSeat,
-    PermissionDenied,
     RequestIdReused,
     SeatTaken,
-    ShuttingDown,
     StaleVersion,
-    Unauthenticated,
     VersionNotReached,
 )
 from .observer import Contained, Observer
-from .ratings.outcome import SeatOwners
 from .repository import Freshness, MatchRepository, MatchSession
 from .results import (
     Cancelled,
@@ -76,13 +67,6 @@ from .results import (
     SeatedView,
     Undone,
     VersionedEvent,
-)
-from .store.base import (
-    DuplicateRequest,
-    EventStore,
-    MatchRecord,
-    RequestRecord,
-    VersionConflict,
 )
 
 MAX_REQUEST_ID = 128

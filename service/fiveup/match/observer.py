@@ -14,7 +14,7 @@ import logging
 from collections.abc import Iterator, Sequence
 from typing import Protocol
 
-from .engine import Action, Event, Match
+from ..engine import Action, Event, Match
 
 log = logging.getLogger(__name__)
 

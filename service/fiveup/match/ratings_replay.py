@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..event_mapper import from_stored
+from ..ratings.model import RatedMatch, Rating, rebuild
+from ..ratings.outcome import SeatOwners, match_outcome
 from ..store.base import EventStore
-from .model import RatedMatch, Rating, rebuild
-from .outcome import SeatOwners, match_outcome
+from .event_mapper import from_stored
 
 
 async def rated_matches_from_logs(

@@ -12,7 +12,7 @@ Each session also keeps its match's newest committed events (``RECENT_EVENTS``),
 watcher that keeps up is served from memory (``events_after``); one further behind, one
 whose session left the cache, or one in a process that cannot trust its cache to be
 current (``Freshness.SHARED``) reads the store.  Events leave the repository as typed
-``(version, Event)`` pairs (``fiveup.event_mapper``), never as stored dicts.
+``(version, Event)`` pairs (``fiveup.match.event_mapper``), never as stored dicts.
 """
 
 from __future__ import annotations
@@ -24,14 +24,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .broker import Broker
-from .engine import Event, Match, MatchConfig, MatchEnded
-from .errors import InvalidRequest
-from .event_mapper import from_stored, to_bodies
-from .observer import Contained
-from .ratings.outcome import MatchOutcome, SeatOwners, match_outcome
-from .results import VersionedEvent
-from .store.base import (
+from ..engine import Event, Match, MatchConfig, MatchEnded
+from ..ratings.outcome import MatchOutcome, SeatOwners, match_outcome
+from ..shared.errors import InvalidRequest
+from ..store.base import (
     EventStore,
     MatchRecord,
     NotifyingStore,
@@ -39,6 +35,10 @@ from .store.base import (
     StoreError,
     VersionConflict,
 )
+from .broker import Broker
+from .event_mapper import from_stored, to_bodies
+from .observer import Contained
+from .results import VersionedEvent
 
 # How many of a match's newest committed events its session keeps decoded, so watchers
 # that keep up are served from memory instead of a store read per wake-up (one per

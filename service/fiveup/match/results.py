@@ -1,12 +1,12 @@
-"""What the use cases of ``fiveup.matches.Matches`` answer: small frozen values, so no
+"""What the use cases of ``fiveup.match.matches.Matches`` answer: small frozen values, so no
 cache object (a session, a live ``Match``) ever reaches the API layer."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import Action, Event, MatchView, ScoredAction
-from .store.base import MatchRecord
+from ..engine import Action, Event, MatchView, ScoredAction
+from ..store.base import MatchRecord
 
 VersionedEvent = tuple[int, Event]  # (version, event): how events leave the repository
 

@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .store.base import RetainingStore
+from ..store.base import RetainingStore
 
 log = logging.getLogger(__name__)
 

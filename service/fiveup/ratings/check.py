@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..match.ratings_replay import ratings_from_logs
+from ..shared.usererror import UserError
 from ..store import open_store
 from ..store.lobby import open_lobby_store
 from ..store.ratings import open_rating_store
-from ..usererror import UserError
 from .model import Rating
-from .replay import ratings_from_logs
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,11 +14,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import InvalidRequest, PlayerNotFound, PlayerNotRanked
 from ..identity import Players
-from ..lobby import paging
+from ..identity.errors import PlayerNotFound
+from ..shared import paging
+from ..shared.errors import InvalidRequest
 from ..store.players import PlayerRecord
 from ..store.ratings import LeaderboardRow, PlayerResultRow, RatingPoint, RatingStore
+from .errors import PlayerNotRanked
 from .model import CATEGORIES, Rating
 from .wilson import Interval, wilson_interval
 

@@ -9,7 +9,7 @@ import binascii
 import json
 from typing import Any
 
-from ..errors import InvalidRequest
+from .errors import InvalidRequest
 
 DEFAULT_PAGE_SIZE = 20
 MAX_PAGE_SIZE = 100

@@ -17,9 +17,9 @@ from typing import Any, Protocol, runtime_checkable
 # One name per error: a missing match or a taken seat means the same to the store and to
 # the application, so the store raises the application's errors (which carry their
 # reason, and through it their gRPC code).
-from ..errors import MatchNotFound, SeatTaken
+from ..match.errors import MatchNotFound, SeatTaken
 from ..ratings.outcome import MatchOutcome
-from ..usererror import UserError
+from ..shared.usererror import UserError
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +142,7 @@ class EventStore(Protocol):
 
 
 class RetainingStore(EventStore, Protocol):
-    """A store that can forget (``fiveup.retention``): finished matches are stamped with
+    """A store that can forget (``fiveup.match.retention``): finished matches are stamped with
     the time a sweep first saw them finished; expired ones are deleted with everything
     they own.  SQLite and PostgreSQL are both."""
 

@@ -1,0 +1,109 @@
+"""Errors of players and sessions.  A refused token is UNAUTHENTICATED with a reason that
+says why (docs/api.md, "Errors"); each class carries its reason and status code."""
+
+from __future__ import annotations
+
+from ..engine.errors import MatchError
+from ..shared.errors import InvalidRequest, Unauthenticated, error_classes
+
+
+class TokenExpired(Unauthenticated):
+    """An access token or ID token past its ``exp`` (beyond the allowed clock skew)."""
+
+    reason = "TOKEN_EXPIRED"
+
+
+class TokenNotYetValid(Unauthenticated):
+    """A token whose ``nbf``/``iat`` lies in the future (beyond the allowed clock skew)."""
+
+    reason = "TOKEN_NOT_YET_VALID"
+
+
+class WrongAudience(Unauthenticated):
+    reason = "WRONG_AUDIENCE"
+
+
+class WrongIssuer(Unauthenticated):
+    reason = "WRONG_ISSUER"
+
+
+class UnknownKeyId(Unauthenticated):
+    """A token signed with a key id (``kid``) that no configured key has."""
+
+    reason = "UNKNOWN_KEY_ID"
+
+
+class InvalidSignature(Unauthenticated):
+    reason = "INVALID_SIGNATURE"
+
+
+class AlgorithmNotAllowed(Unauthenticated):
+    """A token whose ``alg`` is not one the verifier accepts (``none`` never is)."""
+
+    reason = "ALGORITHM_NOT_ALLOWED"
+
+
+class MalformedToken(Unauthenticated):
+    """Not a JWT, or one without a claim that is required (``details['claim']``)."""
+
+    reason = "MALFORMED_TOKEN"
+
+
+class SessionRevoked(Unauthenticated):
+    """The session was signed out, or ended because a used refresh token came back."""
+
+    reason = "SESSION_REVOKED"
+
+
+class RefreshTokenReused(Unauthenticated):
+    """A refresh token that was already traded in: the session is ended for safety."""
+
+    reason = "REFRESH_TOKEN_REUSED"
+
+
+class InvalidRefreshToken(Unauthenticated):
+    """A refresh token this service never issued (or one long since pruned)."""
+
+    reason = "INVALID_REFRESH_TOKEN"
+
+
+class RefreshTokenExpired(Unauthenticated):
+    reason = "REFRESH_TOKEN_EXPIRED"
+
+
+class InvalidDisplayName(InvalidRequest):
+    """A display name the rules refuse; ``details['problem']`` says which rule."""
+
+    reason = "INVALID_DISPLAY_NAME"
+
+
+class PlayerNotFound(MatchError):
+    reason = "PLAYER_NOT_FOUND"
+    code = "NOT_FOUND"
+
+
+class IdentityInUse(MatchError):
+    """The device id or external subject already signs in as another player (or the
+    player already has an identity of that provider)."""
+
+    reason = "IDENTITY_IN_USE"
+    code = "ALREADY_EXISTS"
+
+
+class ExternalIdentityNotConfigured(MatchError):
+    """An ID token was sent but this server has no identity provider configured."""
+
+    reason = "EXTERNAL_IDENTITY_NOT_CONFIGURED"
+    code = "FAILED_PRECONDITION"
+
+
+class IdentityProviderUnavailable(MatchError):
+    """The identity provider's JWKS could not be fetched (retry with backoff)."""
+
+    reason = "IDENTITY_PROVIDER_UNAVAILABLE"
+    code = "UNAVAILABLE"
+
+
+# Every UNAUTHENTICATED reason (the shared kind and those above), for bounded metric labels.
+_AUTHENTICATION: list[type[MatchError]] = [Unauthenticated, *error_classes(Unauthenticated)]
+AUTH_REASONS = tuple(cls.reason for cls in _AUTHENTICATION)

@@ -1,0 +1,33 @@
+"""Errors of the lobby: private tables' invites and the matchmaker's searches; each
+carries its reason and status code."""
+
+from __future__ import annotations
+
+from ..engine.errors import MatchError
+from ..shared.errors import PermissionDenied
+
+
+class InviteNotFound(MatchError):
+    """No private table has this invite code."""
+
+    reason = "INVITE_NOT_FOUND"
+    code = "NOT_FOUND"
+
+
+class InviteExpired(MatchError):
+    reason = "INVITE_EXPIRED"
+    code = "FAILED_PRECONDITION"
+
+
+class InviteRequired(PermissionDenied):
+    """JoinMatch on a private table: its seats are taken with JoinWithInvite only."""
+
+    reason = "INVITE_REQUIRED"
+
+
+class SearchEnded(MatchError):
+    """A FindMatch stream whose search was cancelled (CancelFindMatch, or the stream of
+    another device following it ended) or expired."""
+
+    reason = "SEARCH_CANCELLED"
+    code = "ABORTED"

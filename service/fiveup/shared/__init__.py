@@ -1,0 +1,3 @@
+"""The shared kernel: what every context and layer may use, and nothing that knows one
+of them -- the error kinds every context raises (``errors``), the errors a person running
+a command can fix (``usererror``) and opaque page tokens (``paging``)."""
