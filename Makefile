@@ -12,7 +12,8 @@ METRICS_PORT ?= 9464
 DB ?= fiveup.sqlite3
 PYTEST_ARGS ?=
 
-.PHONY: install build run test test-fast lint bench fuzz soak clean services web browser run-grpc openapi
+.PHONY: install build run test test-fast lint bench fuzz soak clean services web browser run-grpc openapi \
+	client-toolchains clients
 
 # The runtime only: the server's dependencies and PostgreSQL's driver; pip builds the
 # core and the stubs in an isolated build environment (pyproject's build requirements).
@@ -68,7 +69,19 @@ browser:
 services:
 	@bash scripts/ensure-services.sh
 
-test: build services browser openapi
+# Debian's toolchains for the Java, C++ and Go clients (apt-get; quick when present).
+client-toolchains:
+	@bash scripts/install-client-toolchains.sh
+
+# The Java (grpc-java + protobuf-lite), C++ (grpc++) and Go (grpc-go) clients, generated
+# from protos/ and built into build/clients/<lang>/bin (skipped when nothing changed; the
+# tests build them on demand too).
+clients: build client-toolchains
+	bash clients/java/build.sh
+	bash clients/cpp/build.sh
+	bash clients/go/build.sh
+
+test: build services browser openapi client-toolchains
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: build

@@ -117,8 +117,11 @@ def cpp_tree(out: Path) -> None:
         renames = cpp_clashes(text)
         lines = text.splitlines()
         for index, line in sorted(renames.items()):
-            print(f"client_protos: C++ clash: {source.relative_to(PROTOS)}:{index + 1}: "
-                  f"{line.strip()}", file=sys.stderr)
+            print(
+                f"client_protos: C++ clash: {source.relative_to(PROTOS)}:{index + 1}: "
+                f"{line.strip()}",
+                file=sys.stderr,
+            )
             lines[index] = line
         target = out / source.relative_to(PROTOS)
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -22,7 +22,8 @@ need_tools java protoc javac jar java grpc_java_plugin
 HERE="$ROOT/clients/java"
 JARS=/usr/share/java
 # What the code compiles against, then what grpc-java needs at run time besides.
-compile_jars=(grpc-api grpc-stub grpc-protobuf-lite grpc-context guava jsr305 geronimo-annotation-1.3-spec)
+# gson (grpc-core's own JSON dependency) reads the conformance cases.
+compile_jars=(grpc-api grpc-stub grpc-protobuf-lite grpc-context guava jsr305 geronimo-annotation-1.3-spec gson)
 runtime_jars=(grpc-api grpc-stub grpc-protobuf-lite grpc-context grpc-core grpc-netty guava
   perfmark-api gson netty-buffer netty-codec netty-codec-http netty-codec-http2 netty-codec-socks
   netty-common netty-handler netty-handler-proxy netty-resolver netty-transport)
@@ -66,7 +67,7 @@ jar --create --file "$OUT/lib/fiveup-client.jar" -C "$OUT/classes" .
 
 runtime="$OUT/lib/fiveup-client.jar:$(classpath "${runtime_jars[@]}")"
 echo "$runtime" > "$OUT/classpath.txt"
-for program in play:Play conformance:Conformance; do
+for program in play:Play conformance:Conformance first-move:FirstMove; do
   [ -f "$OUT/classes/fiveup/client/${program#*:}.class" ] || continue
   cat > "$OUT/bin/fiveup-java-${program%%:*}" <<EOF
 #!/bin/sh

@@ -43,6 +43,11 @@ public final class FiveUpClient implements AutoCloseable {
     rules = RulesServiceGrpc.newBlockingStub(channel);
   }
 
+  /** The channel, for stubs made by name (the conformance runner's). */
+  public ManagedChannel channel() {
+    return channel;
+  }
+
   /** {@code stub} sending {@code authorization: Bearer <token>} (an access or seat token). */
   public static <S extends AbstractStub<S>> S withToken(S stub, String token) {
     if (token == null || token.isEmpty()) {
