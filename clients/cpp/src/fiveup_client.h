@@ -60,6 +60,11 @@ class Client {
   std::unique_ptr<v1::RulesService::Stub> rules;
 };
 
+// One unary call through a stub method (`[&](auto* c, auto& rq, auto* rs) { return
+// stub->Method(c, rq, rs); }`) with the token; throws CallError when it is refused.
+template <typename Response, typename Request, typename Call>
+Response Unary(const char* name, const std::string& token, const Request& request, Call call);
+
 // Sets `authorization: Bearer <token>` (an access or seat token) on a call; an empty token
 // sets nothing (a spectator's call).  A ClientContext serves one call.
 void Authorize(grpc::ClientContext& context, const std::string& token);
@@ -84,5 +89,15 @@ Played Play(Client& client, const std::string& match_id, uint32_t seat, const st
 
 // The listed placement scoring most (the first among equals), else the one draw or pass.
 const v1::Move& BestMove(const google::protobuf::RepeatedPtrField<v1::Move>& moves);
+
+template <typename Response, typename Request, typename Call>
+Response Unary(const char* name, const std::string& token, const Request& request, Call call) {
+  grpc::ClientContext context;
+  Authorize(context, token);
+  Response response;
+  grpc::Status status = call(&context, request, &response);
+  if (!status.ok()) throw CallError(name, status);
+  return response;
+}
 
 }  // namespace fiveup

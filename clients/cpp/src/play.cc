@@ -17,16 +17,6 @@ using fiveup::RefusalOf;
 namespace {
 
 template <typename Request, typename Response, typename Call>
-Response Must(const char* name, const std::string& token, const Request& request, Call call) {
-  grpc::ClientContext context;
-  Authorize(context, token);
-  Response response;
-  grpc::Status status = call(&context, request, &response);
-  if (!status.ok()) throw CallError(name, status);
-  return response;
-}
-
-template <typename Request, typename Response, typename Call>
 std::string RefusalText(const std::string& token, const Request& request, Call call) {
   grpc::ClientContext context;
   Authorize(context, token);
@@ -65,7 +55,7 @@ int main(int argc, char** argv) {
     fiveup::v1::SignInAsGuestRequest sign_in;
     sign_in.set_device_id(fiveup::NewDeviceId());
     sign_in.set_display_name("C++ client");
-    auto signed_in = Must<fiveup::v1::SignInAsGuestRequest, fiveup::v1::SignInAsGuestResponse>(
+    auto signed_in = fiveup::Unary<fiveup::v1::SignInAsGuestResponse>(
         "SignInAsGuest", "", sign_in,
         [&](auto* c, auto& rq, auto* rs) { return players->SignInAsGuest(c, rq, rs); });
     const std::string access = signed_in.session().access_token();
@@ -76,12 +66,12 @@ int main(int argc, char** argv) {
     bot->set_kind(fiveup::v1::SEAT_KIND_BOT);
     bot->set_bot(fiveup::v1::BOT_KIND_GREEDY);
     create.set_target_points(target);
-    auto created = Must<fiveup::v1::CreateMatchRequest, fiveup::v1::CreateMatchResponse>(
+    auto created = fiveup::Unary<fiveup::v1::CreateMatchResponse>(
         "CreateMatch", access, create,
         [&](auto* c, auto& rq, auto* rs) { return matches->CreateMatch(c, rq, rs); });
     fiveup::v1::JoinMatchRequest join;
     join.set_match_id(created.match_id());
-    auto joined = Must<fiveup::v1::JoinMatchRequest, fiveup::v1::JoinMatchResponse>(
+    auto joined = fiveup::Unary<fiveup::v1::JoinMatchResponse>(
         "JoinMatch", access, join,
         [&](auto* c, auto& rq, auto* rs) { return matches->JoinMatch(c, rq, rs); });
 

@@ -84,13 +84,9 @@ Played Play(Client& client, const std::string& match_id, uint32_t seat, const st
     v1::ListLegalMovesRequest list_request;
     list_request.set_match_id(match_id);
     list_request.set_min_version(last);
-    v1::ListLegalMovesResponse listed;
-    {
-      grpc::ClientContext context;
-      Authorize(context, token);
-      grpc::Status status = client.matches->ListLegalMoves(&context, list_request, &listed);
-      if (!status.ok()) throw CallError("ListLegalMoves", status);
-    }
+    auto listed = Unary<v1::ListLegalMovesResponse>(
+        "ListLegalMoves", token, list_request,
+        [&](auto* c, auto& rq, auto* rs) { return client.matches->ListLegalMoves(c, rq, rs); });
     if (listed.moves_size() == 0) {
       act_from = last + 1;  // the turn has moved on: wait for the stream to say so
       continue;
@@ -119,11 +115,9 @@ Played Play(Client& client, const std::string& match_id, uint32_t seat, const st
   v1::GetMatchRequest get;
   get.set_match_id(match_id);
   get.set_min_version(last);
-  v1::GetMatchResponse final_view;
-  grpc::ClientContext context;
-  Authorize(context, token);
-  grpc::Status status = client.matches->GetMatch(&context, get, &final_view);
-  if (!status.ok()) throw CallError("GetMatch", status);
+  auto final_view = Unary<v1::GetMatchResponse>(
+      "GetMatch", token, get,
+      [&](auto* c, auto& rq, auto* rs) { return client.matches->GetMatch(c, rq, rs); });
   played.version = final_view.view().version();
   played.status = final_view.view().status();
   if (final_view.view().has_winner_side()) played.winner_side = final_view.view().winner_side();
