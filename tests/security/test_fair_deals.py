@@ -124,7 +124,9 @@ def test_random_uses_finds_every_form() -> None:
 
 def test_no_service_module_uses_the_random_module() -> None:
     modules = service_modules()
-    assert SERVICE / "match" / "matches.py" in modules and SERVICE / "engine" / "shuffle.py" in modules
+    assert (
+        SERVICE / "match" / "matches.py" in modules and SERVICE / "engine" / "shuffle.py" in modules
+    )
     offenders = {
         str(p.relative_to(ROOT)): lines for p in modules if (lines := random_uses(p.read_text()))
     }
