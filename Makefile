@@ -101,6 +101,7 @@ bench: build services
 	$(PY) -m bench.bot_load
 	$(PY) -m bench.matchmaking
 	$(PY) -m bench.hints
+	$(PY) -m bench.rest
 
 # A long fuzzing run of every RPC (make test runs a small, derandomised one).
 fuzz: build
