@@ -6,6 +6,7 @@ with it -- no answer is a 5xx and every 4xx carries an ErrorInfo reason."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -154,3 +155,13 @@ def test_rest_fuzz_no_5xx_and_every_4xx_has_a_reason(
         fuzz()
     assert operations == len(http_rules())
     assert problems == [], "\n".join(problems[:20])
+
+
+def test_docs_list_every_rest_route() -> None:
+    """docs/api.md's REST table names exactly the routes of the protos."""
+    text = (ROOT / "docs" / "api.md").read_text().split("## REST/JSON", 1)[1]
+    listed = {
+        (verb.lower(), path)
+        for verb, path in re.findall(r"^\| `([A-Z]+)` \| `(/v1/[^`]+)` \|", text, re.M)
+    }
+    assert listed == http_rules()
