@@ -141,13 +141,12 @@ def extensions() -> list[Extension]:
             raise SystemExit(f"{source} is missing: the compiled core is required under CI")
         print(f"WARNING: {source} missing; only the pure-Python twin will be installed", file=sys.stderr)
         return []
-    ext = Extension(
-        "fiveup_core._core",
-        ["core_ext/fiveup_core/_core.pyx"],
-        extra_compile_args=["-O3"],
-    )
+    exts = [
+        Extension(f"fiveup_core.{name}", [f"core_ext/fiveup_core/{name}.pyx"], extra_compile_args=["-O3"])
+        for name in ("_core", "_playout")  # the rules core; the bots' play-outs
+    ]
     return cythonize(
-        [ext],
+        exts,
         language_level=3,
         compiler_directives={
             "boundscheck": False,

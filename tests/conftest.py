@@ -30,6 +30,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         raise pytest.UsageError(
             "CI requires the compiled Cython core, but fiveup_core._core is missing"
         )
+    from fiveup_core import playout
+
+    if _require_compiled() and playout._compiled is None:
+        raise pytest.UsageError(
+            "CI requires the compiled play-outs, but fiveup_core._playout is missing"
+        )
 
 
 @pytest.fixture(params=["python", "cython"])

@@ -76,6 +76,30 @@ class Placement(NamedTuple):
         return format_placement(self)
 
 
+class Weights(NamedTuple):
+    """A play-out policy (``playout``): each legal placement's key is
+    ``points * raw points now + pips * the tile's pips + double * (1 if a double)
+    - reply * the most raw points the next seat could score in reply``; the highest key
+    is played.  Integers, so both implementations of the play-out agree exactly."""
+
+    points: int
+    pips: int
+    double: int = 0
+    reply: int = 0
+
+
+GREEDY_WEIGHTS = Weights(points=64, pips=2, double=1, reply=0)
+"""The ``greedy`` bot's rule: the most points now, then the heaviest tile, a double first."""
+
+
+class PlayOut(NamedTuple):
+    """What a play-out came to: each seat's net raw points from its start (placement
+    points minus the seat's reckoning) and the seat that went out (-1: blocked)."""
+
+    net: tuple[int, ...]
+    winner: int
+
+
 # --------------------------------------------------------------------------- errors
 
 

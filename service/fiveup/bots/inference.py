@@ -27,6 +27,7 @@ from fiveup.engine.events import Passed, RoundDealt, TileDrawn, TilePlaced
 from fiveup.engine.views import MatchView
 from fiveup_core import N_TILES
 from fiveup_core.abstract import PIP_MASK, AbstractLayout, point_kind, tile_of
+from fiveup_core.playout import DealSpec
 
 
 @dataclass(slots=True)
@@ -41,6 +42,24 @@ class Knowledge:
     unseen: list[int]  # every tile not in own hand and not on the table
     slots: list[list[int]]  # per seat: forbidden-pip masks of its hidden tiles (own: empty)
     boneyard_size: int
+
+    def fill_order(self) -> list[tuple[int, int]]:
+        """The other seats' hidden tiles as (forbidden-pip mask, seat), most restricted
+        first: the order in which a deal fills them."""
+        slots = [(m, s) for s in range(self.n_seats) if s != self.seat for m in self.slots[s]]
+        slots.sort(key=lambda ms: -bin(ms[0]).count("1"))
+        return slots
+
+    def deal_spec(self) -> DealSpec:
+        """This knowledge as the compiled sampler takes it (``fiveup_core.playout``)."""
+        return DealSpec(
+            seat=self.seat,
+            n_seats=self.n_seats,
+            hand=tuple(self.hand),
+            slots=tuple(self.fill_order()),
+            unseen=tuple(self.unseen),
+            boneyard_size=self.boneyard_size,
+        )
 
     def forbidden(self, seat: int) -> int:
         """Pips ``seat`` is known not to hold in *any* of its tiles (0 if none known)."""
@@ -127,8 +146,7 @@ def sample_deal(
     if that paints itself into a corner (rare) it starts over, and after ``tries`` such
     attempts a randomised bipartite matching finds a consistent deal (one always exists:
     the real one)."""
-    slots = [(m, s) for s in range(k.n_seats) if s != k.seat for m in k.slots[s]]
-    slots.sort(key=lambda ms: -bin(ms[0]).count("1"))
+    slots = k.fill_order()
     for _ in range(tries):
         pool = k.unseen[:]
         rng.shuffle(pool)
