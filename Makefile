@@ -103,6 +103,21 @@ bench: build services
 	$(PY) -m bench.hints
 	$(PY) -m bench.rest
 
+# The bots at full size (docs/bots.md): the strongest against the expert in 2, 3 and 4
+# players, every pair of levels, think times (an hour or more of both cores; resumable:
+# results accumulate under build/).  Long CPU work: niced, so test suites keep their pace.
+.PHONY: bench-bots ladder win-chances
+bench-bots: build
+	nice -n 19 $(PY) -m bench.bots
+
+# Rebuild the ladder's ratings (service/fiveup/bots/data/ladder.json, docs/bots.md).
+ladder: build
+	nice -n 19 $(PY) -m bench.ladder --docs
+
+# Rebuild the master's win-chance tables (service/fiveup/bots/data/win_chances.json).
+win-chances: build
+	nice -n 19 $(PY) -m bench.win_chances
+
 # A long fuzzing run of every RPC (make test runs a small, derandomised one).
 fuzz: build
 	FIVEUP_FUZZ_EXAMPLES=$${FIVEUP_FUZZ_EXAMPLES:-5000} $(PY) -m pytest tests/security/test_fuzz.py \

@@ -1,139 +1,175 @@
-"""Benchmark: the expert bot against the greedy bot, two players, seats alternating.
+"""Benchmark: the strongest bot against the expert, every pair of levels, think times.
 
-    .venv/bin/python -m bench.bots [--matches N] [--smoke] [--workers W] [--samples K]
+    .venv/bin/python -m bench.bots [--matches 800] [--matches-3 300] [--matches-4 300]
+                                   [--pair-matches 100] [--results DIR] [--smoke]
 
-Match ``i`` puts the expert in seat ``i % 2`` and uses the shuffle seed
-``sha256(f"{seed}/{i}")``, so a run is reproducible whatever the number of workers.
-Prints the expert's match win rate with its 95% (Wilson) interval, how fast the matches
-went, and the speed of greedy self-play; the last line is
-``RESULT expert_vs_greedy_winrate=<fraction>``.
+1. **master vs expert**, 61-point matches: two players (``--matches``; match ``i`` puts
+   the master in seat ``i % 2`` on the deals of ``i // 2``, so both seatings see the same
+   deals), three players (the master and two experts, the master's seat rotating) and
+   four (a master partnership against an expert one, sides alternating).  Win rates with
+   95% Wilson intervals (the bar in three players is 1/3).
+2. **Every pair of levels** (``fiveup.bots.ladder.LADDER``), two players,
+   ``--pair-matches`` each: the games ``bench.ladder`` rates, shared through the same
+   results file.
+3. **Think time** of each level per searching decision (more than one distinct
+   placement to choose from; forced moves cost nothing): CPU time of the deciding
+   thread, p50 / p90 / p99 / max, and wall-clock p50 / p99.
+
+Every match is appended to a results file under ``--results`` (default ``build/bench-bots``
+and ``build/ladder``) as it ends, so a killed run continues.  ``--smoke`` plays a few
+matches of each kind in memory.  The last line is
+``RESULT strongest_vs_expert_win_rate=<two-player fraction>``.
 """
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import os
+import itertools
 import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Sequence
+from pathlib import Path
 
-from fiveup.bots import ExpertBot, make_bot, seeded_rng
-from fiveup.bots.base import Bot
-from fiveup.bots.expert import DEFAULT_SAMPLES
-from fiveup.simulate import match_seed, play_match, simulate, wilson
+from fiveup.bots.ladder import LADDER
+from fiveup.engine.scoring import side_of
+from fiveup.simulate import wilson
+
+from ._selfplay import (
+    Game,
+    GameResult,
+    default_workers,
+    pair_games,
+    percentile,
+    progress_printer,
+    run,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+STRONGEST = LADDER[-1].kind
+BASELINE = "expert"
+SEED = "bench-bots"
 
 
-@dataclass(frozen=True)
-class Outcome:
-    index: int
-    expert_seat: int
-    expert_won: bool
-    rounds: int
-    blocked: int
-    expert_raw: int
-    greedy_raw: int
-    expert_deducted: int
-    greedy_deducted: int
+def head_to_head(players: int, matches: int) -> list[Game]:
+    """The strongest against the baseline with ``players`` seats, rotating."""
+    games = []
+    for i in range(matches):
+        if players == 4:
+            side = i % 2
+            kinds = tuple(STRONGEST if s % 2 == side else BASELINE for s in range(4))
+            deal = i // 2
+        else:
+            kinds = tuple(STRONGEST if s == i % players else BASELINE for s in range(players))
+            deal = i // players
+        games.append(Game(f"{players}p/{i}", kinds, f"{SEED}/{players}p", deal))
+    return games
 
 
-def play_one(job: tuple[str, int, int]) -> Outcome:
-    seed, index, samples = job
-    expert_seat = index % 2
-    kinds = ["greedy", "greedy"]
-    kinds[expert_seat] = "expert"
-    bots: list[Bot] = []
-    for s, kind in enumerate(kinds):
-        rng = seeded_rng(f"{seed}/{index}/bot/{s}")
-        bots.append(ExpertBot(rng, samples=samples) if kind == "expert" else make_bot(kind, rng))
-    r = play_match(kinds, match_seed(seed, index), bots=bots)
-    g = 1 - expert_seat
-    return Outcome(
-        index=index,
-        expert_seat=expert_seat,
-        expert_won=r.winner_side == expert_seat,
-        rounds=r.rounds,
-        blocked=r.blocked_rounds,
-        expert_raw=r.scored[expert_seat],
-        greedy_raw=r.scored[g],
-        expert_deducted=r.deducted[expert_seat],
-        greedy_deducted=r.deducted[g],
+def strongest_wins(results: Sequence[GameResult]) -> tuple[int, int]:
+    won = 0
+    for r in results:
+        seats = [s for s, k in enumerate(r.kinds) if k == STRONGEST]
+        won += side_of(seats[0], len(r.kinds)) == r.winner_side
+    return won, len(results)
+
+
+def report_head_to_head(players: int, results: Sequence[GameResult]) -> float:
+    won, n = strongest_wins(results)
+    lo, hi = wilson(won, n)
+    bar = {2: "1/2", 3: "1/3", 4: "1/2"}[players]
+    rounds = sum(r.rounds for r in results)
+    print(
+        f"  {players} players: {STRONGEST} won {won}/{n} = {won / n:.3f}, 95% CI "
+        f"[{lo:.3f}, {hi:.3f}] (an equal player: {bar}); {rounds / n:.1f} rounds a match"
     )
+    if players == 2:
+        for seat in (0, 1):
+            mine = [r for r in results if r.kinds[seat] == STRONGEST]
+            w, m = strongest_wins(mine)
+            print(f"    {STRONGEST} in seat {seat}: {w}/{m}")
+    return won / n if n else float("nan")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.bots", description=__doc__.split("\n")[0]
     )
-    parser.add_argument("--matches", type=int, default=1000)
-    parser.add_argument("--smoke", action="store_true", help="a few seconds: tiny match counts")
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    parser.add_argument(
-        "--samples", type=int, default=None, help=f"expert deals per decision ({DEFAULT_SAMPLES})"
-    )
-    parser.add_argument("--seed", default="bench-bots")
-    parser.add_argument("--greedy-matches", type=int, default=200)
+    parser.add_argument("--matches", type=int, default=800, help="two-player head-to-head")
+    parser.add_argument("--matches-3", type=int, default=300)
+    parser.add_argument("--matches-4", type=int, default=300)
+    parser.add_argument("--pair-matches", type=int, default=100)
+    parser.add_argument("--results", type=Path, default=ROOT / "build")
+    parser.add_argument("--workers", type=int, default=default_workers())
+    parser.add_argument("--smoke", action="store_true", help="a few matches of each, in memory")
     args = parser.parse_args(argv)
-    matches = 6 if args.smoke else args.matches
-    greedy_matches = 10 if args.smoke else args.greedy_matches
-    samples = args.samples or (8 if args.smoke else DEFAULT_SAMPLES)
-    workers = 1 if args.smoke else max(1, args.workers)
-    jobs = [(args.seed, i, samples) for i in range(matches)]
-    show = sys.stderr.isatty()
-
-    print(
-        f"expert vs greedy: 2 players, seats alternating, {matches} matches, seed {args.seed!r}, "
-        f"expert samples {samples}, {workers} worker(s)"
+    if args.smoke:
+        args.matches, args.matches_3, args.matches_4, args.pair_matches = 4, 3, 2, 2
+        args.workers = 1
+    kinds = [lv.kind for lv in LADDER]
+    pairs = (
+        list(itertools.pairwise(kinds)) if args.smoke else list(itertools.combinations(kinds, 2))
     )
+
+    def file(name: str) -> Path | None:
+        if args.smoke:
+            return None
+        path = args.results / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return path
+
+    print(f"{STRONGEST} vs {BASELINE}: 61-point matches, seats rotating; {args.workers} worker(s)")
     started = time.perf_counter()
-    outcomes: list[Outcome] = []
-    if workers == 1:
-        for job in jobs:
-            outcomes.append(play_one(job))
-            _progress(show, len(outcomes), matches)
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for outcome in pool.imap_unordered(play_one, jobs, chunksize=4):
-                outcomes.append(outcome)
-                _progress(show, len(outcomes), matches)
-    elapsed = time.perf_counter() - started
-    if show:
-        print(file=sys.stderr)
-
-    won = sum(o.expert_won for o in outcomes)
-    lo, hi = wilson(won, matches)
-    rounds = sum(o.rounds for o in outcomes)
-    for seat in (0, 1):
-        mine = [o for o in outcomes if o.expert_seat == seat]
-        if mine:
-            w = sum(o.expert_won for o in mine)
-            print(f"  expert in seat {seat}: {w}/{len(mine)} won ({w / len(mine):.1%})")
-    print(
-        f"  raw points per round: expert {sum(o.expert_raw for o in outcomes) / rounds:.2f} scored, "
-        f"{sum(o.expert_deducted for o in outcomes) / rounds:.2f} deducted; "
-        f"greedy {sum(o.greedy_raw for o in outcomes) / rounds:.2f} scored, "
-        f"{sum(o.greedy_deducted for o in outcomes) / rounds:.2f} deducted"
+    everything: list[GameResult] = []
+    headline = float("nan")
+    for players, matches in ((2, args.matches), (3, args.matches_3), (4, args.matches_4)):
+        results = run(
+            head_to_head(players, matches),
+            file(f"bench-bots/{players}p.jsonl"),
+            args.workers,
+            progress=progress_printer(f"{players} players"),
+        )
+        everything += results
+        rate = report_head_to_head(players, results)
+        if players == 2:
+            headline = rate
+    games = [g for a, b in pairs for g in pair_games(a, b, args.pair_matches)]
+    results = run(
+        games, file("ladder/games.jsonl"), args.workers, progress=progress_printer("pairs")
     )
-    print(
-        f"  rounds: {rounds} ({rounds / matches:.2f} per match), blocked "
-        f"{sum(o.blocked for o in outcomes) / rounds:.1%}"
-    )
-    print(
-        f"expert vs greedy: {matches / elapsed:.2f} matches/s "
-        f"({elapsed:.1f} s wall, {workers} process(es))"
-    )
-    g = simulate(2, greedy_matches, ["greedy", "greedy"], seed=f"{args.seed}/greedy")
-    print(
-        f"greedy self-play: {g.matches_per_second:.1f} matches/s (1 process, {greedy_matches} matches)"
-    )
-    print(f"expert win rate: {won}/{matches} = {won / matches:.4f}, 95% CI [{lo:.4f}, {hi:.4f}]")
-    print(f"RESULT expert_vs_greedy_winrate={won / matches:.4f}")
+    everything += results
+    print(f"pairs of levels: two players, {args.pair_matches} matches a pair, seats alternating")
+    by_pair: dict[tuple[str, str], list[GameResult]] = {}
+    for r in results:
+        a, b = r.key.split("/")[0].split("-")
+        by_pair.setdefault((a, b), []).append(r)
+    for (a, b), mine in by_pair.items():
+        w = sum(1 for r in mine if r.kinds[r.winner_side] == a)
+        lo, hi = wilson(w, len(mine))
+        print(
+            f"  {a:>7} vs {b:<7} {w:4d}/{len(mine):<4d} = {w / len(mine):.3f}  95% CI [{lo:.3f}, {hi:.3f}]"
+        )
+    print("think time per searching decision (ms; CPU of the deciding thread, wall clock):")
+    cpu: dict[str, list[float]] = {}
+    wall: dict[str, list[float]] = {}
+    for r in everything:
+        for kind, t in r.think_cpu.items():
+            cpu.setdefault(kind, []).extend(t)
+        for kind, t in r.think_wall.items():
+            wall.setdefault(kind, []).extend(t)
+    for kind in kinds:
+        t = cpu.get(kind)
+        if not t:
+            continue
+        w = wall.get(kind, [])
+        print(
+            f"  {kind:>7}: {len(t):7d} decisions  cpu p50 {percentile(t, 0.5) * 1e3:7.2f}  "
+            f"p90 {percentile(t, 0.9) * 1e3:7.2f}  p99 {percentile(t, 0.99) * 1e3:7.2f}  "
+            f"max {max(t) * 1e3:7.2f}   wall p50 {percentile(w, 0.5) * 1e3:7.2f}  "
+            f"p99 {percentile(w, 0.99) * 1e3:7.2f}"
+        )
+    print(f"{len(everything)} matches, {time.perf_counter() - started:.0f} s this run")
+    print(f"RESULT strongest_vs_expert_win_rate={headline:.4f}")
     return 0
-
-
-def _progress(show: bool, done: int, total: int) -> None:
-    if show:
-        print(f"\r  {done}/{total} matches", end="", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,18 @@ import random
 
 import pytest
 
-from fiveup.bots import BOT_KINDS, Bot, ExpertBot, GreedyBot, RandomBot, make_bot, seeded_rng
+from fiveup.bots import (
+    BOT_KINDS,
+    Bot,
+    ExpertBot,
+    GreedyBot,
+    NoviceBot,
+    RandomBot,
+    SearchBot,
+    make_bot,
+    seeded_rng,
+)
+from fiveup.bots.expert import master_config
 from fiveup.bots.simple import LayoutCache
 from fiveup.engine import Draw, Match, MatchConfig, MatchView, Pass, Place, view_for
 from fiveup_core import Layout
@@ -15,7 +26,8 @@ from .helpers import positions, seed_bytes
 
 
 def _bots(rng: random.Random) -> list[Bot]:
-    return [RandomBot(rng), GreedyBot(rng), ExpertBot(rng, samples=3)]
+    master = SearchBot(rng, master_config(samples=3), "master")
+    return [RandomBot(rng), NoviceBot(rng), GreedyBot(rng), ExpertBot(rng, samples=3), master]
 
 
 @pytest.mark.parametrize("n_seats", [2, 3, 4])
@@ -35,7 +47,7 @@ def test_every_bot_returns_a_legal_action(n_seats: int) -> None:
 def test_bots_play_whole_matches_legally_through_the_engine() -> None:
     # the engine rejects an illegal action, so finishing the match is the check
     for n_seats in (2, 3, 4):
-        kinds = ("expert", "greedy", "random", "greedy")[:n_seats]
+        kinds = ("master", "greedy", "novice", "adept")[:n_seats]
         match, _ = Match.start(
             MatchConfig(seats=kinds, seed=seed_bytes(f"whole/{n_seats}"), target_points=15)
         )
@@ -112,13 +124,16 @@ def test_simulation_hands_bots_only_views(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_make_bot_kinds() -> None:
-    assert set(BOT_KINDS) == {"random", "greedy", "expert"}
+    assert set(BOT_KINDS) == {"random", "novice", "greedy", "adept", "expert", "master"}
     for kind in BOT_KINDS:
         bot = make_bot(kind, random.Random(1))
         assert bot.kind == kind
         assert isinstance(bot, Bot)
     with pytest.raises(ValueError, match="unknown bot kind"):
         make_bot("oracle", random.Random(1))
+    capped = make_bot("master", random.Random(1), max_seconds=0.25)
+    assert isinstance(capped, SearchBot) and capped.config.max_seconds == 0.25
+    assert make_bot("greedy", random.Random(1), max_seconds=0.25).kind == "greedy"
 
 
 def test_expert_fast_path_and_reproducibility() -> None:

@@ -5,8 +5,13 @@
 * ``random``: uniform among the legal actions;
 * ``greedy``: the placement scoring the most raw points now (ties: heaviest tile, doubles
   first);
-* ``expert``: determinized Monte Carlo -- samples deals of the unseen tiles consistent
-  with what the seat has seen and plays each candidate out greedily to the reckoning.
+* ``novice``: greedy, except that half its moves are random;
+* ``adept``, ``expert``, ``master``: determinized search (``search``) -- sample deals of
+  the unseen tiles consistent with what the seat has seen and play each candidate out
+  to the reckoning; they differ in budget, play-out policy and value (``expert``).
+
+``ladder.LADDER`` orders them from the weakest to the strongest, with their budgets and
+measured ratings.
 
 Bots take a ``random.Random`` (production seeds it from ``secrets``); they are the one
 part of the service allowed to use the ``random`` module.
@@ -14,31 +19,41 @@ part of the service allowed to use the ``random`` module.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 import secrets
 from collections.abc import Callable
 
 from .base import Bot, check_view
-from .expert import ExpertBot
-from .simple import GreedyBot, RandomBot
+from .expert import ExpertBot, adept, master
+from .search import SearchBot, SearchConfig
+from .simple import GreedyBot, NoviceBot, RandomBot
 
 BotFactory = Callable[[random.Random], Bot]
 
 BOT_KINDS: dict[str, BotFactory] = {
     "random": RandomBot,
+    "novice": NoviceBot,
     "greedy": GreedyBot,
+    "adept": adept,
     "expert": ExpertBot,
+    "master": master,
 }
 
 
-def make_bot(kind: str, rng: random.Random) -> Bot:
-    """A bot of ``kind`` drawing its randomness from ``rng``."""
+def make_bot(kind: str, rng: random.Random, max_seconds: float | None = None) -> Bot:
+    """A bot of ``kind`` drawing its randomness from ``rng``.  ``max_seconds`` caps a
+    searching bot's think time (live play: a loaded server answers a little weaker rather
+    than late); without it a bot is reproducible for its RNG."""
     try:
         factory = BOT_KINDS[kind]
     except KeyError:
         raise ValueError(f"unknown bot kind {kind!r}; kinds are {', '.join(BOT_KINDS)}") from None
-    return factory(rng)
+    bot = factory(rng)
+    if max_seconds is not None and isinstance(bot, SearchBot):
+        bot.config = dataclasses.replace(bot.config, max_seconds=max_seconds)
+    return bot
 
 
 def seeded_rng(material: bytes | str) -> random.Random:
@@ -58,7 +73,10 @@ __all__ = [
     "BotFactory",
     "ExpertBot",
     "GreedyBot",
+    "NoviceBot",
     "RandomBot",
+    "SearchBot",
+    "SearchConfig",
     "check_view",
     "fresh_rng",
     "make_bot",

@@ -1,4 +1,4 @@
-"""The two simple bots: ``random`` (uniform among legal actions) and ``greedy``."""
+"""The simple bots: ``random`` (uniform among legal actions), ``greedy`` and ``novice``."""
 
 from __future__ import annotations
 
@@ -69,3 +69,22 @@ class GreedyBot:
             if key > best_key:
                 best, best_key = action, key
         return best
+
+
+class NoviceBot:
+    """Greedy half the time: on each choice a coin decides between the greedy placement
+    and a uniformly random legal action (a beginner who sees points now and then)."""
+
+    kind = "novice"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self._greedy = GreedyBot()
+
+    def choose(self, view: MatchView) -> Action:
+        actions = check_view(view).legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        if self.rng.random() < 0.5:
+            return actions[self.rng.randrange(len(actions))]
+        return self._greedy.choose(view)

@@ -97,7 +97,7 @@ def rank_moves(
     if not keys:  # a forced draw or pass: nothing to estimate
         return Suggestions(tuple(Hint(a, p, e, None, None) for a, p, e in scored), view.version, 0)
     expert = ExpertBot(seeded_rng(view_seed(view, salt)), samples=samples, max_seconds=max_seconds)
-    found = expert.estimate(infer(view), list(keys))
+    found = expert.estimate(view, infer(view), list(keys))
     hints = []
     for action, points, end_sum in scored:
         i = keys[_candidate(action)]  # type: ignore[arg-type]
