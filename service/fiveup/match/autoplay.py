@@ -33,8 +33,14 @@ STAND_IN_BOT = "greedy"  # the kind that plays for an abandoned seat
 BotFactory = Callable[[str], Bot]
 
 
+BOT_MAX_THINK_SECONDS = 1.0
+"""Live play caps a searching bot's think time: on a loaded server it answers a little
+weaker rather than late (its budget is a number of deals; on an idle machine the
+strongest level needs a few hundredths of a second, docs/bots.md)."""
+
+
 def default_bot_factory(kind: str) -> Bot:
-    return make_bot(kind, secrets.SystemRandom())
+    return make_bot(kind, secrets.SystemRandom(), max_seconds=BOT_MAX_THINK_SECONDS)
 
 
 @dataclass
@@ -209,7 +215,8 @@ class BotRunner:
                 if not pause:
                     bot = bots.get(seat) or bots.setdefault(seat, self._bot_factory(kind))
                     started = time.perf_counter()
-                    action = bot.choose(view_for(match, seat))
+                    # off the event loop: a searching bot thinks for milliseconds
+                    action = await asyncio.to_thread(bot.choose, view_for(match, seat))
                     self._observer.bot_thought(kind, time.perf_counter() - started)
                     moved = await self._append_move(session, seat, action)
                     if moved is None:
