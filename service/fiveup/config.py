@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .bots.expert import MASTER_SAMPLES
 from .shared.usererror import UserError
 from .store.options import NOTIFY_MODES, SYNCHRONOUS_LEVELS
 
@@ -114,7 +115,9 @@ class ServerConfig:
     rate_limit_reads_burst: int = setting(200, "public reads a client address may make at once")
     hint_workers: int = setting(1, "hint computations at once per process (threads)")
     hint_samples: int = setting(
-        64, "deals of the hidden tiles sampled per hint request (the deadline may cut it)"
+        MASTER_SAMPLES,
+        "deals of the hidden tiles sampled per hint request, the master's own budget (the "
+        "deadline may cut it)",
     )
     hint_default_deadline_ms: int = setting(500, "a hint's time budget when the caller names none")
     hint_max_deadline_ms: int = setting(2000, "the most time a caller may give one hint")

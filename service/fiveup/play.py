@@ -516,12 +516,14 @@ def render_hints(hints: pb.SuggestMovesResponse, listed: Sequence[pb.Move]) -> l
     """The ranked moves, with the number each has in the move list."""
     number = {m.SerializeToString(deterministic=True): i for i, m in enumerate(listed, start=1)}
     lines = [
-        f"Hints (best first; the expert's estimate over the rest of the round, {hints.samples} deals sampled):"
+        f"Hints (best first; the master's estimate, {hints.samples} deals sampled: your chance"
+        " to win the match, and over the rest of the round your margin and net):"
     ]
     for hint in hints.hints:
         i = number.get(hint.move.SerializeToString(deterministic=True), 0)
         estimate = (
-            f"margin {hint.expected_margin / 5:+.1f}, net {hint.expected_net_points / 5:+.1f} points"
+            f"win {hint.win_chance:.0%}, margin {hint.expected_margin / 5:+.1f}, "
+            f"net {hint.expected_net_points / 5:+.1f} points"
             if hint.HasField("expected_margin")
             else "forced"
         )

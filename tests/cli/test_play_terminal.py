@@ -292,7 +292,7 @@ def test_practice_in_the_terminal_shows_hints_and_takes_moves_back(
             screen.append(shown)
             numbers = re.findall(r"^\s+(\d+)\) .* now \d+ points, end sum \d+; ", shown, re.M)
             assert sorted(numbers, key=int) == sorted(listed, key=int), shown
-            assert "deals sampled" in shown and "margin" in shown
+            assert "deals sampled" in shown and "margin" in shown and "win " in shown
             hinted += 1
             child.sendline(numbers[0])  # follow the top hint
         elif undone < 2 and child.match.group(2):

@@ -14,6 +14,7 @@ import grpc
 import pytest
 from prometheus_client import REGISTRY
 
+from fiveup.bots.values import MatchValue
 from fiveup.engine import (
     Draw,
     Event,
@@ -108,12 +109,16 @@ async def test_every_legal_move_is_ranked_with_its_points_and_estimate(server: R
     )
     placements = [h for h in answer.hints if h.move.HasField("place")]
     if placements:
-        assert all(h.HasField("expected_margin") for h in placements)
-        margins = [h.expected_margin for h in answer.hints]
-        assert margins == sorted(margins, reverse=True)
+        assert all(h.HasField("expected_margin") and h.HasField("win_chance") for h in placements)
+        assert all(0.0 <= h.win_chance <= 1.0 for h in placements)
+        # best first by the master's value: the chance, the margin between equal chances
+        tie = MatchValue().tie_break
+        values = [h.win_chance + tie * h.expected_margin for h in answer.hints]
+        assert values == sorted(values, reverse=True)
         assert answer.samples == HintsConfig().samples
     else:  # a forced draw or pass has no estimate
         assert answer.samples == 0 and not answer.hints[0].HasField("expected_margin")
+        assert not answer.hints[0].HasField("win_chance")
     # the points and end sum a hint states are what the move then scores
     top = answer.hints[0]
     done = await server.matches.SubmitMove(

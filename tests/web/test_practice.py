@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from fiveup.v1 import match_pb2
+
 from .conftest import ARTIFACTS, WebStack, run_browser, step
 
 pytestmark = pytest.mark.timeout(600)
@@ -30,7 +32,8 @@ def test_the_practice_option_makes_seat_one_the_person_against_bots(
     assert created["hintsChecked"] is True and created["hintsDisabled"] is True
     assert created["untickedHints"] == {"checked": False, "disabled": False}
     assert created["seat1Disabled"] is True
-    assert created["seat2Options"] == ["random", "greedy", "expert"]  # bots only
+    bots = [v.name.removeprefix("BOT_KIND_").lower() for v in match_pb2.BotKind.DESCRIPTOR.values]
+    assert created["seat2Options"] == bots[1:]  # bots only: every level the contract names
     assert "#/play/" in created["url"]  # no invitation page: straight to the table
     assert created["practice"] == "true" and created["hintsAllowed"] == "true"
 

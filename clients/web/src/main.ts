@@ -20,11 +20,19 @@ import { hintList } from "./hints.js";
 import { pointText, sameTile, tileText } from "./moves.js";
 import { Board, dominoIcon, tallySvg, type Marker } from "./board.js";
 import { layoutGeometry, pointKey, type PlacedTile } from "./geometry.js";
-import { lang, pointsText, reasonText, setLang, t, type Lang } from "./i18n.js";
+import { lang, pointsText, reasonText, setLang, t, type Key, type Lang } from "./i18n.js";
 import { leaderboardPage, profilePage } from "./ratings.js";
 import { accessToken, currentSession } from "./session.js";
 
 type Clients = ReturnType<typeof createFiveUpClients>;
+
+// The bots a seat can be, from the contract's enum (every value but UNSPECIFIED, in its
+// order): a level the server adds appears here with no change to this list.
+const BOTS: { value: string; kind: BotKind; label: Key }[] = Object.entries(BotKind)
+  .filter((e): e is [string, BotKind] => typeof e[1] === "number" && e[1] !== BotKind.UNSPECIFIED)
+  .map(([name, kind]) => ({
+    value: name.toLowerCase(), kind, label: `bot${name[0]}${name.slice(1).toLowerCase()}` as Key,
+  }));
 
 interface SeatSession {
   seat: number;
@@ -105,7 +113,7 @@ function startPage(): void {
     for (let i = 0; i < n; i += 1) {
       if (practice.checked) kinds[i] = i === 0 ? "human" : kinds[i] === "human" ? "greedy" : kinds[i];
       const select = el("select", { id: `seat-${i}`, name: `seat-${i}` });
-      for (const [value, key] of [["human", "human"], ["random", "botRandom"], ["greedy", "botGreedy"], ["expert", "botExpert"]] as const) {
+      for (const [value, key] of [["human", "human"] as [string, Key], ...BOTS.map((b): [string, Key] => [b.value, b.label])]) {
         if (practice.checked && (i === 0) !== (value === "human")) continue;
         const option = el("option", { value, text: t(key) });
         if (kinds[i] === value) option.selected = true;
@@ -144,7 +152,7 @@ function startPage(): void {
     try {
       const seats = kinds.slice(0, n).map((k) => (k === "human"
         ? { kind: SeatKind.HUMAN }
-        : { kind: SeatKind.BOT, bot: { random: BotKind.RANDOM, greedy: BotKind.GREEDY, expert: BotKind.EXPERT }[k] }));
+        : { kind: SeatKind.BOT, bot: BOTS.find((b) => b.value === k)?.kind }));
       const created = await clients.matches.createMatch({
         seats, targetPoints: Number(target.value) || 0, practice: practice.checked,
         hintsAllowed: practice.checked ? undefined : hints.checked,

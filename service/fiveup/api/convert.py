@@ -456,4 +456,6 @@ def hint_pb(hint: Hint) -> match_pb2.Hint:
         msg.expected_margin = hint.expected_margin
     if hint.expected_net is not None:
         msg.expected_net_points = hint.expected_net
+    if hint.win_chance is not None:
+        msg.win_chance = hint.win_chance
     return msg

@@ -1,11 +1,13 @@
-"""Hints: every legal move of the seat to move, ranked by the expert bot's estimate.
+"""Hints: every legal move of the seat to move, ranked by the strongest bot's estimate.
 
 ``rank_moves(view, ...)`` is the whole computation, and it reads nothing but the seat's
-own ``MatchView``: the expert (``fiveup.bots.expert``) infers what the seat knows from
-that view and samples deals of the tiles it cannot see.  The sampling RNG is seeded from
-the view itself, so the same view always gets the same answer (and a view cannot tell
-where the hidden tiles really are, so neither can the answer).  The estimate is in raw
-points over the rest of the round (``Hint.expected_margin``, ``Hint.expected_net``).
+own ``MatchView``: the ``master`` (``fiveup.bots.expert``, the top of the ladder) infers
+what the seat knows from that view and samples deals of the tiles it cannot see.  The
+sampling RNG is seeded from the view itself, so the same view always gets the same
+answer (and a view cannot tell where the hidden tiles really are, so neither can the
+answer).  Each move gets the master's estimate of the side's chance to win the match
+(``Hint.win_chance``, the ranking key) and, in raw points over the rest of the round,
+its margin and net (``Hint.expected_margin``, ``Hint.expected_net``).
 
 ``HintService`` is the use case behind ``SuggestMoves``: only in matches created with
 hints allowed, only for the seat to move, computed in a worker thread (the event loop
@@ -24,8 +26,8 @@ from dataclasses import dataclass
 from fiveup_core import Layout
 from fiveup_core.abstract import point_kind, tile_of
 
-from ..bots import seeded_rng
-from ..bots.expert import ExpertBot
+from ..bots import SearchBot, seeded_rng
+from ..bots.expert import MASTER_SAMPLES, master_config
 from ..bots.inference import infer
 from ..engine import Action, MatchView, Place, score_actions, view_for
 from ..engine.errors import NotYourTurn
@@ -34,9 +36,9 @@ from .errors import HintsBusy, HintsNotAllowed
 from .observer import Observer
 from .repository import MatchRepository
 
-# The sampled deals per hint request: more than the expert bot's 32, since a person
-# reads the numbers and not just the top move; the deadline cuts it short if need be.
-DEFAULT_SAMPLES = 64
+# The sampled deals per hint request: the master's own budget (it is what a person is
+# told the strongest bot would play); the deadline cuts it short if need be.
+DEFAULT_SAMPLES = MASTER_SAMPLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +48,12 @@ class Hint:
     end_sum: int  # the end sum it leaves
     # Raw points over the rest of the round, averaged over sampled deals (None for a
     # forced draw or pass): the side's net minus the other sides' average, with a bonus
-    # for going out first -- what the expert maximises -- and the side's net alone.
+    # for going out first, and the side's net alone.
     expected_margin: float | None
     expected_net: float | None
+    # The side's chance to win the match after this move (None for a forced draw or
+    # pass): what the master maximises, and the ranking key.
+    win_chance: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,22 +101,26 @@ def rank_moves(
             keys.setdefault(_candidate(action), len(keys))
     if not keys:  # a forced draw or pass: nothing to estimate
         return Suggestions(tuple(Hint(a, p, e, None, None) for a, p, e in scored), view.version, 0)
-    expert = ExpertBot(seeded_rng(view_seed(view, salt)), samples=samples, max_seconds=max_seconds)
-    found = expert.estimate(view, infer(view), list(keys))
-    hints = []
+    master = SearchBot(
+        seeded_rng(view_seed(view, salt)), master_config(samples, max_seconds), "master"
+    )
+    found = master.estimate(view, infer(view), list(keys))
+    chances = found.win_chances
+    assert chances is not None  # the master's value knows the match
+    hints, rank = [], []
     for action, points, end_sum in scored:
         i = keys[_candidate(action)]  # type: ignore[arg-type]
-        hints.append(Hint(action, points, end_sum, found.values[i], found.side_nets[i]))
-    order = sorted(
-        range(len(hints)),
-        key=lambda j: (-(hints[j].expected_margin or 0.0), -hints[j].points, j),
-    )
+        hints.append(
+            Hint(action, points, end_sum, found.margins[i], found.side_nets[i], chances[i])
+        )
+        rank.append(found.values[i])
+    order = sorted(range(len(hints)), key=lambda j: (-rank[j], -hints[j].points, j))
     return Suggestions(tuple(hints[j] for j in order), view.version, found.samples)
 
 
 def _candidate(action: Place) -> tuple[int, int, int]:
     """Placements the rules treat alike (same tile, same pip, same kind of connection
-    point) share one estimate, as in the expert bot."""
+    point) share one estimate, as in the search bots."""
     return (tile_of(action.tile), *point_kind(action.on))
 
 
