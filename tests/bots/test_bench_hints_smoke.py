@@ -17,7 +17,7 @@ def test_bench_hints_smoke() -> None:
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.strip().splitlines()
     gain = re.fullmatch(r"RESULT hints_winrate_gain=(-?\d+(?:\.\d+)?)", lines[-2])
-    agree = re.fullmatch(r"RESULT hint_top_agrees_with_expert=(\d+(?:\.\d+)?)", lines[-1])
+    agree = re.fullmatch(r"RESULT hint_top_agrees_with_master=(\d+(?:\.\d+)?)", lines[-1])
     assert gain and agree, lines[-2:]
     assert -1.0 <= float(gain.group(1)) <= 1.0
     assert 0.0 <= float(agree.group(1)) <= 1.0
