@@ -132,6 +132,8 @@ def test_wheel_holds_the_compiled_core_and_the_generated_stubs(wheel: Path) -> N
         assert f"fiveup/v1/{stub}_pb2.py" in names
         assert f"fiveup/v1/{stub}_pb2_grpc.py" in names
     assert "fiveup/metrics.py" in names and "fiveup/api/interceptors.py" in names
+    # the REST transcoder's descriptor set, which the gateway's init container copies out
+    assert "fiveup/v1/fiveup.binpb" in names
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert "fiveup = fiveup.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
     assert not [n for n in names if n.startswith(("tests/", "deploy/"))]
