@@ -1,0 +1,72 @@
+"""REST/JSON through the gateway beyond the conformance cases: FindMatch as a stream of
+newline-delimited JSON (each line flushed as the server sends it), a seat found that way
+played with the access token, and CORS letting a local page call the REST paths."""
+
+from __future__ import annotations
+
+import json
+import threading
+import uuid
+from typing import Any
+
+import httpx
+
+from .conftest import Stack
+
+LOCAL_ORIGIN = "http://127.0.0.1:5173"
+
+
+def sign_in(client: httpx.Client) -> dict[str, str]:
+    answer = client.post("/v1/sessions:guest", json={"deviceId": f"rest-{uuid.uuid4()}"})
+    assert answer.status_code == 200, answer.text
+    return {"authorization": f"Bearer {answer.json()['session']['accessToken']}"}
+
+
+def test_find_match_streams_ndjson_until_two_players_are_matched(stack: Stack) -> None:
+    client = httpx.Client(base_url=stack.gateway.url, timeout=60)
+    players = [sign_in(client), sign_in(client)]
+    lines: list[list[dict[str, Any]]] = [[], []]
+    first_line = threading.Event()
+
+    def search(n: int) -> None:
+        with client.stream("POST", "/v1/matchmaking:find", json={"players": 2},
+                           headers=players[n]) as stream:  # fmt: skip
+            assert stream.status_code == 200
+            for line in stream.iter_lines():
+                lines[n].append(json.loads(line))
+                first_line.set()
+                if "matched" in lines[n][-1]:
+                    return
+
+    first = threading.Thread(target=search, args=(0,))
+    first.start()
+    # the first searcher's `searching` line arrives while its request is still open:
+    # the stream is delivered a message at a time, not when it ends
+    assert first_line.wait(30)
+    assert "searching" in lines[0][0]
+    second = threading.Thread(target=search, args=(1,))
+    second.start()
+    first.join(60)
+    second.join(60)
+    matched = [found[-1]["matched"] for found in lines]
+    assert matched[0]["matchId"] == matched[1]["matchId"]
+    assert sorted(m["seat"] for m in matched) == [0, 1]  # seat 0 printed, not left out
+    # the seat is bound to the player: their access token acts for it
+    seat_to_move = client.get(f"/v1/matches/{matched[0]['matchId']}").json()["view"]["turnSeat"]
+    mover = players[[m["seat"] for m in matched].index(seat_to_move)]
+    legal = client.get(f"/v1/matches/{matched[0]['matchId']}/legalMoves", headers=mover)
+    assert legal.status_code == 200 and legal.json()["moves"], legal.text
+
+
+def test_a_local_page_may_call_rest_and_a_foreign_one_may_not(stack: Stack) -> None:
+    def preflight(origin: str) -> httpx.Response:
+        return httpx.options(
+            f"{stack.gateway.url}/v1/matches/abc/legalMoves",
+            headers={"Origin": origin, "Access-Control-Request-Method": "GET",
+                     "Access-Control-Request-Headers": "authorization"},
+        )  # fmt: skip
+
+    allowed = preflight(LOCAL_ORIGIN)
+    assert allowed.headers["access-control-allow-origin"] == LOCAL_ORIGIN
+    assert "GET" in allowed.headers["access-control-allow-methods"]
+    assert "access-control-allow-origin" not in preflight("https://evil.example").headers
