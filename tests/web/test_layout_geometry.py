@@ -1,4 +1,4 @@
-"""The web client's layout drawing (clients/web/src/geometry.ts) never overlaps two tiles:
+"""The web client's layout drawing (clients/web/src/table/geometry.ts) never overlaps two tiles:
 self-play through the real engine (as ``fiveup simulate`` plays: the same bots, the same
 seeds) collects the final layout of every round, the biggest a round can reach, and the
 node test draws each one and checks every pair of tiles."""

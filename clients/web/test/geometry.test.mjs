@@ -1,4 +1,4 @@
-// The layout geometry (src/geometry.ts) over real layouts: FIVEUP_LAYOUTS names a JSON
+// The layout geometry (src/table/geometry.ts) over real layouts: FIVEUP_LAYOUTS names a JSON
 // file of compact layouts (hex), written by tests/web/test_layout_geometry.py from
 // self-play.  Every layout must be drawn whole, each tile where the rules put it, with no
 // two tiles overlapping.
@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'fiveup-geometry-')), 'geometry.mjs');
-await build({ entryPoints: [path.join(HERE, '..', 'src', 'geometry.ts')], bundle: true, format: 'esm', outfile: out, logLevel: 'warning' });
+await build({ entryPoints: [path.join(HERE, '..', 'src', 'table', 'geometry.ts')], bundle: true, format: 'esm', outfile: out, logLevel: 'warning' });
 const { layoutGeometry, overlappingPairs, decodeCompact } = await import(pathToFileURL(out).href);
 
 const touches = (a, b) => {

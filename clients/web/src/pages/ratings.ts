@@ -6,9 +6,9 @@ import {
   LeaderboardWindow, RatingCategory, createFiveUpClients, errorReason, withToken,
   type CategoryStats, type GetLeaderboardResponse, type PlayerMatch, type Rating, type RatingPoint,
 } from "@fiveup/sdk";
-import { el } from "./dom.js";
-import { type Key, lang, reasonText, t } from "./i18n.js";
-import { accessToken, currentSession, signInAsGuest, signOut } from "./session.js";
+import { el } from "../dom.js";
+import { type Key, lang, reasonText, t } from "../i18n.js";
+import { accessToken, currentSession, signInAsGuest, signOut } from "../session.js";
 
 type Clients = ReturnType<typeof createFiveUpClients>;
 

@@ -1,7 +1,7 @@
 // Tiles and moves in words (the table's buttons, its log and the hint list say them the
 // same way), and tile identity regardless of orientation.
 import type { Move, Tile } from "@fiveup/sdk";
-import { type Key, t } from "./i18n.js";
+import { type Key, t } from "../i18n.js";
 
 export const tileText = (tile: { low: number; high: number }) => `[${Math.min(tile.low, tile.high)}|${Math.max(tile.low, tile.high)}]`;
 const SIDE_KEYS: Key[] = ["sideLow", "sideLow", "sideHigh", "sideChainA", "sideChainB", "sideBranchA", "sideBranchB"];

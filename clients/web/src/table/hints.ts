@@ -2,8 +2,8 @@
 // points now and the end sum it leaves, and the expert's estimate in displayed points
 // (the server's estimate is in raw points; the table speaks displayed points, raw / 5).
 import type { Hint, Move } from "@fiveup/sdk";
-import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { el } from "../dom.js";
+import { t } from "../i18n.js";
 import { moveKey, moveText } from "./moves.js";
 
 function signed(x: number): string {

@@ -1,0 +1,21 @@
+// The bots a seat can be, from the contract's enum (every value but UNSPECIFIED, in its
+// order): a level the server adds appears here with no change to this list.
+import { BotKind } from "@fiveup/sdk";
+import type { Key } from "../i18n.js";
+
+export interface BotChoice {
+  value: string; // as the seat's <select> names it: "greedy", "master", ...
+  kind: BotKind;
+  label: Key;
+}
+
+export const BOTS: readonly BotChoice[] = Object.entries(BotKind)
+  .filter((e): e is [string, BotKind] => typeof e[1] === "number" && e[1] !== BotKind.UNSPECIFIED)
+  .map(([name, kind]) => ({
+    value: name.toLowerCase(), kind, label: `bot${name[0]}${name.slice(1).toLowerCase()}` as Key,
+  }));
+
+/** The label of a bot seat's kind. */
+export function botLabel(kind: BotKind | undefined): Key {
+  return BOTS.find((b) => b.kind === kind)?.label ?? "bot";
+}

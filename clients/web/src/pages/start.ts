@@ -1,0 +1,118 @@
+// The start page (#/): create a match (seats, target, practice and hints), or open a
+// join or watch link.
+import { Code, ConnectError, SeatKind, withToken } from "@fiveup/sdk";
+import { el } from "../dom.js";
+import { t, type Key } from "../i18n.js";
+import { accessToken } from "../session.js";
+import { api } from "../app/api.js";
+import { BOTS } from "../app/bots.js";
+import { page, setLive, showError } from "../app/shell.js";
+import { saveSeat } from "../table/seat-store.js";
+import { sharePage } from "./share.js";
+
+export function startPage(): void {
+  setLive(null);
+  const main = page(el("main", { class: "start" }));
+  main.append(el("p", { class: "tagline", text: t("tagline") }));
+  main.append(newMatchForm(), openLinkForm());
+}
+
+function newMatchForm(): HTMLElement {
+  const form = el("form", { class: "card", "aria-labelledby": "new-title" });
+  form.append(el("h2", { id: "new-title", text: t("newMatch") }));
+  const count = el("fieldset", { class: "count" }, el("legend", { text: t("players") }));
+  let n = 2;
+  const seatsBox = el("div", { class: "seats" });
+  const note = el("p", { class: "note", text: t("partnerships") });
+  const kinds = ["human", "greedy", "greedy", "greedy"];
+  // Practice: seat 1 is the person, every other seat a bot (the server refuses anything
+  // else), hints are on and moves can be taken back.
+  const practice = el("input", { type: "checkbox", id: "practice", name: "practice" });
+  const hints = el("input", { type: "checkbox", id: "hints", name: "hints" });
+  const drawSeats = () => {
+    seatsBox.replaceChildren();
+    for (let i = 0; i < n; i += 1) {
+      if (practice.checked) kinds[i] = i === 0 ? "human" : kinds[i] === "human" ? "greedy" : kinds[i];
+      const select = el("select", { id: `seat-${i}`, name: `seat-${i}` });
+      for (const [value, key] of [["human", "human"] as [string, Key], ...BOTS.map((b): [string, Key] => [b.value, b.label])]) {
+        if (practice.checked && (i === 0) !== (value === "human")) continue;
+        const option = el("option", { value, text: t(key) });
+        if (kinds[i] === value) option.selected = true;
+        select.append(option);
+      }
+      select.disabled = practice.checked && i === 0;
+      select.addEventListener("change", () => { kinds[i] = select.value; });
+      seatsBox.append(el("label", { for: `seat-${i}`, class: "seat-choice" }, el("span", { text: t("seat", { n: i + 1 }) }), select));
+    }
+    note.hidden = n !== 4;
+  };
+  for (const value of [2, 3, 4]) {
+    const input = el("input", { type: "radio", name: "players", value: String(value), id: `players-${value}` });
+    if (value === n) input.checked = true;
+    input.addEventListener("change", () => { n = value; drawSeats(); });
+    count.append(el("label", { for: `players-${value}`, class: "radio" }, input, String(value)));
+  }
+  const target = el("input", { type: "number", id: "target", min: "1", max: "10000", value: "61", inputmode: "numeric" });
+  const submit = el("button", { type: "submit", class: "primary", text: t("create") });
+  const options = el("fieldset", { class: "options" }, el("legend", { text: t("options") }),
+    el("label", { for: "practice", class: "check" }, practice, el("span", { text: t("practiceOption") })),
+    el("label", { for: "hints", class: "check" }, hints, el("span", { text: t("hintsOption") })));
+  let hintsChoice = false; // the person's own choice, back when practice is unticked
+  hints.addEventListener("change", () => { hintsChoice = hints.checked; });
+  practice.addEventListener("change", () => {
+    hints.checked = practice.checked || hintsChoice;
+    hints.disabled = practice.checked; // a practice match always allows hints
+    drawSeats();
+  });
+  form.append(count, seatsBox, note, el("label", { for: "target", class: "target" }, el("span", { text: t("target") }), target), options, submit);
+  drawSeats();
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    submit.disabled = true;
+    submit.textContent = t("creating");
+    try {
+      const clients = await api();
+      const seats = kinds.slice(0, n).map((k) => (k === "human"
+        ? { kind: SeatKind.HUMAN }
+        : { kind: SeatKind.BOT, bot: BOTS.find((b) => b.value === k)?.kind }));
+      const created = await clients.matches.createMatch({
+        seats, targetPoints: Number(target.value) || 0, practice: practice.checked,
+        hintsAllowed: practice.checked ? undefined : hints.checked,
+      });
+      const humans = seats.map((s, i) => (s.kind === SeatKind.HUMAN ? i : -1)).filter((i) => i >= 0);
+      if (humans.length > 0) {
+        const joined = await clients.matches.joinMatch({ matchId: created.matchId, seat: humans[0] }, withToken(await accessToken(clients)));
+        saveSeat(created.matchId, { seat: joined.seat, token: joined.seatToken, version: 0 });
+      }
+      // A practice match has nobody to invite: straight to the table.
+      if (practice.checked) location.hash = `#/play/${created.matchId}`;
+      else sharePage(created.matchId, humans);
+    } catch (err) {
+      showError(form, err);
+      submit.disabled = false;
+      submit.textContent = t("create");
+    }
+  });
+  return form;
+}
+
+function openLinkForm(): HTMLElement {
+  const open = el("form", { class: "card", "aria-labelledby": "open-title" });
+  const link = el("input", { type: "url", id: "link", placeholder: "https://…/#/join/…", autocomplete: "off" });
+  open.append(
+    el("h2", { id: "open-title", text: t("joinTitle") }),
+    el("label", { for: "link", text: t("joinPrompt") }), link,
+    el("button", { type: "submit", text: t("go") }),
+  );
+  open.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const hash = link.value.includes("#") ? link.value.slice(link.value.indexOf("#")) : "";
+    if (!/^#\/(join|watch|play)\//.test(hash)) {
+      showError(open, new ConnectError("bad link", Code.InvalidArgument));
+      (open.querySelector(".error") as HTMLElement).textContent = t("err_BAD_LINK");
+      return;
+    }
+    location.hash = hash;
+  });
+  return open;
+}

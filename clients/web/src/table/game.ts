@@ -1,0 +1,419 @@
+// The table (#/play/<match> as the seat this tab holds, #/watch/<match> as a
+// spectator): follows the match's stream (WatchMatch), reads the view (GetMatch) once a
+// burst of events is over, and redraws its panels (table/panels/) from one TableState.
+import {
+  MatchStatus, errorReason, newRequestId, withToken, type MatchEvent, type MatchView, type Move,
+} from "@fiveup/sdk";
+import { el } from "../dom.js";
+import { pointsText, reasonText, t } from "../i18n.js";
+import { accessToken, currentSession } from "../session.js";
+import { api, type Clients } from "../app/api.js";
+import { app, page, showError } from "../app/shell.js";
+import { Board, type Marker } from "./board.js";
+import { layoutGeometry, pointKey, type PlacedTile } from "./geometry.js";
+import { pointText, tileText } from "./moves.js";
+import { saveSeat, type SeatSession } from "./seat-store.js";
+import type { TableActions, TableState } from "./state.js";
+import { myTurn } from "./state.js";
+import { handPanel, selectedPlacements } from "./panels/hand.js";
+import { matchEndPanel } from "./panels/match-end.js";
+import { playersPanel } from "./panels/players.js";
+import { reckoningPanel } from "./panels/reckoning.js";
+import { scoresPanel } from "./panels/scores.js";
+import { secondsLeft, statusLine } from "./panels/status.js";
+
+export class Game implements TableActions {
+  private clients!: Clients;
+  private view: MatchView | null = null;
+  private version = 0; // the last event version seen on the stream
+  private selected: string | null = null; // the selected hand tile, "low-high"
+  private readonly log: string[] = [];
+  private stopped = false;
+  private ended = false; // the stream told us the match ended (the view may not say so yet)
+  private abort = new AbortController();
+  private refreshTimer = 0;
+  // ticks the turn deadline shown in the status line
+  private readonly clock = window.setInterval(() => this.tickDeadline(), 1000);
+  private busy = false;
+  private lastPoints = "";
+  private hints: TableState["hints"] = null;
+  private hintsPending = false;
+  private ratingLine: string | null = null;
+  private readonly board: Board;
+  private readonly root = el("main", { class: "table" });
+  private readonly status = el("div", { class: "status", role: "status", "aria-live": "polite" });
+  private readonly alert = el("p", { class: "error", role: "alert" });
+  private readonly scores = el("section", { class: "scores", "aria-label": t("scores") });
+  private readonly players = el("ul", { class: "players" });
+  private readonly hand = el("section", { class: "hand", "aria-label": t("yourHand") });
+  private readonly logBox = el("ul", { class: "log", "aria-label": t("log") });
+  private readonly reckoning = el("section", { class: "reckoning" });
+  private readonly banner = el("section", { class: "banner" });
+
+  constructor(readonly matchId: string, private seat: SeatSession | null) {
+    const boardBox = el("div", { class: "board-box" });
+    const zoom = el("div", { class: "zoom" });
+    for (const [key, label, act] of [
+      ["zoomIn", "+", () => this.board.zoomAt(1 / 1.25)],
+      ["zoomOut", "−", () => this.board.zoomAt(1.25)],
+      ["zoomFit", "⤢", () => this.board.fit()],
+    ] as const) {
+      const b = el("button", { type: "button", "aria-label": t(key), title: t(key), text: label });
+      b.addEventListener("click", act);
+      zoom.append(b);
+    }
+    this.alert.hidden = true;
+    const side = el("aside", { class: "side" }, this.scores, this.players, this.reckoning, el("h3", { text: t("log") }), this.logBox);
+    const center = el("div", { class: "center" }, this.status, this.banner, boardBox, this.alert, this.hand);
+    this.root.append(center, side);
+    page(this.root);
+    this.board = new Board(boardBox, t("board"));
+    boardBox.append(zoom);
+    app.dataset.match = matchId;
+    app.dataset.role = seat ? "player" : "spectator";
+  }
+
+  stop(): void {
+    clearInterval(this.clock);
+    this.stopped = true;
+    this.abort.abort();
+    clearTimeout(this.refreshTimer);
+  }
+
+  private async auth() {
+    return withToken(this.seat?.token || (this.seat ? await accessToken(this.clients) : null));
+  }
+
+  async start(): Promise<void> {
+    const had = this.seat?.version ?? 0; // the version this tab showed before a reload
+    try {
+      this.clients = await api();
+      await this.refresh();
+    } catch (err) {
+      this.fail(err);
+      return;
+    }
+    if (this.seat && had > 0) this.note(t("resumed", { n: this.seat.seat + 1 }));
+    // Resume the stream from the version this tab had (a reload: the events since then
+    // fill the log), else from now.
+    this.version = had > 0 ? Math.min(had, Number(this.view!.version)) : Number(this.view!.version);
+    app.dataset.resumedFrom = String(had);
+    void this.watch();
+  }
+
+  private fail(err: unknown): void {
+    showError(this.root, err);
+    this.showAlert(err);
+    app.dataset.error = errorReason(err);
+  }
+
+  /** A refused call's reason, in words, above the hand (the match goes on). */
+  private showAlert(err: unknown): void {
+    const reason = errorReason(err);
+    this.alert.hidden = false;
+    this.alert.textContent = reasonText(reason);
+    this.alert.dataset.reason = reason;
+  }
+
+  private async watch(): Promise<void> {
+    let delay = 250;
+    while (!this.stopped) {
+      try {
+        const stream = this.clients.matches.watchMatch(
+          { matchId: this.matchId, afterVersion: BigInt(this.version) },
+          { ...(await this.auth()), signal: this.abort.signal },
+        );
+        app.dataset.live = "true";
+        for await (const item of stream) {
+          delay = 250;
+          if (item.item.case === "event") this.onEvent(item.item.value);
+          else if (item.item.case === "resync") {
+            this.version = Number(item.item.value.version);
+            this.scheduleRefresh();
+          }
+        }
+        // A stream ends cleanly when its match does: do not reconnect to a finished match
+        // just because the refresh that will say so is still on its way.
+        if (this.ended || this.view?.status === MatchStatus.FINISHED || this.stopped) return;
+      } catch (err) {
+        if (this.stopped) return;
+        const reason = errorReason(err);
+        if (reason === "MATCH_NOT_FOUND" || reason === "PERMISSION_DENIED") return this.fail(err);
+        app.dataset.live = "false";
+        this.status.textContent = t("reconnecting");
+      }
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 2, 5000);
+    }
+  }
+
+  private onEvent(event: MatchEvent): void {
+    this.version = Number(event.version);
+    const { kind } = event;
+    const mine = this.seat?.seat;
+    switch (kind.case) {
+      case "matchStarted":
+        this.note(t("evStarted"));
+        break;
+      case "roundDealt":
+        this.note(t("evDealt", { n: kind.value.roundNumber, s: kind.value.starter + 1 }));
+        break;
+      case "tilePlaced": {
+        const p = kind.value;
+        const tile = tileText(p.placement!.tile!);
+        this.note(p.points ? t("evPlaced", { s: p.seat + 1, tile, points: pointsText(p.points / 5) }) : t("evPlacedNone", { s: p.seat + 1, tile }));
+        this.lastPoints = p.points ? `+${p.points / 5}` : "";
+        break;
+      }
+      case "tileDrawn":
+        this.note(kind.value.seat === mine && kind.value.tile ? t("evDrewYou", { tile: tileText(kind.value.tile) }) : t("evDrew", { s: kind.value.seat + 1 }));
+        break;
+      case "passed":
+        this.note(t("evPassed", { s: kind.value.seat + 1 }));
+        break;
+      case "roundEnded":
+        this.note(kind.value.blocked ? t("evRoundBlocked", { n: kind.value.roundNumber }) : t("evRoundEnded", { n: kind.value.roundNumber }));
+        break;
+      case "matchEnded":
+        this.ended = true;
+        this.note(t("evMatchEnded"));
+        break;
+      case "seatAutoPlayed":
+        this.note(kind.value.active ? t("evAuto", { s: kind.value.seat + 1 }) : t("evBack", { s: kind.value.seat + 1 }));
+        break;
+      case "seatClaimed":
+        this.note(t("evJoined", { s: kind.value.seat + 1, name: kind.value.displayName || t("human") }));
+        break;
+      case "moveUndone":
+        this.note(t("evUndone", { s: kind.value.seat + 1 }));
+        this.lastPoints = "";
+        break;
+      default:
+        break;
+    }
+    // The server marks the last event of each step with whose turn it is next (and its
+    // deadline): read the view once then, not after every event of a burst.  A step that
+    // ends the match carries no turn: read it then too.
+    // (A short debounce stays as the fallback for any event outside a marked step.)
+    if (event.turn || kind.case === "matchEnded" || kind.case === "seatClaimed") this.scheduleRefresh(0);
+    else this.scheduleRefresh(400);
+  }
+
+  private note(line: string): void {
+    this.log.push(line);
+    if (this.log.length > 60) this.log.shift();
+    this.logBox.replaceChildren(...this.log.slice(-25).reverse().map((l) => el("li", { text: l })));
+  }
+
+  /** Events come in bursts (a move, then the bots'): read the view once the burst is over.
+   *  A read that fails (the network is gone) is tried again until it succeeds, so the
+   *  table never stays behind the stream. */
+  private scheduleRefresh(delay = 60): void {
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = window.setTimeout(() => {
+      this.refresh().then(
+        () => this.clearFailure(),
+        (err) => {
+          this.fail(err);
+          const reason = errorReason(err);
+          if (reason !== "MATCH_NOT_FOUND" && reason !== "PERMISSION_DENIED" && !this.stopped) {
+            this.scheduleRefresh(Math.min(Math.max(delay * 2, 500), 5000));
+          }
+        },
+      );
+    }, delay);
+  }
+
+  private tickDeadline(): void {
+    const deadline = this.view?.turn?.deadline;
+    const span = this.status.querySelector<HTMLElement>(".deadline");
+    if (!deadline || !span || this.view?.turn?.standIn) return;
+    span.textContent = t("deadline", { s: secondsLeft(deadline.seconds) });
+  }
+
+  private clearFailure(): void {
+    if (app.dataset.error === undefined) return;
+    delete app.dataset.error;
+    this.alert.hidden = true;
+  }
+
+  private async refresh(): Promise<void> {
+    const answer = await this.clients.matches.getMatch({ matchId: this.matchId, minVersion: BigInt(this.version) }, await this.auth());
+    if (this.stopped) return;
+    // Answers can overtake each other (a move's refresh and the stream's): never go back,
+    // and do not redraw for nothing (a redraw would also move the keyboard focus).
+    if (this.view && answer.view!.version <= this.view.version) return;
+    this.view = answer.view!;
+    if (this.seat) {
+      this.seat.version = Number(this.view.version);
+      saveSeat(this.matchId, this.seat);
+    }
+    this.render();
+  }
+
+  private state(): TableState {
+    return {
+      view: this.view!, seat: this.seat, selected: this.selected, busy: this.busy, hints: this.hints,
+      hintsPending: this.hintsPending, ratingLine: this.ratingLine, lastPoints: this.lastPoints,
+    };
+  }
+
+  /** Redraws everything, keeping the keyboard focus on the same control. */
+  private render(): void {
+    const focused = document.activeElement as HTMLElement | null;
+    const focusKey = focused && this.root.contains(focused)
+      ? focused.dataset.tile ? `[data-tile="${focused.dataset.tile}"]`
+        : focused.dataset.move ? `[data-move="${focused.dataset.move}"]`
+          : focused.dataset.point ? `[data-point="${focused.dataset.point}"]`
+            : focused.dataset.hint ? `[data-hint="${focused.dataset.hint}"]`
+              : focused.dataset.action ? `[data-action="${focused.dataset.action}"]` : null
+      : null;
+    this.draw();
+    if (focusKey) this.hand.querySelector<HTMLElement>(`button${focusKey}`)?.focus();
+  }
+
+  private draw(): void {
+    const state = this.state();
+    const { view } = state;
+    const mine = myTurn(state);
+    app.dataset.version = String(view.version);
+    app.dataset.status = view.status === MatchStatus.FINISHED ? "finished" : "playing";
+    app.dataset.myTurn = String(mine);
+    app.dataset.round = String(view.roundNumber);
+    app.dataset.tiles = String(view.layout.length);
+    app.dataset.practice = String(view.practice);
+    app.dataset.hintsAllowed = String(view.hintsAllowed);
+    app.dataset.legalMoves = String(mine ? view.legalMoves.length : 0);
+
+    this.status.replaceChildren(...statusLine(state));
+    this.scores.replaceChildren(...scoresPanel(state));
+    this.players.replaceChildren(...playersPanel(state));
+    this.drawBoard(state);
+    this.hand.replaceChildren(...handPanel(state, this));
+    this.reckoning.replaceChildren(...reckoningPanel(state));
+    this.banner.replaceChildren(...matchEndPanel(state));
+    if (view.status === MatchStatus.FINISHED && this.ratingLine === null) void this.findRatingChange();
+  }
+
+  /** The layout, and a marker at every connection point the selected tile can take. */
+  private drawBoard(state: TableState): void {
+    const { view } = state;
+    const geometry = layoutGeometry(view.layout.map((p) => ({ tile: p.tile!, on: p.on ? { tile: p.on.tile!, side: p.on.side } : undefined })));
+    const fresh = view.layout.length ? view.layout.length - 1 : null;
+    const sel = view.hand.find((tile) => `${tile.low}-${tile.high}` === state.selected);
+    const markers: Marker[] = selectedPlacements(state).map((m) => {
+      const on = m.kind.value.on;
+      if (!on) return { x: 0, y: 0, label: t("lead", { tile: tileText(sel!) }), onPick: () => this.submit(m) };
+      const end = geometry.ends.get(pointKey(on.tile!, on.side));
+      const dx = [1, 0, -1, 0][end?.dir ?? 0];
+      const dy = [0, 1, 0, -1][end?.dir ?? 0];
+      return {
+        x: (end?.x ?? 0) + dx * 0.55, y: (end?.y ?? 0) + dy * 0.55,
+        label: t("pointLabel", { point: pointText(on) }), onPick: () => this.submit(m),
+      };
+    });
+    const label = (p: PlacedTile) => t("tileLabel", { a: p.tile.low, b: p.tile.high });
+    this.board.render(geometry, label, markers, fresh);
+    if (view.layout.length === 0) this.board.root.setAttribute("aria-description", t("emptyBoard"));
+  }
+
+  /** A signed-in player's seat (no seat token): what the finished match did to their
+   *  rating, from their match list (the result is written with the match's end). */
+  private async findRatingChange(): Promise<void> {
+    if (!this.seat || this.seat.token || !currentSession()) return;
+    this.ratingLine = "";
+    try {
+      const page = await this.clients.ratings.listPlayerMatches({ pageSize: 5 }, withToken(await accessToken(this.clients)));
+      const found = page.matches.find((m) => m.matchId === this.matchId);
+      if (!found) return;
+      this.ratingLine = found.rated && found.ratingBefore && found.ratingAfter
+        ? t("ratingChanged", {
+          from: found.ratingBefore.ordinal.toFixed(1), to: found.ratingAfter.ordinal.toFixed(1),
+          delta: `${found.ratingAfter.ordinal >= found.ratingBefore.ordinal ? "+" : "−"}${Math.abs(found.ratingAfter.ordinal - found.ratingBefore.ordinal).toFixed(1)}`,
+        })
+        : t("notRatedResult");
+    } catch {
+      return; // the banner stays as it is: the result is on the profile page
+    }
+    if (!this.stopped) this.draw();
+  }
+
+  // ---------------------------------------------------------------- actions
+
+  select(tile: string | null): void {
+    this.selected = tile;
+    this.render();
+    if (tile === null) return;
+    const first = this.hand.querySelector<HTMLButtonElement>(".points button");
+    (first ?? this.hand.querySelector<HTMLButtonElement>(`button[data-tile="${tile}"]`))?.focus();
+  }
+
+  askHints(): void {
+    void this.fetchHints();
+  }
+
+  private async fetchHints(): Promise<void> {
+    const view = this.view;
+    if (!view || !this.seat || this.hintsPending) return;
+    this.hintsPending = true;
+    this.render();
+    try {
+      const answer = await this.clients.matches.suggestMoves({ matchId: this.matchId, minVersion: view.version }, await this.auth());
+      this.hints = { version: answer.version, list: answer.hints, samples: answer.samples };
+      this.alert.hidden = true;
+    } catch (err) {
+      this.showAlert(err);
+    } finally {
+      this.hintsPending = false;
+    }
+    this.render();
+    this.hand.querySelector<HTMLButtonElement>(".hint-list button")?.focus();
+  }
+
+  undo(): void {
+    void this.takeBack();
+  }
+
+  private async takeBack(): Promise<void> {
+    if (this.busy || !this.view || !this.seat) return;
+    this.busy = true;
+    this.alert.hidden = true;
+    try {
+      await this.clients.matches.undoMove(
+        { matchId: this.matchId, expectedVersion: this.view.version, requestId: newRequestId() },
+        await this.auth(),
+      );
+      this.selected = null;
+      this.hints = null;
+    } catch (err) {
+      this.showAlert(err);
+    } finally {
+      this.busy = false;
+    }
+    await this.refresh().catch((err) => this.fail(err));
+    this.hand.querySelector<HTMLButtonElement>("button.playable:not([disabled]), button[data-move], button[data-action]")?.focus();
+  }
+
+  submit(move: Move): void {
+    void this.send(move);
+  }
+
+  private async send(move: Move): Promise<void> {
+    if (this.busy || !this.view || !this.seat) return;
+    this.busy = true;
+    this.alert.hidden = true;
+    try {
+      await this.clients.matches.submitMove(
+        { matchId: this.matchId, move, expectedVersion: this.view.version, requestId: newRequestId() },
+        await this.auth(),
+      );
+      this.selected = null;
+    } catch (err) {
+      this.showAlert(err);
+    } finally {
+      this.busy = false;
+    }
+    await this.refresh().catch((err) => this.fail(err));
+    (this.hand.querySelector<HTMLButtonElement>("button.playable:not([disabled]), button[data-move]") ?? null)?.focus();
+  }
+}

@@ -1,0 +1,82 @@
+// This seat's hand and what it may do now: the tiles (the playable ones enabled), the
+// connection points of the selected tile, draw or pass, and the assists.
+import type { Move } from "@fiveup/sdk";
+import { el } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { dominoIcon } from "../board.js";
+import { pointText, sameTile, tileText } from "../moves.js";
+import { finished, myTurn, type TableActions, type TableState } from "../state.js";
+import { assistPanel } from "./assist.js";
+
+export type PlaceMove = Move & { kind: { case: "place" } };
+
+/** The placements this seat may make now. */
+export function placements(state: TableState): PlaceMove[] {
+  const moves = myTurn(state) ? state.view.legalMoves : [];
+  return moves.filter((m): m is PlaceMove => m.kind.case === "place");
+}
+
+/** The selected tile's placements (empty when nothing is selected). */
+export function selectedPlacements(state: TableState): PlaceMove[] {
+  const sel = state.view.hand.find((tile) => `${tile.low}-${tile.high}` === state.selected);
+  return sel ? placements(state).filter((m) => sameTile(m.kind.value.tile!, sel)) : [];
+}
+
+export function handPanel(state: TableState, act: TableActions): Node[] {
+  if (!state.seat) return [];
+  const { view } = state;
+  const places = placements(state);
+  const out: Node[] = [el("h3", { text: t("yourHand") })];
+  const row = el("div", { class: "tiles", role: "toolbar", "aria-label": t("yourHand") });
+  for (const tile of view.hand) {
+    const key = `${tile.low}-${tile.high}`;
+    const playable = places.some((m) => sameTile(m.kind.value.tile!, tile));
+    const button = el("button", {
+      type: "button", class: `tile${playable ? " playable" : ""}${state.selected === key ? " selected" : ""}`,
+      "aria-label": `${t("tileLabel", { a: tile.low, b: tile.high })}${playable ? " ✓" : ""}`,
+      "aria-pressed": String(state.selected === key), "data-tile": key,
+    });
+    button.disabled = !playable || state.busy;
+    button.append(dominoIcon(tile.low, tile.high, true, 30));
+    button.addEventListener("click", () => act.select(state.selected === key ? null : key));
+    row.append(button);
+  }
+  out.push(row);
+  const actions = el("div", { class: "actions" });
+  if (myTurn(state)) {
+    const sel = view.hand.find((tile) => `${tile.low}-${tile.high}` === state.selected);
+    const selMoves = selectedPlacements(state);
+    if (view.mustPlay) actions.append(el("p", { class: "hint", text: t("mustPlay", { tile: tileText(view.mustPlay) }) }));
+    if (sel && selMoves.length) {
+      actions.append(el("p", { class: "hint", text: t("pickPoint", { tile: tileText(sel) }) }));
+      const list = el("div", { class: "points" });
+      for (const m of selMoves) {
+        const on = m.kind.value.on;
+        const b = el("button", {
+          type: "button", class: "point", "data-point": on ? `${on.tile!.low}-${on.tile!.high}-${on.side}` : "lead",
+          text: on ? t("placeOn", { tile: tileText(sel), point: pointText(on) }) : t("lead", { tile: tileText(sel) }),
+        });
+        b.addEventListener("click", () => act.submit(m));
+        list.append(b);
+      }
+      const cancel = el("button", { type: "button", class: "ghost", text: t("cancel") });
+      cancel.addEventListener("click", () => act.select(null));
+      list.append(cancel);
+      actions.append(list);
+    } else if (places.length) {
+      actions.append(el("p", { class: "hint", text: t("pickTile") }));
+    }
+    for (const m of view.legalMoves) {
+      if (m.kind.case === "draw" || m.kind.case === "pass") {
+        const b = el("button", { type: "button", class: "primary", "data-move": m.kind.case, text: t(m.kind.case === "draw" ? "draw" : "pass") });
+        b.disabled = state.busy;
+        b.addEventListener("click", () => act.submit(m));
+        actions.append(b);
+      }
+    }
+  } else if (!finished(state)) {
+    actions.append(el("p", { class: "hint", text: t("waiting") }));
+  }
+  out.push(actions, ...assistPanel(state, act));
+  return out;
+}
