@@ -44,7 +44,7 @@ GATEWAY_PORT ?= 8080
 # the runtime install built.
 run: $(if $(wildcard $(STAMP)),build,$(SERVE_STAMP)) web
 	@$(MAKE) --no-print-directory openapi || echo "make run: no OpenAPI document (see above); REST works without it"
-	$(PY) -m fiveup.webstack --address $(ADDRESS) --db $(DB) --metrics-port $(METRICS_PORT) \
+	$(PY) -m fiveup.app.webstack --address $(ADDRESS) --db $(DB) --metrics-port $(METRICS_PORT) \
 		--port $(WEB_PORT) --gateway-port $(GATEWAY_PORT)
 
 # The gRPC server alone (no gateway, no web app).

@@ -6,7 +6,7 @@ killed continues where it stopped when started again with the same file.  Games 
 played in worker processes (``spawn``), each game deterministic for its seed whatever
 the number of workers.
 
-Every bot decides from ``view_for(match, seat)`` only, through ``fiveup.simulate``'s
+Every bot decides from ``view_for(match, seat)`` only, through ``fiveup.cli.simulate``'s
 ``play_match``; ``Timed`` records each searching decision's think time.
 """
 
@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from fiveup.bots import Bot, make_bot, seeded_rng
+from fiveup.cli.simulate import MatchResult, match_seed, play_match
 from fiveup.engine import MatchView
 from fiveup.engine.actions import Action
 from fiveup.engine.scoring import n_sides, side_of
-from fiveup.simulate import MatchResult, match_seed, play_match
 
 
 @dataclass(frozen=True, slots=True)

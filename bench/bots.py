@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from fiveup.bots.ladder import LADDER
+from fiveup.cli.simulate import wilson
 from fiveup.engine.scoring import side_of
-from fiveup.simulate import wilson
 
 from ._selfplay import (
     Game,

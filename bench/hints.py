@@ -33,9 +33,9 @@ import grpc
 
 from fiveup.bots import make_bot, seeded_rng
 from fiveup.bots.base import Bot, check_view
+from fiveup.cli.simulate import match_seed, play_match, wilson
 from fiveup.engine import Action, Match, MatchConfig, MatchView, Place, view_for
 from fiveup.match.hints import DEFAULT_SAMPLES, rank_moves
-from fiveup.simulate import match_seed, play_match, wilson
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc
 from fiveup_core.abstract import point_kind, tile_of

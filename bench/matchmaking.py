@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 
 import grpc
 
-from fiveup.config import ServerConfig
-from fiveup.server import FiveUpServer, create_server
+from fiveup.app.config import ServerConfig
+from fiveup.app.server import FiveUpServer, create_server
 from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
 
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"

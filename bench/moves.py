@@ -72,8 +72,8 @@ HUMANS = (0, 2)
 
 _FALLBACK = """
 import asyncio, dataclasses, sys
-from fiveup.config import ServerConfig
-from fiveup.server import serve
+from fiveup.app.config import ServerConfig
+from fiveup.app.server import serve
 config = dataclasses.replace(ServerConfig.from_env(), address=sys.argv[1], db=sys.argv[2], metrics_port=-1)
 asyncio.run(serve(config))
 """
@@ -101,7 +101,7 @@ def _free_port() -> int:
 
 
 def server_command(address: str, db: str) -> list[str]:
-    from fiveup import cli
+    from fiveup.cli import commands as cli
 
     if "serve" in cli.COMMANDS:
         return [sys.executable, "-m", "fiveup.cli", "serve", "--address", address,

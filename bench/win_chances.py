@@ -21,9 +21,9 @@ from pathlib import Path
 
 from fiveup.bots import make_bot, seeded_rng
 from fiveup.bots.winchance import RoundOutcome, build
+from fiveup.cli.simulate import match_seed
 from fiveup.engine import Match, MatchConfig, RoundDealt, RoundEnded, TilePlaced, view_for
 from fiveup.engine.scoring import n_sides, side_of
-from fiveup.simulate import match_seed
 
 from ._selfplay import default_workers, progress_printer
 

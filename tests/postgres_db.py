@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from fiveup.logs import redact_url
+from fiveup.shared.redact import redact_url
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 

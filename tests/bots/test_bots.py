@@ -104,7 +104,7 @@ def test_bots_refuse_a_match(kind: str) -> None:
 
 def test_simulation_hands_bots_only_views(monkeypatch: pytest.MonkeyPatch) -> None:
     import fiveup.bots as bots_pkg
-    from fiveup.simulate import simulate
+    from fiveup.cli.simulate import simulate
 
     received: list[type] = []
 

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from fiveup.cli import build_parser, main
-from fiveup.simulate import SimulationSummary, format_summary, simulate, wilson
+from fiveup.cli import main
+from fiveup.cli.commands import build_parser
+from fiveup.cli.simulate import SimulationSummary, format_summary, simulate, wilson
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -20,8 +20,8 @@ import schemathesis
 from google.api import annotations_pb2
 from hypothesis import HealthCheck, given, settings
 
+from fiveup.app.webstack import OPENAPI, static_server
 from fiveup.v1 import lobby_pb2, match_pb2, players_pb2, ratings_pb2, rules_pb2
-from fiveup.webstack import OPENAPI, static_server
 
 from .conftest import ROOT, Stack, in_ci
 

@@ -395,7 +395,7 @@ def exported_metric_names() -> set[str]:
     _bucket/_sum/_count...), whether or not a series exists yet."""
     from prometheus_client import REGISTRY
 
-    import fiveup.metrics  # noqa: F401  (registers the metrics)
+    import fiveup.app.metrics  # noqa: F401  (registers the metrics)
 
     names = set()
     for family in REGISTRY.collect():
@@ -434,7 +434,7 @@ def test_prod_serves_browsers_through_the_shared_envoy_config(
     """The web component: Envoy beside the server on the very config of deploy/envoy (only
     the allowed origins differ, and never a match-all), the server believing
     x-forwarded-for from that sidecar only, and the static bundle on unprivileged nginx."""
-    from fiveup import gateway
+    from fiveup.app import gateway
 
     objs = objects["prod"]
     deployment = server_deployment(objs)

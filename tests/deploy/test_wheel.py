@@ -162,7 +162,7 @@ def test_wheel_installs_into_a_fresh_venv_and_runs(wheel: Path, tmp_path: Path) 
     assert install.returncode == 0, install.stdout + install.stderr
 
     check = (
-        "import fiveup, fiveup_core, fiveup.server, fiveup.v1.match_pb2_grpc, sys\n"
+        "import fiveup, fiveup_core, fiveup.app.server, fiveup.v1.match_pb2_grpc, sys\n"
         "assert fiveup_core.IMPLEMENTATION == 'cython', fiveup_core.IMPLEMENTATION\n"
         f"assert fiveup_core.__file__.startswith({str(venv)!r}), fiveup_core.__file__\n"
         f"assert fiveup.__file__.startswith({str(venv)!r}), fiveup.__file__\n"

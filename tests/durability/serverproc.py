@@ -22,8 +22,8 @@ READY = re.compile(r"fiveup: gRPC listening on (\S+):(\d+)")
 # Used only until the CLI has its ``serve`` subcommand.
 _FALLBACK = """
 import asyncio, dataclasses, sys
-from fiveup.config import ServerConfig
-from fiveup.server import serve
+from fiveup.app.config import ServerConfig
+from fiveup.app.server import serve
 address, db, metrics = sys.argv[1], sys.argv[2], int(sys.argv[3])
 config = ServerConfig.from_env()
 asyncio.run(serve(dataclasses.replace(config, address=address, db=db, metrics_port=metrics)))
@@ -47,7 +47,7 @@ def free_port() -> int:
 def serve_command(address: str, db: str, metrics_port: int = -1) -> list[str]:
     """``fiveup serve`` (as ``python -m fiveup.cli``), or the same server started from
     Python while the CLI lacks the subcommand.  Metrics are off unless a port is given."""
-    from fiveup import cli
+    from fiveup.cli import commands as cli
 
     if "serve" in cli.COMMANDS:
         return [sys.executable, "-m", "fiveup.cli", "serve", "--address", address, "--db", db,

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from fiveup.config import ENVIRONMENT_ONLY, ConfigError, ServerConfig, env_name
-from fiveup.limits import LimitsConfig
+from fiveup.api.limits import LimitsConfig
+from fiveup.app.config import ENVIRONMENT_ONLY, ConfigError, ServerConfig, env_name
+from fiveup.app.settings import limits_config, matches_config, store_options
 from fiveup.match.autoplay import AutoplayConfig
-from fiveup.server import limits_config, matches_config, store_options
 from fiveup.store import open_store
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from google.protobuf import descriptor_pb2
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from prometheus_client import REGISTRY
 
-from fiveup.limits import (
+from fiveup.api.limits import (
     LIMITED,
     STREAMING_METHODS,
     Limits,
@@ -27,7 +27,7 @@ from fiveup.limits import (
     parse_networks,
     peer_address,
 )
-from fiveup.metrics import MatchObserver
+from fiveup.app.metrics import MatchObserver
 from fiveup.shared.errors import TooManyBotMatches, TooManyRequests, TooManyStreams
 from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, ratings_pb2, ratings_pb2_grpc
 from fiveup.v1 import match_pb2 as pb

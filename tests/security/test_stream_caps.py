@@ -17,8 +17,8 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from fiveup.config import ConfigError, ServerConfig
-from fiveup.server import LIVENESS, READINESS, create_server
+from fiveup.app.config import ConfigError, ServerConfig
+from fiveup.app.server import LIVENESS, READINESS, create_server
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc
 from tests.service.conftest import human, start, stop, wait_for

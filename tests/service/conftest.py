@@ -11,8 +11,8 @@ from pathlib import Path
 import grpc
 import pytest
 
-from fiveup.config import ServerConfig
-from fiveup.server import FiveUpServer, create_server
+from fiveup.app.config import ServerConfig
+from fiveup.app.server import FiveUpServer, create_server
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc, rules_pb2_grpc
 

@@ -11,8 +11,8 @@ from typing import Any
 import grpc
 import pytest
 
+from fiveup.cli.verify import verify_record
 from fiveup.v1 import match_pb2 as pb
-from fiveup.verify import verify_record
 from tests.security.conftest import retry_delay
 from tests.service.conftest import Running, auth, bot, human, start, stop
 from tests.service.helpers import error_info

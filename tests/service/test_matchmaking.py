@@ -138,7 +138,7 @@ async def test_cancel_and_disconnect_leave_the_queue(server: Running) -> None:
     stream = lobby(server).FindMatch(lb.FindMatchRequest(players=4), metadata=auth(leaver.access))
     assert (await stream.read()).searching.players_waiting == 1
     stream.cancel()  # the client goes away
-    store = server.app.features.lobby_store  # type: ignore[union-attr]
+    store = server.app.contexts.stores.lobby  # type: ignore[union-attr]
 
     async def left() -> bool:
         return await store.waiting_count(4, 61) == 0

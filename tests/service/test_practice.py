@@ -10,8 +10,8 @@ from pathlib import Path
 import grpc
 import pytest
 
+from fiveup.cli.verify import verify_record
 from fiveup.v1 import match_pb2 as pb
-from fiveup.verify import verify_record
 
 from ..postgres_db import fresh_database
 from .conftest import Running, auth, bot, human, start, stop, wait_for

@@ -17,6 +17,7 @@ import grpc
 import pytest
 from prometheus_client import REGISTRY
 
+from fiveup.cli.verify import verify_record
 from fiveup.match.ratings_replay import ratings_from_logs
 from fiveup.ratings.wilson import wilson_interval
 from fiveup.store import open_store
@@ -25,7 +26,6 @@ from fiveup.v1 import lobby_pb2 as lb
 from fiveup.v1 import lobby_pb2_grpc, ratings_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
-from fiveup.verify import verify_record
 
 from ..postgres_db import fresh_database
 from ..ratings.test_rated_matches import Player, play, sign_in

@@ -23,6 +23,7 @@ import psycopg
 import pytest
 
 from fiveup.api.convert import action_pb
+from fiveup.cli.verify import verify_record
 from fiveup.engine import event_from_dict
 from fiveup.engine.actions import Action, Draw, Pass, Place
 from fiveup.engine.events import TileDrawn, TilePlaced
@@ -30,7 +31,6 @@ from fiveup.store import EventStore, open_store
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
-from fiveup.verify import verify_record
 
 from ..durability.logcheck import Checked, check_match
 from ..postgres_db import fresh_database

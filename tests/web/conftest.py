@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from fiveup.gateway import Gateway
-from fiveup.webstack import static_server
+from fiveup.app.gateway import Gateway
+from fiveup.app.webstack import static_server
 
 from ..clients.conftest import (
     BEHIND_GATEWAY,

@@ -12,8 +12,8 @@ import subprocess
 from pathlib import Path
 
 from fiveup.bots import make_bot, seeded_rng
+from fiveup.cli.simulate import match_seed
 from fiveup.engine import Match, MatchConfig, RoundEnded, view_for
-from fiveup.simulate import match_seed
 
 from ..clients.conftest import CLIENTS_DIR, ensure_clients_built
 

@@ -44,9 +44,9 @@ from typing import Any, Literal, get_args
 from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha import reflection_pb2
 
-from . import v1
-from .match.observer import Observer
-from .shared.errors import TooManyBotMatches, TooManyRequests, TooManyStreams
+from .. import v1
+from ..match.observer import Observer
+from ..shared.errors import TooManyBotMatches, TooManyRequests, TooManyStreams
 
 Clock = Callable[[], float]
 
@@ -199,7 +199,7 @@ class StreamCounter:
 
 @dataclass
 class LimitsConfig:
-    # Named as the server's settings (fiveup.config) they come from.
+    # Named as the server's settings (fiveup.app.config) they come from.
     rate_limit_peer: float = 0.0  # state-changing calls a second per client address; 0 = off
     rate_limit_peer_burst: float = 1.0
     rate_limit_seat: float = 0.0  # SubmitMove a second per seat; 0 = off

@@ -6,7 +6,6 @@ from collections.abc import AsyncIterator
 
 from ..engine.match import HUMAN
 from ..engine.scoring import DEFAULT_TARGET
-from ..limits import Limits
 from ..lobby.matchmaker import Matched, Matchmaker, Search
 from ..lobby.private import PrivateTables
 from ..lobby.tables import Lobby
@@ -15,6 +14,7 @@ from ..v1 import lobby_pb2, lobby_pb2_grpc, match_pb2
 from . import convert
 from .convert import BOT_TO_PB
 from .handlers import Context, bearer_token, streaming, unary
+from .limits import Limits
 from .player_servicer import timestamp
 
 

@@ -7,7 +7,6 @@ from collections.abc import AsyncIterator
 from ..engine import HUMAN, MatchEnded, RoundEnded, TileDrawn, TilePlaced, redact
 from ..engine.scoring import DEFAULT_TARGET
 from ..engine.shuffle import commitment
-from ..limits import Limits, PeerLimited
 from ..lobby.seats import PlayerSeats
 from ..match.hints import HintService
 from ..match.matches import Matches
@@ -16,6 +15,7 @@ from ..shared.errors import InvalidRequest
 from ..v1 import match_pb2, match_pb2_grpc
 from . import convert
 from .handlers import Context, bearer_token, streaming, unary
+from .limits import Limits, PeerLimited
 
 
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ..limits import Limits, ReadLimited
 from ..ratings.model import Rating
 from ..ratings.standings import CategoryStats, LeaderboardQuery, Standings, Window
 from ..shared.errors import InvalidRequest
 from ..store.ratings import LeaderboardRow, PlayerResultRow, RatingPoint
 from ..v1 import ratings_pb2, ratings_pb2_grpc
 from .handlers import Context, bearer_token, unary
+from .limits import Limits, ReadLimited
 from .player_servicer import timestamp
 
 CATEGORY_TO_PB = {

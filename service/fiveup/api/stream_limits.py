@@ -22,10 +22,10 @@ from typing import Any
 
 import grpc
 
-from ..limits import Limits
 from ..shared.errors import TooManyStreams
 from .errors import status_for
 from .handlers import Handler, WrappingInterceptor
+from .limits import Limits
 
 
 class StreamLimitInterceptor(WrappingInterceptor):

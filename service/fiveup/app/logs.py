@@ -2,7 +2,7 @@
 
 ``configure_logging(level, json_lines)`` installs one handler on the root logger (and
 replaces the one it installed before).  Every record carries the request id of the RPC it
-was emitted in (``request_id_var``, set by ``fiveup.api.interceptors``); fields passed as
+was emitted in (``request_id_var``, set by ``fiveup.app.interceptors``); fields passed as
 ``extra={...}`` become JSON keys (or ``key=value`` pairs in text mode).
 
 The access log (logger ``fiveup.access``) has one record per RPC with the method, the
@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import sys
 import time
 from contextvars import ContextVar
 from typing import Any, TextIO
+
+from ..shared.redact import REDACTED, redact
 
 request_id_var: ContextVar[str | None] = ContextVar("fiveup_request_id", default=None)
 
@@ -31,39 +32,6 @@ _STANDARD = frozenset(logging.LogRecord("x", logging.INFO, __file__, 0, "", (), 
     "asctime",
     "taskName",
 }
-
-_SECRET_PATTERNS = (
-    # "authorization: Bearer abc", "Bearer abc", "'authorization', 'Bearer abc'"
-    re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]+"),
-    # seat_token=abc, "seat_token": "abc", seat_token: 'abc'
-    re.compile(r"(?i)(seat_token\W{1,4})[A-Za-z0-9._~+/=-]+"),
-    # the password of a URL: postgresql://user:secret@host/db
-    re.compile(r"(://[^:/@\s]+:)[^@\s]+(?=@)"),
-    # libpq keyword form: password=secret
-    re.compile(r"(?i)(\bpassword\s*=\s*)[^\s]+"),
-)
-REDACTED = "[REDACTED]"
-
-
-def redact(text: str) -> str:
-    """``text`` with bearer tokens and seat tokens replaced by ``[REDACTED]``."""
-    lowered = text.lower()
-    if (
-        "earer" not in text
-        and "token" not in lowered
-        and "@" not in text
-        and "password" not in lowered
-    ):
-        return text
-    for pattern in _SECRET_PATTERNS:
-        text = pattern.sub(lambda m: m.group(1) + REDACTED, text)
-    return text
-
-
-def redact_url(url: str) -> str:
-    """A store URL fit to print: the password (if any) replaced by ``[REDACTED]``."""
-    return redact(url)
-
 
 _SECRET_KEYS = frozenset({"authorization", "seat_token", "token"})
 
@@ -174,7 +142,7 @@ class DropMetadataDecodeErrors(logging.Filter):
     """grpcio logs an ERROR with a traceback each time it decodes a metadata value that
     is not UTF-8 -- several times per call, for what is the client's mistake.  Those
     records are dropped; the access log reports the call once instead, at INFO, with the
-    offending header names (``fiveup.api.interceptors``)."""
+    offending header names (``fiveup.app.interceptors``)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         return not str(record.msg).startswith("Invalid encoding on")

@@ -4,7 +4,7 @@ Three groups, all in prometheus_client's default registry (process-global: tests
 deltas, never absolute values):
 
 * **gRPC server metrics** (``GrpcServerMetrics``), updated by the interceptor in
-  ``fiveup.api.interceptors``, named and labelled like go-grpc-prometheus /
+  ``fiveup.app.interceptors``, named and labelled like go-grpc-prometheus /
   py-grpc-prometheus so the usual dashboards and alerts apply::
 
       grpc_server_started_total{grpc_type,grpc_service,grpc_method}
@@ -55,15 +55,15 @@ from prometheus_client.registry import Collector
 
 import fiveup_core
 
-from . import __version__
-from .bots import BOT_KINDS
+from .. import __version__
+from ..api.limits import LIMITED
+from ..bots import BOT_KINDS
+from ..engine import Action, Draw, Event, Match, MatchEnded, Pass, RoundEnded, TilePlaced
+from ..engine.errors import MOVE_ERRORS
+from ..shared.errors import InvalidRequest
+from ..shared.usererror import AddressInUse
+from ..store.base import EventStore
 from .config import ServerConfig
-from .engine import Action, Draw, Event, Match, MatchEnded, Pass, RoundEnded, TilePlaced
-from .engine.errors import MOVE_ERRORS
-from .limits import LIMITED
-from .shared.errors import InvalidRequest
-from .shared.usererror import AddressInUse
-from .store.base import EventStore
 
 log = logging.getLogger(__name__)
 
@@ -254,7 +254,7 @@ CORE_EVALUATION = Histogram(
 )
 RATE_LIMITED = Counter(
     "fiveup_rate_limited",
-    "Calls refused by an abuse limit (fiveup.limits), by method and scope: peer (a client "
+    "Calls refused by an abuse limit (fiveup.api.limits), by method and scope: peer (a client "
     "address), seat, streams (open WatchMatch streams of one match), client_streams (open "
     "streams of one client address) or server_streams (open streams on the server).",
     ("method", "scope"),
@@ -310,7 +310,7 @@ def _bounded(value: object, allowed: tuple[str, ...], other: str = "other") -> s
 
 class MatchObserver:
     """Turns the service's happenings into metrics: implements ``fiveup.match.observer.Observer``
-    (told by ``Matches``, ``fiveup.limits.Limits`` and the ``RulesServicer``).
+    (told by ``Matches``, ``fiveup.api.limits.Limits`` and the ``RulesServicer``).
 
     Given the store, it also reports ``fiveup_matches{state="active"|"finished"}`` from
     ``store.count_matches()`` at scrape time (the whole store, so every replica reports

@@ -1,6 +1,8 @@
-"""The gRPC server: wiring, health, reflection, limits and graceful shutdown.
+"""The gRPC server: the composition root's entry, with health, reflection, limits and
+graceful shutdown.
 
-``create_server(config)`` opens the store, builds the servicers and starts listening;
+``create_server(config)`` opens the stores, builds every context (``fiveup.app.contexts``)
+and the servicers over them (``fiveup.app.services``) and starts listening;
 it returns the running ``FiveUpServer`` and the bound port.  ``serve(config)`` runs one
 until SIGTERM/SIGINT, then drains: readiness goes NOT_SERVING, streams end with
 UNAVAILABLE (reconnect elsewhere), in-flight calls get ``grace_seconds`` to finish.
@@ -21,39 +23,30 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from .api.guard import GuardInterceptor
-from .api.health import DrainingHealthServicer
-from .api.interceptors import ServerInterceptor
-from .api.match_servicer import MatchServicer
-from .api.rules_servicer import RulesServicer
-from .api.stream_limits import StreamLimitInterceptor
+from ..api import bench_echo
+from ..api.guard import GuardInterceptor
+from ..api.health import DrainingHealthServicer
+from ..api.limits import Limits
+from ..api.stream_limits import StreamLimitInterceptor
+from ..identity.keys import shared_ephemeral_keys
+from ..match.matches import Matches
+from ..match.retention import Retention
+from ..shared.redact import redact_url
+from ..shared.usererror import AddressInUse
+from ..store import EventStore
 from .config import ConfigError, ServerConfig
-from .limits import Limits, LimitsConfig
-from .lobby.features import LOBBY_SERVICE, PLAYER_SERVICE, RATINGS_SERVICE, PlayerFeatures
-from .logs import quiet_grpc_decode_errors
-from .match.hints import HintsConfig, HintService
-from .match.matches import Matches, MatchesConfig
-from .match.repository import Freshness
-from .match.retention import Retention, RetentionConfig
-from .metrics import MatchObserver
-from .shared.usererror import AddressInUse
-from .store import EventStore, open_store
-from .v1 import match_pb2, match_pb2_grpc, rules_pb2, rules_pb2_grpc
+from .contexts import Contexts, build_contexts, open_stores
+from .interceptors import ServerInterceptor
+from .logs import configure_logging, quiet_grpc_decode_errors
+from .metrics import MatchObserver, start_metrics_server
+from .services import HEALTH_SERVICE, PUBLIC_SERVICES, add_services
+from .settings import limits_config
 
 log = logging.getLogger(__name__)
 
-MATCH_SERVICE = match_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name
-RULES_SERVICE = rules_pb2.DESCRIPTOR.services_by_name["RulesService"].full_name
 LIVENESS = "fiveup.liveness"  # SERVING while the process is healthy, even when draining
 READINESS = "fiveup.readiness"  # NOT_SERVING while starting or draining
-READY_SERVICES = (
-    "", READINESS, MATCH_SERVICE, RULES_SERVICE, PLAYER_SERVICE.full_name, LOBBY_SERVICE.full_name,
-    RATINGS_SERVICE.full_name,
-)  # fmt: skip
-
-# Workers sharing a store that cannot notify (several on one SQLite file) re-read it this
-# often for their watchers: another worker's append wakes nobody here.
-SHARED_POLL_SECONDS = 0.25
+READY_SERVICES = ("", READINESS, *(service.full_name for service in PUBLIC_SERVICES))
 # The probe server answers only the kubelet (a few checks every few seconds).
 PROBE_CONCURRENT_RPCS = 64
 
@@ -75,7 +68,7 @@ class FiveUpServer:
     probe_server: grpc.aio.Server | None = None  # health only (config.probe_address)
     probe_port: int | None = None
     retention: Retention | None = None  # None when the store cannot forget
-    features: PlayerFeatures | None = None  # players, their seats, the lobby
+    contexts: Contexts | None = None  # every context, and their stores
     _stopped: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def stop(self, grace: float | None = None, settle: float = 0.0) -> None:
@@ -114,9 +107,10 @@ class FiveUpServer:
         await self.server.stop(left())
         if self.probe_server is not None:  # liveness answered until the very end
             await self.probe_server.stop(0)
-        if self.features is not None:
-            await self.features.close()
-        await self.store.close()
+        if self.contexts is not None:
+            await self.contexts.close()  # the event store last, after the last append
+        else:
+            await self.store.close()
         log.info("server stopped")
 
     async def wait_closed(self) -> None:
@@ -139,7 +133,7 @@ def server_options(config: ServerConfig) -> list[tuple[str, int]]:
 async def create_server(
     config: ServerConfig, *, clock: Callable[[], float] = time.time
 ) -> tuple[FiveUpServer, int]:
-    """Open the store, wire the servicers and start serving (``clock``: wall-clock time
+    """Open the stores, build the contexts, wire the servicers and start serving (``clock``: wall-clock time
     for the application layer, e.g. the turn timer; tests inject a fake one)."""
     problems = config.problems()
     if problems:
@@ -148,10 +142,15 @@ async def create_server(
     if config.workers <= 1:  # workers share their port on purpose (SO_REUSEPORT)
         for address in (config.address, config.probe_address):
             _check_free(address)
-    store = open_store(config.db, **store_options(config))
-    await store.open()
+    stores = await open_stores(config)
+    store = stores.events
     observer = MatchObserver(store)
-    matches = Matches(store, matches_config(config, store), clock=clock, observer=observer)
+    try:
+        contexts = build_contexts(config, stores, observer=observer, clock=clock)
+    except BaseException:
+        await stores.close()
+        raise
+    matches = contexts.match.matches
     limits = Limits(limits_config(config), observer=observer)
     server = grpc.aio.server(
         interceptors=[
@@ -162,31 +161,15 @@ async def create_server(
         options=server_options(config),
         maximum_concurrent_rpcs=config.max_concurrent_rpcs or None,
     )
-    try:
-        features = await PlayerFeatures.open(config, matches, clock=clock)
-    except BaseException:
-        await store.close()
-        raise
-    hints = HintService(matches.repository, hints_config(config), observer=matches.observer)
-    match_pb2_grpc.add_MatchServiceServicer_to_server(
-        MatchServicer(matches, limits, features.seats, hints), server
-    )
-    rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(observer), server)
-    features.add_to(server, limits)
+    add_services(server, contexts, limits, observer)
     health = DrainingHealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
     if config.bench_echo:  # benchmarks only (docs/performance.md); off by default
-        from .api import bench_echo
-
         server.add_generic_rpc_handlers((bench_echo.handler(),))
     reflection.enable_server_reflection(
         (
-            MATCH_SERVICE,
-            RULES_SERVICE,
-            PLAYER_SERVICE.full_name,
-            LOBBY_SERVICE.full_name,
-            RATINGS_SERVICE.full_name,
-            health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+            *(service.full_name for service in PUBLIC_SERVICES),
+            HEALTH_SERVICE.full_name,
             reflection.SERVICE_NAME,
         ),
         server,
@@ -200,57 +183,28 @@ async def create_server(
         health_pb2_grpc.add_HealthServicer_to_server(health, probe_server)
         probe_port = _bind(probe_server, config.probe_address)
     if port == 0 or probe_port == 0:
-        await features.close()
-        await store.close()
+        await contexts.close()
         failed = config.address if port == 0 else config.probe_address
         raise AddressInUse(f"cannot listen on {failed}: check the address (and that it is free)")
     await health.set(LIVENESS, SERVING)
     for name in READY_SERVICES:
         await health.set(name, NOT_SERVING)
     await matches.start()  # listen for other replicas before the first call can arrive
-    retention = None
-    if all(hasattr(store, name) for name in ("stamp_finished", "expired_match_ids")):
-        retention = Retention(
-            store,  # type: ignore[arg-type]  # checked just above
-            RetentionConfig(
-                unjoined_seconds=config.retention_unjoined_seconds,
-                finished_seconds=config.retention_finished_seconds,
-                sweep_seconds=config.retention_sweep_seconds,
-            ),
-            clock=clock, forget=matches.forget,
-        )  # fmt: skip
+    retention = contexts.match.retention
+    if retention is not None:
         retention.start()
     if probe_server is not None:
         await probe_server.start()
-    await features.start()
+    await contexts.start()
     await server.start()
     for name in READY_SERVICES:
         await health.set(name, SERVING)
     app = FiveUpServer(
         config, server, store, matches, health, port, limits=limits, observer=observer,
         probe_server=probe_server, probe_port=probe_port, retention=retention,
-        features=features,
+        contexts=contexts,
     )  # fmt: skip
     return app, port
-
-
-def matches_config(config: ServerConfig, store: EventStore) -> MatchesConfig:
-    """The application's settings; the cache's freshness is chosen here, once: other
-    workers share the store when there are several (``workers``), and a store that
-    notifies tells them about each other's appends."""
-    freshness = Freshness.for_store(store, shared=config.workers > 1)
-    return MatchesConfig(
-        cache_size=config.cache_size,
-        bot_delay=config.bot_delay,
-        freshness=freshness,
-        watch_poll_seconds=SHARED_POLL_SECONDS if freshness is Freshness.SHARED else 0.0,
-        turn_timeout_seconds=config.turn_timeout_seconds,
-        stand_in_delay_seconds=config.stand_in_delay_seconds,
-        max_match_rounds=config.max_match_rounds,
-        max_match_events=config.max_match_events,
-        bot_only_cpu_share=config.bot_only_cpu_share,
-        bot_only_min_delay=config.bot_only_min_delay,
-    )
 
 
 def _check_free(address: str) -> None:
@@ -286,51 +240,9 @@ def _bind(server: grpc.aio.Server, address: str) -> int:
         return 0
 
 
-def hints_config(config: ServerConfig) -> HintsConfig:
-    return HintsConfig(
-        samples=config.hint_samples,
-        default_deadline=config.hint_default_deadline_ms / 1000,
-        max_deadline=config.hint_max_deadline_ms / 1000,
-        max_concurrent=config.hint_workers,
-    )
-
-
-def limits_config(config: ServerConfig) -> LimitsConfig:
-    return LimitsConfig(
-        rate_limit_peer=config.rate_limit_peer,
-        rate_limit_peer_burst=config.rate_limit_peer_burst,
-        rate_limit_seat=config.rate_limit_seat,
-        rate_limit_seat_burst=config.rate_limit_seat_burst,
-        max_watchers_per_match=config.max_watchers_per_match,
-        rate_limit_hints=config.rate_limit_hints,
-        rate_limit_hints_burst=config.rate_limit_hints_burst,
-        rate_limit_reads=config.rate_limit_reads,
-        rate_limit_reads_burst=config.rate_limit_reads_burst,
-        client_address_header=config.client_address_header.lower(),
-        max_client_streams=config.max_client_streams,
-        max_server_streams=config.max_server_streams,
-        max_client_bot_matches=config.max_client_bot_matches,
-        max_bot_matches=config.max_bot_matches,
-        trusted_proxies=tuple(config.trusted_proxies.split(",")),
-    )
-
-
 def _descriptors() -> list[object]:
     """The services whose metric series are created up front."""
-    return [
-        match_pb2.DESCRIPTOR.services_by_name["MatchService"],
-        rules_pb2.DESCRIPTOR.services_by_name["RulesService"],
-        PLAYER_SERVICE,
-        LOBBY_SERVICE,
-        RATINGS_SERVICE,
-        health_pb2.DESCRIPTOR.services_by_name["Health"],
-    ]
-
-
-def store_options(config: ServerConfig) -> dict[str, object]:
-    if config.db.startswith(("postgresql://", "postgres://")):
-        return {"notify": config.pg_notify}
-    return {"synchronous": config.sqlite_synchronous}
+    return [*PUBLIC_SERVICES, HEALTH_SERVICE]
 
 
 async def serve(
@@ -342,9 +254,6 @@ async def serve(
     """Run until SIGTERM or SIGINT, then drain within the grace period.  ``watchdog``
     (the ``fiveup serve`` process, never a caller that lives on): end the process when
     the grace is over, whatever is still running (``GraceWatchdog``)."""
-    from .logs import configure_logging, redact_url
-    from .metrics import start_metrics_server
-
     configure_logging(config.log_level, config.log_json)
     metrics_port = start_metrics_server(config)  # first: a port in use fails before serving
     app, port = await create_server(config)
@@ -357,7 +266,7 @@ async def serve(
         print(
             f"fiveup: metrics on http://{config.metrics_address}:{metrics_port}/metrics", flush=True
         )
-    if app.features is not None and app.features.players.access.keys.ephemeral_key:
+    if app.contexts is not None and app.contexts.players.access.keys.ephemeral_key:
         print(
             "fiveup: access tokens are signed with an ephemeral key (sessions end with this"
             " process); set --access-token-keys for restarts and replicas",
@@ -441,8 +350,6 @@ def run(config: ServerConfig) -> int:
         # The workers must accept each other's access tokens: one ephemeral key for all,
         # made before they fork, gone with the server (set --access-token-keys to keep
         # sessions across restarts).
-        from .identity.keys import shared_ephemeral_keys
-
         config = dataclasses.replace(config, access_token_keys=shared_ephemeral_keys())
         print("fiveup: the workers sign access tokens with one ephemeral key", flush=True)
     children: list[int] = []

@@ -2,8 +2,8 @@
 front of it, and a static file server for the web app (clients/web/dist), which tells the
 app where the gateway is (``/config.json``).  ``make run`` uses it:
 
-    python -m fiveup.webstack [--port 8000] [--gateway-port 8080] [--address 127.0.0.1:50051]
-    python -m fiveup.webstack --upstream 127.0.0.1:50051   # the browser part alone
+    python -m fiveup.app.webstack [--port 8000] [--gateway-port 8080] [--address 127.0.0.1:50051]
+    python -m fiveup.app.webstack --upstream 127.0.0.1:50051   # the browser part alone
 
 It prints the URL to open and stops everything on Ctrl-C.  With ``--upstream`` it starts
 no server: only Envoy and the web app, in front of a server that is already running
@@ -30,9 +30,9 @@ from pathlib import Path
 
 from .gateway import Gateway, GatewayError
 
-WEB_DIST = Path(__file__).resolve().parents[2] / "clients" / "web" / "dist"
+WEB_DIST = Path(__file__).resolve().parents[3] / "clients" / "web" / "dist"
 # The REST API's OpenAPI document (`make openapi`, scripts/openapi.py; not committed).
-OPENAPI = Path(__file__).resolve().parents[2] / "build" / "openapi" / "fiveup.swagger.json"
+OPENAPI = Path(__file__).resolve().parents[3] / "build" / "openapi" / "fiveup.swagger.json"
 READY = re.compile(r"fiveup: gRPC listening on (\S+):(\d+)")
 
 
@@ -103,7 +103,7 @@ def _echo(lines: Iterable[str]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fiveup.webstack", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m fiveup.app.webstack", description=__doc__)
     parser.add_argument("--port", type=int, default=8000, help="the web app's port")
     parser.add_argument("--gateway-port", type=int, default=8080, help="Envoy's gRPC-Web port")
     parser.add_argument("--address", default="127.0.0.1:50051", help="fiveup serve's address")
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not (args.web_dir / "index.html").exists():
         print(
-            f"fiveup.webstack: no web app in {args.web_dir}: build it first (make web)",
+            f"fiveup.app.webstack: no web app in {args.web_dir}: build it first (make web)",
             file=sys.stderr,
         )
         return 2
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             address = f"{found.group(1)}:{found.group(2)}"
             break
     if address is None:
-        print("fiveup.webstack: the server did not start (see above)", file=sys.stderr)
+        print("fiveup.app.webstack: the server did not start (see above)", file=sys.stderr)
         return 1
     threading.Thread(target=_echo, args=(server.stdout,), daemon=True).start()
     try:
@@ -163,7 +163,7 @@ def serve_browser_part(args: argparse.Namespace, upstream: str) -> int:
             stop.wait()
             print("fiveup: stopping", flush=True)
     except (GatewayError, OSError) as exc:
-        print(f"fiveup.webstack: {exc}", file=sys.stderr)
+        print(f"fiveup.app.webstack: {exc}", file=sys.stderr)
         return 1
     return 0
 

@@ -38,7 +38,7 @@ def command(name: str) -> Callable[[Setup], Setup]:
 
 @command("simulate")
 def _setup_simulate(sub: Subparsers) -> None:
-    from .bots import BOT_KINDS
+    from ..bots import BOT_KINDS
 
     p = sub.add_parser(
         "simulate",
@@ -63,7 +63,7 @@ def _setup_simulate(sub: Subparsers) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from .bots import BOT_KINDS
+    from ..bots import BOT_KINDS
     from .simulate import format_summary, simulate
 
     parser: argparse.ArgumentParser = args.parser
@@ -123,7 +123,7 @@ class ProgressBar:
 
 @command("serve")
 def _setup_serve(sub: Subparsers) -> None:
-    from .config import add_arguments, environment_help
+    from ..app.config import add_arguments, environment_help
 
     p = sub.add_parser(
         "serve",
@@ -138,13 +138,14 @@ def _setup_serve(sub: Subparsers) -> None:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from .config import ConfigError, ServerConfig
-    from .identity.setup import IdentityConfigError, check_identity_config
-    from .server import run
+    from ..app.config import ConfigError, ServerConfig
+    from ..app.server import run
+    from ..app.settings import identity_config
+    from ..identity.builder import IdentityConfigError, check_identity_config
 
     try:
         config = ServerConfig.from_env().with_args(args)
-        check_identity_config(config)
+        check_identity_config(identity_config(config))
     except (ConfigError, IdentityConfigError) as exc:
         print(f"fiveup serve: {exc}", file=sys.stderr)
         return 2
@@ -280,7 +281,7 @@ def _cmd_check_ratings(args: argparse.Namespace) -> int:
     import asyncio
     import logging
 
-    from .ratings.check import check_ratings
+    from ..app.check_ratings import check_ratings
 
     # The pool's retries log a warning each while PostgreSQL is down; the one line below
     # (StoreUnavailable, after its wait) says it once.
@@ -308,7 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from .shared.usererror import UserError
+    from ..shared.usererror import UserError
 
     args = build_parser().parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = args.handler
@@ -320,7 +321,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -25,10 +25,10 @@ from typing import TextIO, cast
 
 import grpc
 
+from ..shared.usererror import UserError
+from ..v1 import common_pb2, match_pb2_grpc
+from ..v1 import match_pb2 as pb
 from . import play_players, play_stats
-from .shared.usererror import UserError
-from .v1 import common_pb2, match_pb2_grpc
-from .v1 import match_pb2 as pb
 
 # Side enum value -> its name in the notation ("low", "chain_a", ...), from the contract.
 SIDE_NAMES = {

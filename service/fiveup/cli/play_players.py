@@ -12,9 +12,9 @@ from typing import TextIO
 
 import grpc
 
-from .shared.usererror import UserError
-from .v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
-from .v1 import match_pb2 as pb
+from ..shared.usererror import UserError
+from ..v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
+from ..v1 import match_pb2 as pb
 
 DEFAULT_DEVICE_FILE = Path.home() / ".config" / "fiveup" / "device-id"
 REFRESH_MARGIN = 60.0  # refresh the access token this long before it expires

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import grpc
 
-from .v1 import ratings_pb2, ratings_pb2_grpc
+from ..v1 import ratings_pb2, ratings_pb2_grpc
 
 CATEGORY_NAMES = {
     ratings_pb2.RATING_CATEGORY_TWO_PLAYERS: "2 players",

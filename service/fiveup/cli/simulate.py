@@ -14,8 +14,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .bots import BOT_KINDS, Bot, make_bot, seeded_rng
-from .engine import (
+from ..bots import BOT_KINDS, Bot, make_bot, seeded_rng
+from ..engine import (
     Match,
     MatchConfig,
     MatchEnded,
@@ -25,7 +25,7 @@ from .engine import (
     side_of,
     view_for,
 )
-from .engine.scoring import DEFAULT_TARGET, RAW_PER_POINT, seats_of
+from ..engine.scoring import DEFAULT_TARGET, RAW_PER_POINT, seats_of
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(matches_done, matches_total)`` after every match."""

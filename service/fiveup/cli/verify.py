@@ -15,12 +15,12 @@ from typing import Any
 
 from google.protobuf import json_format
 
-from .engine import Match, MatchConfig
-from .engine.events import Event, MoveUndone, RoundDealt
-from .engine.match import split_deck
-from .engine.shuffle import fair_lot, round_deck
-from .shared.usererror import UserError
-from .v1 import match_pb2 as pb
+from ..engine import Match, MatchConfig
+from ..engine.events import Event, MoveUndone, RoundDealt
+from ..engine.match import split_deck
+from ..engine.shuffle import fair_lot, round_deck
+from ..shared.usererror import UserError
+from ..v1 import match_pb2 as pb
 
 
 @dataclass
@@ -53,7 +53,7 @@ def load_record(path: Path) -> pb.GetMatchRecordResponse:
 def fetch_record(server: str, match_id: str) -> pb.GetMatchRecordResponse:
     import grpc
 
-    from .v1 import match_pb2_grpc
+    from ..v1 import match_pb2_grpc
 
     with grpc.insecure_channel(server) as channel:
         stub = match_pb2_grpc.MatchServiceStub(channel)
@@ -86,7 +86,7 @@ def _why_no_record(exc: Any, server: str, match_id: str) -> str:
 
 
 def verify_record(record: pb.GetMatchRecordResponse) -> Verdict:
-    from .api.convert import PB_TO_BOT, event_from_pb  # the API's own decoding
+    from ..api.convert import PB_TO_BOT, event_from_pb  # the API's own decoding
 
     verdict = Verdict()
     seed = record.shuffle_seed

@@ -1,8 +1,12 @@
-"""Building ``Players`` from the server configuration (start-up errors are one line)."""
+"""The identity context's builder: ``build_identity(config, store, observer)`` makes
+``Players`` from identity's own settings (``IdentityConfig``) and the player store; the
+composition root (``fiveup.app``) fills the settings from the server's.  Settings that
+cannot work are an ``IdentityConfigError`` (one line at start-up)."""
 
 from __future__ import annotations
 
-from ..config import ServerConfig
+from dataclasses import dataclass
+
 from ..store.players import PlayerStore
 from .access import AccessTokens
 from .external import ExternalIdentityConfigError, ExternalIdentityVerifier, JwksSource
@@ -15,7 +19,27 @@ class IdentityConfigError(ValueError):
     """Identity settings the server cannot start with (reported as one line)."""
 
 
-def access_tokens(config: ServerConfig) -> AccessTokens:
+@dataclass(frozen=True, slots=True)
+class IdentityConfig:
+    """Identity's settings.  Each is named as the server's setting it comes from
+    (``fiveup.app.config.ServerConfig``, which alone holds their defaults and help)."""
+
+    access_token_keys: str  # a directory of signing keys; empty: an ephemeral key
+    access_token_signing_kid: str
+    access_token_issuer: str
+    access_token_ttl_seconds: float
+    refresh_token_ttl_seconds: float
+    session_check_seconds: float
+    id_token_issuer: str  # the three id_token_* and jwks_*: an external identity provider
+    id_token_audience: str
+    id_token_jwks_url: str
+    id_token_algorithms: str
+    id_token_clock_skew_seconds: float
+    jwks_cache_seconds: float
+    jwks_min_refresh_seconds: float
+
+
+def access_tokens(config: IdentityConfig) -> AccessTokens:
     if config.access_token_keys:
         try:
             keys = AccessTokenKeys.from_directory(
@@ -30,7 +54,7 @@ def access_tokens(config: ServerConfig) -> AccessTokens:
     )
 
 
-def external_verifier(config: ServerConfig) -> ExternalIdentityVerifier | None:
+def external_verifier(config: IdentityConfig) -> ExternalIdentityVerifier | None:
     settings = (config.id_token_issuer, config.id_token_audience, config.id_token_jwks_url)
     if not any(settings):
         return None
@@ -58,7 +82,7 @@ def external_verifier(config: ServerConfig) -> ExternalIdentityVerifier | None:
         raise IdentityConfigError(str(exc)) from None
 
 
-def check_identity_config(config: ServerConfig) -> None:
+def check_identity_config(config: IdentityConfig) -> None:
     """Raise ``IdentityConfigError`` now (before any worker starts) if the identity
     settings cannot work."""
     if config.access_token_keys:
@@ -66,9 +90,10 @@ def check_identity_config(config: ServerConfig) -> None:
     external_verifier(config)
 
 
-def build_players(
-    config: ServerConfig, store: PlayerStore, observer: IdentityObserver | None = None
+def build_identity(
+    config: IdentityConfig, store: PlayerStore, observer: IdentityObserver | None = None
 ) -> Players:
+    """The identity context: ``Players`` over ``store`` (it depends on no other context)."""
     return Players(
         store,
         access_tokens(config),

@@ -97,7 +97,7 @@ class AccessTokenKeys:
 
     @classmethod
     def ephemeral(cls) -> AccessTokenKeys:
-        # Said once more, on stdout, after the server's "listening" line (fiveup.server).
+        # Said once more, on stdout, after the server's "listening" line (fiveup.app.server).
         log.debug(
             "no --access-token-keys: signing access tokens with an ephemeral key; they"
             " stop working when this process exits and no other replica accepts them"

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from ..logs import redact_url
+from ..shared.redact import redact_url
 from .base import SchemaTooNew, StoreError
 
 Conn = psycopg.AsyncConnection[tuple[Any, ...]]

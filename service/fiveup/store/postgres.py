@@ -54,8 +54,8 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from ..logs import redact_url
 from ..ratings.outcome import MatchOutcome
+from ..shared.redact import redact_url
 from .base import (
     DuplicateRequest,
     MatchNotFound,

@@ -1,0 +1,58 @@
+"""The public gRPC services: their descriptors (one list: health, reflection and the
+metrics' series derive from it) and their servicers, made from the contexts and added to
+a server.  A new service adds its descriptor to ``PUBLIC_SERVICES`` and its servicer to
+``add_services``."""
+
+from __future__ import annotations
+
+import grpc
+from google.protobuf.descriptor import ServiceDescriptor
+from grpc_health.v1 import health_pb2
+
+from ..api.limits import Limits
+from ..api.lobby_servicer import LobbyServicer
+from ..api.match_servicer import MatchServicer
+from ..api.player_servicer import PlayerServicer
+from ..api.ratings_servicer import RatingsServicer
+from ..api.rules_servicer import RulesServicer
+from ..match.observer import Observer
+from ..v1 import (
+    lobby_pb2,
+    lobby_pb2_grpc,
+    match_pb2,
+    match_pb2_grpc,
+    players_pb2,
+    players_pb2_grpc,
+    ratings_pb2,
+    ratings_pb2_grpc,
+    rules_pb2,
+    rules_pb2_grpc,
+)
+from .contexts import Contexts
+
+PUBLIC_SERVICES: tuple[ServiceDescriptor, ...] = (
+    match_pb2.DESCRIPTOR.services_by_name["MatchService"],
+    rules_pb2.DESCRIPTOR.services_by_name["RulesService"],
+    players_pb2.DESCRIPTOR.services_by_name["PlayerService"],
+    lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"],
+    ratings_pb2.DESCRIPTOR.services_by_name["RatingsService"],
+)
+HEALTH_SERVICE = health_pb2.DESCRIPTOR.services_by_name["Health"]
+
+
+def add_services(
+    server: grpc.aio.Server, contexts: Contexts, limits: Limits, observer: Observer | None
+) -> None:
+    """The servicers of ``PUBLIC_SERVICES``, each over the contexts it translates for."""
+    match, lobby = contexts.match, contexts.lobby
+    match_pb2_grpc.add_MatchServiceServicer_to_server(
+        MatchServicer(match.matches, limits, lobby.seats, match.hints), server
+    )
+    rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(observer), server)
+    players_pb2_grpc.add_PlayerServiceServicer_to_server(PlayerServicer(contexts.players), server)
+    lobby_pb2_grpc.add_LobbyServiceServicer_to_server(
+        LobbyServicer(lobby.tables, lobby.private, lobby.matchmaker, limits), server
+    )
+    ratings_pb2_grpc.add_RatingsServiceServicer_to_server(
+        RatingsServicer(contexts.ratings.standings, limits), server
+    )

@@ -1,0 +1,114 @@
+"""Each context's settings, filled from the server's (``ServerConfig``): the one place
+that knows which setting of ``fiveup serve`` goes to which part.  A context defines its
+own settings type (``MatchesConfig``, ``IdentityConfig``...) and never sees the server's;
+a new context adds its function here."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..api.limits import LimitsConfig
+from ..bots import BOT_KINDS
+from ..identity.builder import IdentityConfig
+from ..lobby.matchmaker import MatchmakerConfig
+from ..match.hints import HintsConfig
+from ..match.matches import MatchesConfig
+from ..match.repository import Freshness
+from ..match.retention import RetentionConfig
+from ..ratings.standings import RatingsConfig
+from ..store import EventStore
+from .config import ServerConfig
+
+# Workers sharing a store that cannot notify (several on one SQLite file) re-read it this
+# often for their watchers: another worker's append wakes nobody here.
+SHARED_POLL_SECONDS = 0.25
+
+
+def store_options(config: ServerConfig) -> dict[str, object]:
+    if config.db.startswith(("postgresql://", "postgres://")):
+        return {"notify": config.pg_notify}
+    return {"synchronous": config.sqlite_synchronous}
+
+
+def matches_config(config: ServerConfig, store: EventStore) -> MatchesConfig:
+    """The application's settings; the cache's freshness is chosen here, once: other
+    workers share the store when there are several (``workers``), and a store that
+    notifies tells them about each other's appends."""
+    freshness = Freshness.for_store(store, shared=config.workers > 1)
+    return MatchesConfig(
+        cache_size=config.cache_size,
+        bot_delay=config.bot_delay,
+        freshness=freshness,
+        watch_poll_seconds=SHARED_POLL_SECONDS if freshness is Freshness.SHARED else 0.0,
+        turn_timeout_seconds=config.turn_timeout_seconds,
+        stand_in_delay_seconds=config.stand_in_delay_seconds,
+        max_match_rounds=config.max_match_rounds,
+        max_match_events=config.max_match_events,
+        bot_only_cpu_share=config.bot_only_cpu_share,
+        bot_only_min_delay=config.bot_only_min_delay,
+    )
+
+
+def hints_config(config: ServerConfig) -> HintsConfig:
+    return HintsConfig(
+        samples=config.hint_samples,
+        default_deadline=config.hint_default_deadline_ms / 1000,
+        max_deadline=config.hint_max_deadline_ms / 1000,
+        max_concurrent=config.hint_workers,
+    )
+
+
+def retention_config(config: ServerConfig) -> RetentionConfig:
+    return RetentionConfig(
+        unjoined_seconds=config.retention_unjoined_seconds,
+        finished_seconds=config.retention_finished_seconds,
+        sweep_seconds=config.retention_sweep_seconds,
+    )
+
+
+def identity_config(config: ServerConfig) -> IdentityConfig:
+    """Identity's settings bear the server's names: copied by name, so none is forgotten."""
+    return IdentityConfig(
+        **{f.name: getattr(config, f.name) for f in dataclasses.fields(IdentityConfig)}
+    )
+
+
+def ratings_config(config: ServerConfig) -> RatingsConfig:
+    return RatingsConfig(provisional_matches=config.rating_provisional_matches)
+
+
+def matchmaker_config(config: ServerConfig) -> MatchmakerConfig:
+    if config.matchmaker_bot not in BOT_KINDS:
+        raise ValueError(
+            f"--matchmaker-bot must be one of {', '.join(BOT_KINDS)}, not {config.matchmaker_bot!r}"
+        )
+    return MatchmakerConfig(
+        round_seconds=config.matchmaker_round_seconds,
+        bot_wait_seconds=config.matchmaker_bot_wait_seconds,
+        max_bot_wait_seconds=config.matchmaker_max_bot_wait_seconds,
+        bot=config.matchmaker_bot,
+        ticket_ttl_seconds=config.matchmaker_ticket_ttl_seconds,
+        heartbeat_seconds=min(2.0, config.matchmaker_ticket_ttl_seconds / 4),
+        band_width=config.matchmaker_band_width,
+        band_widen_per_second=config.matchmaker_band_widen_per_second,
+    )
+
+
+def limits_config(config: ServerConfig) -> LimitsConfig:
+    return LimitsConfig(
+        rate_limit_peer=config.rate_limit_peer,
+        rate_limit_peer_burst=config.rate_limit_peer_burst,
+        rate_limit_seat=config.rate_limit_seat,
+        rate_limit_seat_burst=config.rate_limit_seat_burst,
+        max_watchers_per_match=config.max_watchers_per_match,
+        rate_limit_hints=config.rate_limit_hints,
+        rate_limit_hints_burst=config.rate_limit_hints_burst,
+        rate_limit_reads=config.rate_limit_reads,
+        rate_limit_reads_burst=config.rate_limit_reads_burst,
+        client_address_header=config.client_address_header.lower(),
+        max_client_streams=config.max_client_streams,
+        max_server_streams=config.max_server_streams,
+        max_client_bot_matches=config.max_client_bot_matches,
+        max_bot_matches=config.max_bot_matches,
+        trusted_proxies=tuple(config.trusted_proxies.split(",")),
+    )

@@ -1,0 +1,11 @@
+"""The programs: the ``fiveup`` command line (``commands``: serve, play, simulate, verify,
+check-ratings) and what its commands run -- the terminal client (``play``,
+``play_players``, ``play_stats``), self-play (``simulate``) and the record check
+(``verify``).  They are clients of the public API or of the composition root
+(``fiveup.app``); ``main`` is the console script's entry point (``fiveup``)."""
+
+from __future__ import annotations
+
+from .commands import main
+
+__all__ = ["main"]

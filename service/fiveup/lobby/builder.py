@@ -1,0 +1,44 @@
+"""The lobby context's builder: ``build_lobby(...)`` makes seats bound to players, the
+open and private tables and the matchmaker over the lobby store.  It depends on the
+match context (``Matches``: tables are matches), the identity context (``Players``) and,
+for the matchmaker's bands, a ``RatingLookup`` (the ratings context gives one)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..identity import Players
+from ..match.matches import Matches
+from ..store.lobby import LobbyStore
+from .matchmaker import Matchmaker, MatchmakerConfig, RatingLookup
+from .private import PrivateTables
+from .seats import PlayerSeats
+from .tables import Lobby
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyContext:
+    seats: PlayerSeats
+    tables: Lobby
+    private: PrivateTables
+    matchmaker: Matchmaker
+
+
+def build_lobby(
+    config: MatchmakerConfig,
+    store: LobbyStore,
+    matches: Matches,
+    players: Players,
+    ratings: RatingLookup,
+    *,
+    clock: Callable[[], float] = time.time,
+) -> LobbyContext:
+    seats = PlayerSeats(matches, players, store, clock=clock)
+    return LobbyContext(
+        seats=seats,
+        tables=Lobby(players, store),
+        private=PrivateTables(matches, players, seats, store, clock=clock),
+        matchmaker=Matchmaker(matches, players, store, config, ratings=ratings, clock=clock),
+    )
