@@ -6,4 +6,5 @@ import sys
 
 from .commands import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a walk over the package imports it
+    sys.exit(main())
