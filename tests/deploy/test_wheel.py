@@ -97,7 +97,7 @@ def docker_context(destination: Path) -> list[str]:
 def test_dockerignore_keeps_sources_and_drops_build_outputs(tmp_path: Path) -> None:
     rules = dockerignore_rules(ROOT / ".dockerignore")
     for kept in ("pyproject.toml", "setup.py", "protos/fiveup/v1/match.proto",
-                 "core_ext/fiveup_core/_core.pyx", "service/fiveup/server.py"):  # fmt: skip
+                 "core_ext/fiveup_core/_core.pyx", "service/fiveup/app/server.py"):  # fmt: skip
         assert not excluded(kept, rules), kept
     for dropped in ("core_ext/fiveup_core/_core.c", "core_ext/fiveup_core/_core.cpython-311-x86_64-linux-gnu.so",
                     "service/fiveup/v1/match_pb2.py", "service/fiveup/__pycache__/x.pyc", ".venv/bin/python",
@@ -131,7 +131,7 @@ def test_wheel_holds_the_compiled_core_and_the_generated_stubs(wheel: Path) -> N
     for stub in ("common", "match", "rules"):
         assert f"fiveup/v1/{stub}_pb2.py" in names
         assert f"fiveup/v1/{stub}_pb2_grpc.py" in names
-    assert "fiveup/metrics.py" in names and "fiveup/api/interceptors.py" in names
+    assert "fiveup/app/metrics.py" in names and "fiveup/app/interceptors.py" in names
     # the REST transcoder's descriptor set, which the gateway's init container copies out
     assert "fiveup/v1/fiveup.binpb" in names
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
