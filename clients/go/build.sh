@@ -45,7 +45,8 @@ protoc "${PROTO_INCLUDES[@]}" \
   "${contract[@]}"
 
 export GO111MODULE=off GOPATH="$GOPATH_DIR:/usr/share/gocode" GOPROXY=off GOFLAGS=
-export GOCACHE="$OUT/cache"  # kept between builds: a warm rebuild recompiles only what changed
+# Go's own build cache (GOCACHE, by default ~/.cache/go-build) is content-addressed and
+# shared by every checkout on the machine: a fresh clone reuses the compiled grpc-go.
 # Package by package: the go tool's ./... patterns do not follow the symlink.
 commands=()
 for dir in "$HERE"/cmd/*/; do commands+=("fiveup/client/cmd/$(basename "$dir")"); done
