@@ -103,6 +103,13 @@ bench: build services
 	$(PY) -m bench.hints
 	$(PY) -m bench.rest
 
+# Capacity (docs/performance.md): players one replica serves within the SLO, ramped per
+# configuration (SQLite, PostgreSQL, two replicas, --workers 2) until it breaks; ~40 min
+# of both cores.  make test runs its --smoke form.  Give it a quiet machine.
+.PHONY: bench-capacity
+bench-capacity: build services
+	$(PY) -m bench.capacity
+
 # The bots at full size (docs/bots.md): the strongest against the expert in 2, 3 and 4
 # players, every pair of levels, think times (an hour or more of both cores; resumable:
 # results accumulate under build/).  Long CPU work: niced, so test suites keep their pace.

@@ -16,9 +16,11 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
-from collections.abc import Sequence
+import uuid
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -192,3 +194,62 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
         return float("nan")
     index = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
     return sorted_values[index]
+
+
+def client_address(n: int) -> str:
+    """The ``n``-th address of the benchmark range 198.18.0.0/15 (RFC 2544): the
+    x-forwarded-for of the ``n``-th simulated person, so each is a client of its own to
+    the per-client limits (a header only; nothing is ever sent there)."""
+    n %= 1 << 17
+    return f"198.{18 + (n >> 16)}.{(n >> 8) & 0xFF}.{n & 0xFF}"
+
+
+# The settings that make a server started by a benchmark believe each simulated
+# person's x-forwarded-for (``client_address``), as a deployment believes its gateway's.
+TRUST_LOAD_ADDRESSES = {
+    "client_address_header": "x-forwarded-for",
+    "trusted_proxies": "127.0.0.1",
+}
+
+
+def key_directory() -> str:
+    """A fresh access-token key directory (one key), for servers that must accept each
+    other's tokens (replicas, workers)."""
+    folder = tempfile.mkdtemp(prefix="fiveup-bench-keys-")
+    with open(os.path.join(folder, "bench"), "w") as f:
+        f.write(uuid.uuid4().hex * 2)
+    return folder
+
+
+def pg_problem(url: str) -> str | None:
+    """Why PostgreSQL at ``url`` cannot be used (None: it can)."""
+    try:
+        import psycopg
+
+        with psycopg.connect(url, connect_timeout=5) as conn:
+            conn.execute("SELECT 1")
+    except Exception as exc:
+        return str(exc).strip() or type(exc).__name__
+    return None
+
+
+@contextlib.contextmanager
+def postgres_database(maintenance: str) -> Iterator[str]:
+    """A throwaway database on the server of ``maintenance`` (a postgresql:// URL),
+    dropped after."""
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
+
+    name = f"fiveup_bench_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(maintenance, autocommit=True, connect_timeout=5) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    info = conninfo_to_dict(maintenance)
+    user = info.get("user", "postgres")
+    password = info.get("password")
+    creds = f"{user}:{password}" if password else f"{user}"
+    host, port = info.get("host", "127.0.0.1"), info.get("port", 5432)
+    try:
+        yield f"postgresql://{creds}@{host}:{port}/{name}"
+    finally:
+        with psycopg.connect(maintenance, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -11,7 +11,13 @@ so every player is seated.  Printed per run: p50 / p99 / max of queued-to-seated
 formed, and tables of people per second (those formed before the bot wait, over the time
 until the last of them).  The last
 line is ``RESULT matchmaking_p99_seconds=<p99 of the largest PostgreSQL run>`` (or of the
-largest run made).  ``--smoke``: tiny crowds and a 1 s bot wait, to check the output.
+largest run made).  ``--smoke``: only the largest crowd (every player queued at once,
+which is what a server's caps would refuse) with a 1 s bot wait, to check the output.
+
+Each simulated player is a client of its own (``x-forwarded-for`` from the benchmark
+address range, believed from 127.0.0.1 as from a gateway), as people behind the gateway
+are: the per-client stream cap stays at its production default and is never this
+benchmark's own load.
 
 Needs PostgreSQL at ``FIVEUP_BENCH_POSTGRES_URL`` (default the test server's maintenance
 URL) for the PostgreSQL runs; without it they are skipped with a message.
@@ -33,6 +39,13 @@ from dataclasses import dataclass, field
 
 import grpc
 
+from bench._server import (
+    TRUST_LOAD_ADDRESSES,
+    client_address,
+    key_directory,
+    pg_problem,
+    postgres_database,
+)
 from fiveup.app.config import ServerConfig
 from fiveup.app.server import FiveUpServer, create_server
 from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
@@ -88,7 +101,7 @@ async def replicas(
         for _ in range(count):
             config = ServerConfig(
                 address="127.0.0.1:0", db=db, metrics_port=-1, grace_seconds=2.0,
-                access_token_keys=keys_dir,
+                access_token_keys=keys_dir, **TRUST_LOAD_ADDRESSES,
             )  # fmt: skip
             for key, value in settings.items():
                 setattr(config, key, value)
@@ -99,13 +112,6 @@ async def replicas(
         for replica in reversed(started):
             await replica.channel.close()
             await replica.app.stop(grace=1.0)
-
-
-def key_directory() -> str:
-    folder = tempfile.mkdtemp(prefix="fiveup-bench-keys-")
-    with open(os.path.join(folder, "bench"), "w") as f:
-        f.write(uuid.uuid4().hex * 2)
-    return folder
 
 
 def wishes(n: int, seed: int, *, bots_share: float = 1.0, party_share: float = 0.25) -> list[Wish]:
@@ -124,14 +130,20 @@ def wishes(n: int, seed: int, *, bots_share: float = 1.0, party_share: float = 0
 
 
 async def one_player(
-    replica: Replica, wish: Wish, outcome: Outcome, start: asyncio.Event, bot_wait: int
-) -> None:
+    replica: Replica, wish: Wish, outcome: Outcome, start: asyncio.Event, bot_wait: int,
+    address: str,
+) -> None:  # fmt: skip
+    """One person (a client address of its own, as phones behind the gateway are: the
+    per-client stream cap is a production setting, not the benchmark's to hit)."""
     device = uuid.uuid4().hex
+    forwarded = (("x-forwarded-for", address),)
     session = (
-        await replica.players.SignInAsGuest(players_pb2.SignInAsGuestRequest(device_id=device))
+        await replica.players.SignInAsGuest(
+            players_pb2.SignInAsGuestRequest(device_id=device), metadata=forwarded
+        )
     ).session
     outcome.player_id = session.player.player_id
-    metadata = (("authorization", f"Bearer {session.access_token}"),)
+    metadata = (*forwarded, ("authorization", f"Bearer {session.access_token}"))
     await start.wait()
     outcome.queued_at = time.monotonic()
     request = lobby_pb2.FindMatchRequest(
@@ -164,7 +176,9 @@ async def run_crowd(
     start = asyncio.Event()
     outcomes = [Outcome(w) for w in crowd]
     tasks = [
-        asyncio.ensure_future(one_player(group[i % len(group)], w, outcomes[i], start, bot_wait))
+        asyncio.ensure_future(
+            one_player(group[i % len(group)], w, outcomes[i], start, bot_wait, client_address(i))
+        )
         for i, w in enumerate(crowd)
     ]
     await asyncio.sleep(0)  # let them sign in before the clock starts
@@ -233,32 +247,10 @@ async def bench_one(backend: str, db: str, size: int, bot_wait: int, seed: int) 
     return figures(backend, outcomes, float(bot_wait or DEFAULT_BOT_WAIT))
 
 
-def postgres_database() -> tuple[str, str] | None:
-    """(url of a fresh database, its name), or None when PostgreSQL is unreachable."""
-    maintenance = os.environ.get("FIVEUP_BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
-    try:
-        import psycopg
-
-        name = f"fiveup_bench_mm_{uuid.uuid4().hex[:10]}"
-        with psycopg.connect(maintenance, autocommit=True, connect_timeout=5) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
-    except Exception as exc:
-        print(f"PostgreSQL unreachable ({exc}); skipping its runs", file=sys.stderr)
-        return None
-    return maintenance.rsplit("/", 1)[0] + "/" + name, name
-
-
-def drop_database(name: str) -> None:
-    import psycopg
-
-    maintenance = os.environ.get("FIVEUP_BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
-    with psycopg.connect(maintenance, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 async def main_async(args: argparse.Namespace) -> int:
     sizes = [int(s) for s in args.sizes.split(",")]
     backends = args.backends.split(",")
+    maintenance = os.environ.get("FIVEUP_BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
     results: list[Figures] = []
     print(f"matchmaking: queue sizes {sizes}, bots after {args.bot_wait or 'the default'} s,"
           " seed 1; one in-process server on SQLite, two on PostgreSQL")  # fmt: skip
@@ -271,13 +263,12 @@ async def main_async(args: argparse.Namespace) -> int:
                 got = await bench_one(backend, os.path.join(folder, "mm.sqlite3"), size,
                                       args.bot_wait, 1)  # fmt: skip
             else:
-                made = postgres_database()
-                if made is None:
+                problem = pg_problem(maintenance)
+                if problem is not None:
+                    print(f"PostgreSQL unreachable ({problem}); skipping its runs", file=sys.stderr)
                     break
-                try:
-                    got = await bench_one(backend, made[0], size, args.bot_wait, 1)
-                finally:
-                    drop_database(made[1])
+                with postgres_database(maintenance) as url:
+                    got = await bench_one(backend, url, size, args.bot_wait, 1)
             results.append(got)
             print(f"{got.backend:<9} {got.players:>7} {got.p50:>7.2f} {got.p99:>7.2f} "
                   f"{got.worst:>7.2f} {got.tables:>6} {got.tables_per_second:>15.1f}",
@@ -297,10 +288,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--backends", default="sqlite,postgres")
     parser.add_argument("--bot-wait", type=int, default=0,
                         help="seconds before bots fill (0: the server's default, 30)")  # fmt: skip
-    parser.add_argument("--smoke", action="store_true", help="tiny crowds, 1 s bot wait")
+    parser.add_argument("--smoke", action="store_true",
+                        help="the largest crowd only, 1 s bot wait")  # fmt: skip
     args = parser.parse_args(argv)
-    if args.smoke:
-        args.sizes, args.bot_wait = "12", 1
+    if args.smoke:  # the full form's largest crowd: what its caps must admit
+        args.sizes = str(max(int(size) for size in args.sizes.split(",")))
+        args.bot_wait = 1
     return asyncio.run(main_async(args))
 
 

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bench.matchmaking import Outcome, key_directory, replicas, run_crowd, wishes
+from bench._server import key_directory
+from bench.matchmaking import Outcome, replicas, run_crowd, wishes
 from fiveup.lobby.formation import PARTY_SEATS, form_tables
 from fiveup.store.lobby import open_lobby_store
 
