@@ -458,9 +458,9 @@ async def store_appends(
 ) -> float:
     """Appends/s straight through the store API (no gRPC, no engine): ``writers`` tasks,
     each appending one small event at a time to its own match, as the server does."""
-    from fiveup.store import MatchRecord
-    from fiveup.store.postgres import PostgresStore
-    from fiveup.store.sqlite import SqliteStore
+    from fiveup.match.ports import MatchRecord
+    from fiveup.store.postgres.events import PostgresStore
+    from fiveup.store.sqlite.events import SqliteStore
 
     store: SqliteStore | PostgresStore
     if kind == "sqlite":

@@ -13,16 +13,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fiveup.ratings.outcome import MatchOutcome
-from fiveup.store import (
+from fiveup.match.errors import MatchNotFound, SeatTaken
+from fiveup.match.ports import (
     DuplicateRequest,
-    MatchNotFound,
     MatchRecord,
     RequestRecord,
-    SeatTaken,
     StoredEvent,
     VersionConflict,
 )
+from fiveup.ratings.outcome import MatchOutcome
 
 
 @dataclass

@@ -9,7 +9,8 @@ from typing import Any
 from fiveup.engine import Match, MatchConfig, event_from_dict
 from fiveup.engine.actions import Action, Draw, Pass, Place
 from fiveup.engine.events import Passed, SeatAutoPlayed, SeatClaimed, TileDrawn, TilePlaced
-from fiveup.store import EventStore, open_store
+from fiveup.match.ports import EventStore
+from fiveup.store import open_store
 
 
 @dataclass

@@ -8,8 +8,8 @@ from typing import Any
 
 from fiveup.engine import Match, MatchConfig, SeatClaimed, Turn
 from fiveup.match.matches import Matches, hash_token
+from fiveup.match.ports import MatchRecord
 from fiveup.store import open_store
-from fiveup.store.base import MatchRecord
 
 from .logcheck import check_match
 

@@ -29,10 +29,9 @@ import psycopg
 import pytest
 
 from fiveup.match.event_mapper import from_stored
+from fiveup.match.ports import StoredEvent
 from fiveup.match.ratings_replay import ratings_from_logs
-from fiveup.store import StoredEvent, open_store
-from fiveup.store.lobby import open_lobby_store
-from fiveup.store.ratings import open_rating_store
+from fiveup.store import open_lobby_store, open_rating_store, open_store
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc, players_pb2, players_pb2_grpc
 

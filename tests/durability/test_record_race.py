@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from fiveup.match.matches import Matches, MatchesConfig
+from fiveup.match.ports import EventStore
 from fiveup.match.repository import Freshness
 from fiveup.store import open_store
-from fiveup.store.base import EventStore
 from fiveup.v1 import match_pb2 as pb
 
 from .serverproc import ServerProcess

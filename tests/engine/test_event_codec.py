@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from fiveup.engine import Event, Turn, event_from_dict
 from fiveup.engine.events import EVENT_TYPES
-from fiveup.store.base import encode_event
+from fiveup.match.ports import encode_event
 from fiveup_core import ALL_TILES, SIDES, ConnectionPoint
 
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -13,7 +13,7 @@ import pytest
 from bench._server import key_directory
 from bench.matchmaking import Outcome, replicas, run_crowd, wishes
 from fiveup.lobby.formation import PARTY_SEATS, form_tables
-from fiveup.store.lobby import open_lobby_store
+from fiveup.store import open_lobby_store
 
 from ..postgres_db import fresh_database
 

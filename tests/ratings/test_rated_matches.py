@@ -21,9 +21,8 @@ import psycopg
 import pytest
 
 from fiveup.match.ratings_replay import ratings_from_logs
-from fiveup.store import open_store
-from fiveup.store.lobby import open_lobby_store
-from fiveup.store.ratings import RatingStore, open_rating_store
+from fiveup.ratings.ports import RatingStore
+from fiveup.store import open_lobby_store, open_rating_store, open_store
 from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 

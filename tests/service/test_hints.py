@@ -32,7 +32,7 @@ from fiveup.engine import (
     view_for,
 )
 from fiveup.match.hints import HintsConfig, HintService, Suggestions
-from fiveup.store.base import MatchRecord
+from fiveup.match.ports import MatchRecord
 from fiveup.v1 import match_pb2 as pb
 
 from .conftest import Running, auth, bot, human, start, stop, wait_for

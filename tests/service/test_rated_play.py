@@ -20,8 +20,7 @@ from prometheus_client import REGISTRY
 from fiveup.cli.verify import verify_record
 from fiveup.match.ratings_replay import ratings_from_logs
 from fiveup.ratings.wilson import wilson_interval
-from fiveup.store import open_store
-from fiveup.store.ratings import open_rating_store
+from fiveup.store import open_rating_store, open_store
 from fiveup.v1 import lobby_pb2 as lb
 from fiveup.v1 import lobby_pb2_grpc, ratings_pb2_grpc
 from fiveup.v1 import match_pb2 as pb

@@ -23,11 +23,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fiveup.engine.scoring import n_sides, side_of
+from fiveup.match.ports import MatchRecord
 from fiveup.ratings.model import Rating, rebuild
 from fiveup.ratings.outcome import MatchOutcome, SeatOutcome
 from fiveup.ratings.stats import placements
 from fiveup.ratings.wilson import wilson_interval
-from fiveup.store import MatchRecord
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 

@@ -19,7 +19,7 @@ from fiveup.engine import Event, event_from_dict, redact
 from fiveup.match.matches import Matches, MatchesConfig
 from fiveup.match.repository import RECENT_EVENTS
 from fiveup.match.results import Resync
-from fiveup.store.sqlite import SqliteStore
+from fiveup.store.sqlite.events import SqliteStore
 
 
 class CountingStore(SqliteStore):

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from fiveup.store import EventStore, MatchRecord, open_store
+from fiveup.match.ports import EventStore, MatchRecord
+from fiveup.store import open_store
 
 from ..postgres_db import fresh_database
 

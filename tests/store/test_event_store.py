@@ -9,14 +9,8 @@ from collections import Counter
 
 import pytest
 
-from fiveup.store import (
-    DuplicateRequest,
-    EventStore,
-    MatchNotFound,
-    RequestRecord,
-    SeatTaken,
-    VersionConflict,
-)
+from fiveup.match.errors import MatchNotFound, SeatTaken
+from fiveup.match.ports import DuplicateRequest, EventStore, RequestRecord, VersionConflict
 
 from .conftest import OpenStore, ev, record
 
@@ -267,9 +261,9 @@ async def test_a_store_refuses_a_schema_newer_than_its_code(
     (on either backend), and the database is left as it was."""
     import sqlite3
 
-    from fiveup.store.base import StoreError
-    from fiveup.store.postgres import PostgresStore
-    from fiveup.store.sqlite import SqliteStore
+    from fiveup.match.ports import StoreError
+    from fiveup.store.postgres.events import PostgresStore
+    from fiveup.store.sqlite.events import SqliteStore
 
     newer = len(_every_migration(store)) + 1
     if isinstance(store, PostgresStore):
@@ -286,7 +280,8 @@ async def test_a_store_refuses_a_schema_newer_than_its_code(
 
 def _every_migration(store: EventStore) -> list[int]:
     """1..n: each of the backend's migrations, applied once."""
-    from fiveup.store import postgres, sqlite
+    from fiveup.store.postgres import events as postgres
+    from fiveup.store.sqlite import events as sqlite
 
     module = postgres if isinstance(store, postgres.PostgresStore) else sqlite
     return list(range(1, len(module.MIGRATIONS) + 1))
@@ -294,8 +289,8 @@ def _every_migration(store: EventStore) -> list[int]:
 
 async def _schema_versions(store: EventStore) -> list[int]:
     """Rows of the schema_version table (one per applied migration)."""
-    from fiveup.store.postgres import PostgresStore
-    from fiveup.store.sqlite import SqliteStore
+    from fiveup.store.postgres.events import PostgresStore
+    from fiveup.store.sqlite.events import SqliteStore
 
     if isinstance(store, PostgresStore):
         async with store.pool.connection() as conn:
@@ -374,7 +369,7 @@ async def test_an_after_commit_store_wakes_every_active_match_when_it_opens(
 async def test_listener_reconnects_and_wakes_every_active_match(
     store: EventStore, open_another: OpenStore
 ) -> None:
-    from fiveup.store.postgres import PostgresStore
+    from fiveup.store.postgres.events import PostgresStore
 
     assert isinstance(store, PostgresStore)
     writer = await open_another()

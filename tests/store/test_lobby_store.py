@@ -11,17 +11,11 @@ from dataclasses import dataclass
 
 import pytest
 
+from fiveup.identity.ports import Identity, PlayerStore
 from fiveup.lobby.formation import SeatPlan, TablePlan, Ticket
-from fiveup.store import EventStore, open_store
-from fiveup.store.lobby import (
-    InviteLookup,
-    LobbyStore,
-    SeatAlreadyBound,
-    TableFilter,
-    TicketState,
-    open_lobby_store,
-)
-from fiveup.store.players import Identity, PlayerStore, open_player_store
+from fiveup.lobby.ports import InviteLookup, LobbyStore, SeatAlreadyBound, TableFilter, TicketState
+from fiveup.match.ports import EventStore
+from fiveup.store import open_lobby_store, open_player_store, open_store
 
 from .conftest import record
 

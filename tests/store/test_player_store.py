@@ -8,7 +8,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from fiveup.store.players import Identity, IdentityTaken, PlayerStore, Rotation, open_player_store
+from fiveup.identity.ports import Identity, IdentityTaken, PlayerStore, Rotation
+from fiveup.store import open_player_store
 
 
 @pytest.fixture

@@ -15,11 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fiveup.engine.scoring import n_sides
+from fiveup.identity.ports import Identity, PlayerStore
+from fiveup.match.ports import EventStore, VersionConflict
 from fiveup.ratings.model import RatedMatch, Rating, rate, rebuild
 from fiveup.ratings.outcome import MatchOutcome
-from fiveup.store import EventStore, VersionConflict, open_store
-from fiveup.store.players import Identity, PlayerStore, open_player_store
-from fiveup.store.ratings import LeaderboardRow, RatingStore, open_rating_store
+from fiveup.ratings.ports import LeaderboardRow, RatingStore
+from fiveup.store import open_player_store, open_rating_store, open_store
 
 from .conftest import OpenStore, record
 from .outcomes import outcome

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from fiveup.match.errors import MatchNotFound
-from fiveup.store import EventStore, MatchRecord, RequestRecord
+from fiveup.match.ports import EventStore, MatchRecord, RequestRecord
 
 from .conftest import ev, record
 from .outcomes import outcome

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from fiveup.store.sqlite import CHECKPOINT_EVERY, SqliteStore
+from fiveup.store.sqlite.events import CHECKPOINT_EVERY, SqliteStore
 
 from .conftest import ev, record
 

@@ -27,7 +27,8 @@ from fiveup.cli.verify import verify_record
 from fiveup.engine import event_from_dict
 from fiveup.engine.actions import Action, Draw, Pass, Place
 from fiveup.engine.events import TileDrawn, TilePlaced
-from fiveup.store import EventStore, open_store
+from fiveup.match.ports import EventStore
+from fiveup.store import open_store
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc

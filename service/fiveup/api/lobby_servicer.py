@@ -7,9 +7,9 @@ from collections.abc import AsyncIterator
 from ..engine.match import HUMAN
 from ..engine.scoring import DEFAULT_TARGET
 from ..lobby.matchmaker import Matched, Matchmaker, Search
+from ..lobby.ports import TableFilter, TableRow
 from ..lobby.private import PrivateTables
 from ..lobby.tables import Lobby
-from ..store.lobby import TableFilter, TableRow
 from ..v1 import lobby_pb2, lobby_pb2_grpc, match_pb2
 from . import convert
 from .convert import BOT_TO_PB

@@ -6,8 +6,8 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from ..identity import Players, SignedIn
 from ..identity.players import identity_kind
+from ..identity.ports import PlayerRecord
 from ..shared.errors import InvalidRequest
-from ..store.players import PlayerRecord
 from ..v1 import players_pb2, players_pb2_grpc
 from .handlers import Context, bearer_token, unary
 

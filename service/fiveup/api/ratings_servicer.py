@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ..ratings.model import Rating
+from ..ratings.ports import LeaderboardRow, PlayerResultRow, RatingPoint
 from ..ratings.standings import CategoryStats, LeaderboardQuery, Standings, Window
 from ..shared.errors import InvalidRequest
-from ..store.ratings import LeaderboardRow, PlayerResultRow, RatingPoint
 from ..v1 import ratings_pb2, ratings_pb2_grpc
 from .handlers import Context, bearer_token, unary
 from .limits import Limits, ReadLimited

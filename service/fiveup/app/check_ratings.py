@@ -9,9 +9,7 @@ from pathlib import Path
 from ..match.ratings_replay import ratings_from_logs
 from ..ratings.model import Rating
 from ..shared.usererror import UserError
-from ..store import open_store
-from ..store.lobby import open_lobby_store
-from ..store.ratings import open_rating_store
+from ..store import is_postgres, open_lobby_store, open_rating_store, open_store
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +33,7 @@ class RatingCheck:
 
 async def check_ratings(url: str) -> RatingCheck:
     """Compare the stored ratings of the database ``url`` with a rebuild from its logs."""
-    if not url.startswith(("postgresql://", "postgres://")):
+    if not is_postgres(url):
         path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
         if not Path(path).is_file():  # opening would create an empty one and say OK
             raise UserError(f"no database at {path}: give the server's --db")

@@ -18,14 +18,15 @@ from dataclasses import dataclass
 from ..identity import Players
 from ..identity.builder import build_identity
 from ..identity.observer import PrometheusIdentityObserver
+from ..identity.ports import PlayerStore
 from ..lobby.builder import LobbyContext, build_lobby
+from ..lobby.ports import LobbyStore
 from ..match.builder import MatchContext, build_match
 from ..match.observer import Observer
+from ..match.ports import EventStore
 from ..ratings.builder import RatingsContext, build_ratings
-from ..store import EventStore, open_store
-from ..store.lobby import LobbyStore, open_lobby_store
-from ..store.players import PlayerStore, open_player_store
-from ..store.ratings import RatingStore, open_rating_store
+from ..ratings.ports import RatingStore
+from ..store import open_lobby_store, open_player_store, open_rating_store, open_store
 from .config import ServerConfig
 from .settings import (
     hints_config,

@@ -60,9 +60,9 @@ from ..api.limits import LIMITED
 from ..bots import BOT_KINDS
 from ..engine import Action, Draw, Event, Match, MatchEnded, Pass, RoundEnded, TilePlaced
 from ..engine.errors import MOVE_ERRORS
+from ..match.ports import EventStore
 from ..shared.errors import InvalidRequest
 from ..shared.usererror import AddressInUse
-from ..store.base import EventStore
 from .config import ServerConfig
 
 log = logging.getLogger(__name__)

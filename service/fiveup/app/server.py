@@ -30,10 +30,10 @@ from ..api.limits import Limits
 from ..api.stream_limits import StreamLimitInterceptor
 from ..identity.keys import shared_ephemeral_keys
 from ..match.matches import Matches
+from ..match.ports import EventStore
 from ..match.retention import Retention
 from ..shared.redact import redact_url
 from ..shared.usererror import AddressInUse
-from ..store import EventStore
 from .config import ConfigError, ServerConfig
 from .contexts import Contexts, build_contexts, open_stores
 from .interceptors import ServerInterceptor

@@ -13,10 +13,11 @@ from ..identity.builder import IdentityConfig
 from ..lobby.matchmaker import MatchmakerConfig
 from ..match.hints import HintsConfig
 from ..match.matches import MatchesConfig
+from ..match.ports import EventStore
 from ..match.repository import Freshness
 from ..match.retention import RetentionConfig
 from ..ratings.standings import RatingsConfig
-from ..store import EventStore
+from ..store import is_postgres
 from .config import ServerConfig
 
 # Workers sharing a store that cannot notify (several on one SQLite file) re-read it this
@@ -25,7 +26,7 @@ SHARED_POLL_SECONDS = 0.25
 
 
 def store_options(config: ServerConfig) -> dict[str, object]:
-    if config.db.startswith(("postgresql://", "postgres://")):
+    if is_postgres(config.db):
         return {"notify": config.pg_notify}
     return {"synchronous": config.sqlite_synchronous}
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..store.players import PlayerStore
 from .access import AccessTokens
 from .external import ExternalIdentityConfigError, ExternalIdentityVerifier, JwksSource
 from .keys import AccessTokenKeys, KeyConfigError
 from .observer import JWKS_FETCHES, IdentityObserver
 from .players import Players, PlayersConfig
+from .ports import PlayerStore
 
 
 class IdentityConfigError(ValueError):

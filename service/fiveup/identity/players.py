@@ -28,15 +28,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..shared.errors import InvalidRequest, Unauthenticated
-from ..store.players import (
-    DEVICE_PROVIDER,
-    EXTERNAL_PREFIX,
-    Identity,
-    IdentityTaken,
-    PlayerRecord,
-    PlayerStore,
-    Rotation,
-)
 from .access import AccessClaims, AccessTokens
 from .errors import (
     ExternalIdentityNotConfigured,
@@ -50,6 +41,15 @@ from .errors import (
 from .external import ExternalIdentity, ExternalIdentityVerifier
 from .names import guest_name, is_valid_display_name, validate_display_name
 from .observer import IdentityObserver, NullIdentityObserver
+from .ports import (
+    DEVICE_PROVIDER,
+    EXTERNAL_PREFIX,
+    Identity,
+    IdentityTaken,
+    PlayerRecord,
+    PlayerStore,
+    Rotation,
+)
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,6 @@
-"""The player store interface: players, the identities that sign in as them, and
-sessions with their refresh tokens.
+"""The identity context's port: the player store interface -- players, the identities
+that sign in as them, and sessions with their refresh tokens (adapters:
+``fiveup.store.sqlite.players``, ``fiveup.store.postgres.players``).
 
 It shares the database of the event store (same SQLite file or PostgreSQL database) but
 keeps its own tables and its own schema version (``player_schema_version``), so the two
@@ -123,14 +124,3 @@ class PlayerStore(Protocol):
     async def prune(self, before: float) -> int:
         """Delete refresh tokens that expired before ``before`` and sessions left without
         any; the number of tokens deleted."""
-
-
-def open_player_store(url: str) -> PlayerStore:
-    """The player store on the event store's database ``url`` (see ``open_store``)."""
-    if url.startswith(("postgresql://", "postgres://")):
-        from .players_postgres import PostgresPlayerStore
-
-        return PostgresPlayerStore(url)
-    from .players_sqlite import SqlitePlayerStore
-
-    return SqlitePlayerStore(url)

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from ..identity import Players
 from ..match.matches import Matches
-from ..store.lobby import LobbyStore
 from .matchmaker import Matchmaker, MatchmakerConfig, RatingLookup
+from .ports import LobbyStore
 from .private import PrivateTables
 from .seats import PlayerSeats
 from .tables import Lobby

@@ -39,10 +39,10 @@ from ..engine.scoring import DEFAULT_TARGET
 from ..identity import Players
 from ..match.matches import Matches, new_match_id
 from ..shared.errors import InvalidRequest
-from ..store.lobby import LobbyStore, TicketState, TicketStatus
 from .errors import SearchEnded
 from .formation import Bands, TablePlan, Ticket, form_tables
 from .observer import MatchmakerObserver, PrometheusMatchmakerObserver
+from .ports import LobbyStore, TicketState, TicketStatus
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,6 @@
-"""The lobby store interface: seats bound to players, private tables, the matchmaking
-queue.
+"""The lobby context's port: the lobby store interface -- seats bound to players,
+private tables, the matchmaking queue (adapters: ``fiveup.store.sqlite.lobby``,
+``fiveup.store.postgres.lobby``).
 
 Its tables live in the event store's database beside the player store's (schema version
 ``lobby_schema_version``), and its reads join the event store's ``matches`` and ``seats``
@@ -30,7 +31,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..lobby.formation import TablePlan, Ticket
+from .formation import TablePlan, Ticket
 
 
 class TicketState(enum.Enum):
@@ -200,13 +201,3 @@ class LobbyStore(Protocol):
     ) -> AbstractAsyncContextManager[FormationRound]:
         """A round: waiting searches (those not renewed since ``stale_before`` are
         expired first) and their settlement, committed when the block ends."""
-
-
-def open_lobby_store(url: str) -> LobbyStore:
-    if url.startswith(("postgresql://", "postgres://")):
-        from .lobby_postgres import PostgresLobbyStore
-
-        return PostgresLobbyStore(url)
-    from .lobby_sqlite import SqliteLobbyStore
-
-    return SqliteLobbyStore(url)

@@ -19,8 +19,8 @@ from ..identity import Players
 from ..match.matches import Matches, new_match_id
 from ..match.results import Joined
 from ..shared.errors import InvalidRequest
-from ..store.lobby import InviteLookup, LobbyStore
 from .errors import InviteExpired, InviteNotFound
+from .ports import InviteLookup, LobbyStore
 from .seats import PlayerSeats
 
 DEFAULT_INVITE_SECONDS = 24 * 3600

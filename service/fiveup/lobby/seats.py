@@ -22,8 +22,8 @@ from ..identity import Players
 from ..match.matches import Matches
 from ..match.results import Joined
 from ..shared.errors import PermissionDenied
-from ..store.lobby import LobbyStore, SeatAlreadyBound
 from .errors import InviteRequired
+from .ports import LobbyStore, SeatAlreadyBound
 
 BINDING_CACHE_SIZE = 100_000
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..identity import Players
 from ..shared import paging
 from ..shared.errors import InvalidRequest
-from ..store.lobby import LobbyStore, MyMatchPage, TableFilter, TablePage
+from .ports import LobbyStore, MyMatchPage, TableFilter, TablePage
 
 
 class Lobby:

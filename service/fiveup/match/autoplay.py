@@ -22,8 +22,8 @@ from typing import Any
 from ..bots import Bot, make_bot
 from ..engine import HUMAN, Action, Event, Match, Turn, view_for
 from ..engine.errors import MatchError
-from ..store.base import StoreError, VersionConflict
 from .observer import Contained
+from .ports import StoreError, VersionConflict
 from .repository import MatchRepository, MatchSession
 
 log = logging.getLogger(__name__)

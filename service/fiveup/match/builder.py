@@ -12,10 +12,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..store.base import EventStore, RetainingStore
 from .hints import HintsConfig, HintService
 from .matches import Matches, MatchesConfig
 from .observer import Observer
+from .ports import EventStore, RetainingStore
 from .retention import Retention, RetentionConfig
 
 

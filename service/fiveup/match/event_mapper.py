@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..engine import Event, event_from_dict
-from ..store.base import StoredEvent
+from .ports import StoredEvent
 from .results import VersionedEvent
 
 

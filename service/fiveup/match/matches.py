@@ -43,7 +43,6 @@ from ..engine.errors import MatchError, MatchFinished, UndoNotAllowed
 from ..engine.shuffle import new_seed
 from ..ratings.outcome import SeatOwners
 from ..shared.errors import InvalidRequest, PermissionDenied, ShuttingDown, Unauthenticated
-from ..store.base import DuplicateRequest, EventStore, MatchRecord, RequestRecord, VersionConflict
 from .autoplay import AutoplayConfig, BotFactory, BotRunner, TurnDeadlines, TurnTimer, over_length
 from .errors import (
     MatchNotFinished,
@@ -55,6 +54,7 @@ from .errors import (
     VersionNotReached,
 )
 from .observer import Contained, Observer
+from .ports import DuplicateRequest, EventStore, MatchRecord, RequestRecord, VersionConflict
 from .repository import Freshness, MatchRepository, MatchSession
 from .results import (
     Cancelled,

@@ -1,4 +1,5 @@
-"""The event store interface: an append-only, versioned log per match.
+"""The match context's port: the event store interface, an append-only, versioned log
+per match (adapters: ``fiveup.store.sqlite.events``, ``fiveup.store.postgres.events``).
 
 Two implementations share it and one test-suite: SQLite (embedded default) and
 PostgreSQL (several replicas).  The unique (match, version) key is what makes
@@ -14,12 +15,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from ..ratings.outcome import MatchOutcome
+from ..shared.usererror import UserError
+
 # One name per error: a missing match or a taken seat means the same to the store and to
 # the application, so the store raises the application's errors (which carry their
 # reason, and through it their gRPC code).
-from ..match.errors import MatchNotFound, SeatTaken
-from ..ratings.outcome import MatchOutcome
-from ..shared.usererror import UserError
+from .errors import MatchNotFound, SeatTaken
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +124,7 @@ class EventStore(Protocol):
         request record, if any) and return the new version.  Raises VersionConflict when
         the match is not at ``expected_version`` and DuplicateRequest when the request id
         is already recorded.  ``outcome``: these events end the match; its results (and,
-        if rated, the rating update: store/ratings.py) are written in the same
+        if rated, the rating update: fiveup.ratings.ports) are written in the same
         transaction, so they commit with the end or not at all."""
 
     async def get_request(self, match_id: str, request_id: str) -> RequestRecord | None: ...

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 
 from ..ratings.model import RatedMatch, Rating, rebuild
 from ..ratings.outcome import SeatOwners, match_outcome
-from ..store.base import EventStore
 from .event_mapper import from_stored
+from .ports import EventStore
 
 
 async def rated_matches_from_logs(

@@ -27,7 +27,10 @@ from dataclasses import dataclass, field
 from ..engine import Event, Match, MatchConfig, MatchEnded
 from ..ratings.outcome import MatchOutcome, SeatOwners, match_outcome
 from ..shared.errors import InvalidRequest
-from ..store.base import (
+from .broker import Broker
+from .event_mapper import from_stored, to_bodies
+from .observer import Contained
+from .ports import (
     EventStore,
     MatchRecord,
     NotifyingStore,
@@ -35,9 +38,6 @@ from ..store.base import (
     StoreError,
     VersionConflict,
 )
-from .broker import Broker
-from .event_mapper import from_stored, to_bodies
-from .observer import Contained
 from .results import VersionedEvent
 
 # How many of a match's newest committed events its session keeps decoded, so watchers

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Action, Event, MatchView, ScoredAction
-from ..store.base import MatchRecord
+from .ports import MatchRecord
 
 VersionedEvent = tuple[int, Event]  # (version, event): how events leave the repository
 

@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..store.base import RetainingStore
+from .ports import RetainingStore
 
 log = logging.getLogger(__name__)
 

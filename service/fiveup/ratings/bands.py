@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from ..store.ratings import RatingStore
+from .ports import RatingStore
 
 
 class StoreRatingLookup:

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..identity import Players
-from ..store.ratings import RatingStore
 from .bands import StoreRatingLookup
+from .ports import RatingStore
 from .standings import RatingsConfig, Standings
 
 

@@ -1,5 +1,7 @@
-"""The rating store: finished matches' results per player, ratings per category, their
-history, and the ledger of rated matches.
+"""The ratings context's port: the rating store -- finished matches' results per player,
+ratings per category, their history, and the ledger of rated matches (adapters:
+``fiveup.store.sqlite.ratings``, ``fiveup.store.postgres.ratings``, over the SQL both
+share in ``fiveup.store.ratings_sql``).
 
 **Writes** happen only inside the event store's append that ends a match (``append(...,
 outcome=...)``): a ``player_results`` row per seat a signed-in player held, and for a
@@ -23,8 +25,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..ratings.model import Rating
-from ..ratings.outcome import MatchOutcome, SeatOutcome
+from .model import Rating
+from .outcome import MatchOutcome, SeatOutcome
 
 DAY = 86_400.0
 RECENT_WINDOW = 30 * DAY  # the leaderboard's "last 30 days"
@@ -154,17 +156,6 @@ class RatingStore(Protocol):
         """Every stored rating by (category, player_id)."""
 
 
-def open_rating_store(url: str) -> RatingStore:
-    """The rating store on the event store's database ``url`` (see ``open_store``)."""
-    if url.startswith(("postgresql://", "postgres://")):
-        from .ratings_postgres import PostgresRatingStore
-
-        return PostgresRatingStore(url)
-    from .ratings_sqlite import SqliteRatingStore
-
-    return SqliteRatingStore(url)
-
-
 __all__ = [
     "CategorySummary",
     "CurrentRating",
@@ -176,5 +167,4 @@ __all__ = [
     "RatingPoint",
     "RatingStore",
     "SeatOutcome",
-    "open_rating_store",
 ]

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 
 from ..identity import Players
 from ..identity.errors import PlayerNotFound
+from ..identity.ports import PlayerRecord
 from ..shared import paging
 from ..shared.errors import InvalidRequest
-from ..store.players import PlayerRecord
-from ..store.ratings import LeaderboardRow, PlayerResultRow, RatingPoint, RatingStore
 from .errors import PlayerNotRanked
 from .model import CATEGORIES, Rating
+from .ports import LeaderboardRow, PlayerResultRow, RatingPoint, RatingStore
 from .wilson import Interval, wilson_interval
 
 WINDOW_SECONDS = 30 * 86_400.0  # "the last 30 days"

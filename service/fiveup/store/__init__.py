@@ -1,45 +1,27 @@
-"""Event stores: SQLite (embedded default) and PostgreSQL, behind one interface."""
+"""Store adapters, by backend: ``sqlite/`` (the embedded default) and ``postgres/``
+(several replicas), each implementing the contexts' ports (``fiveup.match.ports``,
+``fiveup.identity.ports``, ``fiveup.lobby.ports``, ``fiveup.ratings.ports``) on one
+database; the ratings tables' SQL that both share (``ratings_sql``, ``ratings_reads``)
+and the options both offer (``options``).  ``backends`` picks the backend of a URL."""
 
 from __future__ import annotations
 
-from .base import (
-    DuplicateRequest,
-    EventStore,
-    MatchNotFound,
-    MatchRecord,
-    NotifyingStore,
-    RequestRecord,
-    SeatTaken,
-    StoredEvent,
-    StoreError,
-    StoreUnavailable,
-    VersionConflict,
+from .backends import (
+    Backend,
+    backend_for,
+    is_postgres,
+    open_lobby_store,
+    open_player_store,
+    open_rating_store,
+    open_store,
 )
 
-
-def open_store(url: str, **options: object) -> EventStore:
-    """A store for ``url``: ``postgresql://...`` selects PostgreSQL, anything else is a
-    SQLite file path (``sqlite:///path`` or a bare path; ``:memory:`` for throwaway use)."""
-    if url.startswith(("postgresql://", "postgres://")):
-        from .postgres import PostgresStore
-
-        return PostgresStore(url, **options)  # type: ignore[arg-type]
-    from .sqlite import SqliteStore
-
-    return SqliteStore(url, **options)  # type: ignore[arg-type]
-
-
 __all__ = [
-    "DuplicateRequest",
-    "EventStore",
-    "MatchNotFound",
-    "MatchRecord",
-    "NotifyingStore",
-    "RequestRecord",
-    "SeatTaken",
-    "StoreError",
-    "StoreUnavailable",
-    "StoredEvent",
-    "VersionConflict",
+    "Backend",
+    "backend_for",
+    "is_postgres",
+    "open_lobby_store",
+    "open_player_store",
+    "open_rating_store",
     "open_store",
 ]

@@ -9,8 +9,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from ..ratings.model import Rating
-from . import ratings_sql as sql
-from .ratings import (
+from ..ratings.ports import (
     CategorySummary,
     CurrentRating,
     LeaderboardPage,
@@ -19,6 +18,7 @@ from .ratings import (
     PlayerResultsPage,
     RatingPoint,
 )
+from . import ratings_sql as sql
 
 Row = tuple[Any, ...]
 

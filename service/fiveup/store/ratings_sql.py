@@ -16,7 +16,7 @@ from typing import Any
 
 from ..ratings.model import Rating, rate
 from ..ratings.outcome import MatchOutcome
-from .pg_common import Conn, VersionedSchema
+from .postgres.common import Conn, VersionedSchema
 
 SQLITE_VERSION_TABLE = "rating_schema_version"
 # pg_advisory_xact_lock keys: the rating schema's migrations ("fiveuprm") and every rating

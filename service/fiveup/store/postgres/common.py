@@ -17,8 +17,8 @@ from typing import Any, ClassVar
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from ..shared.redact import redact_url
-from .base import SchemaTooNew, StoreError
+from ...match.ports import SchemaTooNew, StoreError
+from ...shared.redact import redact_url
 
 Conn = psycopg.AsyncConnection[tuple[Any, ...]]
 

@@ -54,24 +54,23 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from ..ratings.outcome import MatchOutcome
-from ..shared.redact import redact_url
-from .base import (
+from ...match.errors import MatchNotFound, SeatTaken
+from ...match.ports import (
     DuplicateRequest,
-    MatchNotFound,
     MatchRecord,
     RequestRecord,
-    SeatTaken,
     StoredEvent,
     StoreError,
     StoreUnavailable,
     VersionConflict,
     encode_event,
 )
-from .options import NOTIFY_MODES
-from .pg_common import VersionedSchema, migrate
-from .ratings_sql import PG_RATING_LOCK, write_outcome_postgres
-from .ratings_sql import PG_SCHEMA as RATING_SCHEMA
+from ...ratings.outcome import MatchOutcome
+from ...shared.redact import redact_url
+from ..options import NOTIFY_MODES
+from ..ratings_sql import PG_RATING_LOCK, write_outcome_postgres
+from ..ratings_sql import PG_SCHEMA as RATING_SCHEMA
+from .common import VersionedSchema, migrate
 
 log = logging.getLogger(__name__)
 

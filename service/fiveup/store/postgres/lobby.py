@@ -10,9 +10,8 @@ from typing import Any
 
 from psycopg import errors as pg_errors
 
-from ..lobby.formation import TablePlan, Ticket
-from .base import StoreError
-from .lobby import (
+from ...lobby.formation import TablePlan, Ticket
+from ...lobby.ports import (
     Enqueued,
     Invite,
     InviteLookup,
@@ -26,7 +25,8 @@ from .lobby import (
     TicketState,
     TicketStatus,
 )
-from .pg_common import Conn, PooledStore, VersionedSchema, fetch_all
+from ...match.ports import StoreError
+from .common import Conn, PooledStore, VersionedSchema, fetch_all
 
 # Advisory lock keys: "fiveuplb" serialises migrations, "fiveupmm" formation rounds.
 MIGRATION_LOCK = 0x66697665_75706C62

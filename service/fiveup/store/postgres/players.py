@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from psycopg import errors as pg_errors
 
-from .base import StoreError
-from .pg_common import Conn, PooledStore, VersionedSchema
-from .players import (
+from ...identity.ports import (
     DEVICE_PROVIDER,
     Identity,
     IdentityTaken,
@@ -24,6 +22,8 @@ from .players import (
     RotationResult,
     SignInRecord,
 )
+from ...match.ports import StoreError
+from .common import Conn, PooledStore, VersionedSchema
 
 # pg_advisory_xact_lock key serialising these migrations: "fiveuppl" in ASCII.
 MIGRATION_LOCK = 0x66697665_7570706C

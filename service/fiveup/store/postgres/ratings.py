@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .pg_common import PooledStore, fetch_all
-from .ratings_reads import RatingReads, Row
-from .ratings_sql import PG_SCHEMA, pg
+from ..ratings_reads import RatingReads, Row
+from ..ratings_sql import PG_SCHEMA, pg
+from .common import PooledStore, fetch_all
 
 
 class PostgresRatingStore(PooledStore, RatingReads):

@@ -36,22 +36,21 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..ratings.outcome import MatchOutcome
-from .base import (
+from ...match.errors import MatchNotFound, SeatTaken
+from ...match.ports import (
     DuplicateRequest,
-    MatchNotFound,
     MatchRecord,
     RequestRecord,
     SchemaTooNew,
-    SeatTaken,
     StoredEvent,
     VersionConflict,
     encode_event,
 )
-from .options import SYNCHRONOUS_LEVELS
-from .ratings_sql import SQLITE_MIGRATIONS as RATING_MIGRATIONS
-from .ratings_sql import SQLITE_VERSION_TABLE as RATING_VERSION_TABLE
-from .ratings_sql import write_outcome_sqlite
+from ...ratings.outcome import MatchOutcome
+from ..options import SYNCHRONOUS_LEVELS
+from ..ratings_sql import SQLITE_MIGRATIONS as RATING_MIGRATIONS
+from ..ratings_sql import SQLITE_VERSION_TABLE as RATING_VERSION_TABLE
+from ..ratings_sql import write_outcome_sqlite
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)

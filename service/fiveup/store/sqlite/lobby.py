@@ -11,8 +11,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..lobby.formation import TablePlan, Ticket
-from .lobby import (
+from ...lobby.formation import TablePlan, Ticket
+from ...lobby.ports import (
     Enqueued,
     Invite,
     InviteLookup,
@@ -26,8 +26,8 @@ from .lobby import (
     TicketState,
     TicketStatus,
 )
-from .sqlite import _transaction
-from .sqlite_worker import WorkerStore
+from .events import _transaction
+from .worker import WorkerStore
 
 MIGRATIONS: list[str] = [
     # 1: seats bound to players, private tables, the matchmaking queue

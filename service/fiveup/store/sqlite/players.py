@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from .players import (
+from ...identity.ports import (
     DEVICE_PROVIDER,
     Identity,
     IdentityTaken,
@@ -19,8 +19,8 @@ from .players import (
     RotationResult,
     SignInRecord,
 )
-from .sqlite import _transaction
-from .sqlite_worker import WorkerStore
+from .events import _transaction
+from .worker import WorkerStore
 
 MIGRATIONS: list[str] = [
     # 1: players, their identities, sessions and refresh tokens

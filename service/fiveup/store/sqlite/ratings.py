@@ -8,9 +8,9 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from .ratings_reads import RatingReads, Row
-from .ratings_sql import SQLITE_MIGRATIONS, SQLITE_VERSION_TABLE
-from .sqlite_worker import WorkerStore
+from ..ratings_reads import RatingReads, Row
+from ..ratings_sql import SQLITE_MIGRATIONS, SQLITE_VERSION_TABLE
+from .worker import WorkerStore
 
 
 class SqliteRatingStore(WorkerStore, RatingReads):

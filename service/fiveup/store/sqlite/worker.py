@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import ClassVar, TypeVar
 
-from .sqlite import connect_worker, migrate
+from .events import connect_worker, migrate
 
 T = TypeVar("T")
 

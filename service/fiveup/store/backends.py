@@ -1,0 +1,73 @@
+"""The one place that picks a backend: a database URL selects PostgreSQL
+(``postgresql://...``) or SQLite (anything else: ``sqlite:///path``, a bare path, or
+``:memory:`` for throwaway use), and each backend is one row of adapters, one per
+context's port.  The ports (``fiveup.<context>.ports``) never import an adapter; the
+composition root opens stores through here.  A new context adds its port's field to
+``Backend`` and its adapter to each row, and mypy checks that every row implements every
+port."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..identity.ports import PlayerStore
+from ..lobby.ports import LobbyStore
+from ..match.ports import EventStore
+from ..ratings.ports import RatingStore
+from .postgres.events import PostgresStore
+from .postgres.lobby import PostgresLobbyStore
+from .postgres.players import PostgresPlayerStore
+from .postgres.ratings import PostgresRatingStore
+from .sqlite.events import SqliteStore
+from .sqlite.lobby import SqliteLobbyStore
+from .sqlite.players import SqlitePlayerStore
+from .sqlite.ratings import SqliteRatingStore
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+@dataclass(frozen=True, slots=True)
+class Backend:
+    """A backend's adapters, each made from the database URL (all share the database)."""
+
+    name: str
+    events: Callable[..., EventStore]  # (url, **the backend's own options)
+    players: Callable[[str], PlayerStore]
+    lobby: Callable[[str], LobbyStore]
+    ratings: Callable[[str], RatingStore]
+
+
+SQLITE = Backend("sqlite", SqliteStore, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore)
+POSTGRES = Backend(
+    "postgres", PostgresStore, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore
+)
+
+
+def is_postgres(url: str) -> bool:
+    return url.startswith(POSTGRES_SCHEMES)
+
+
+def backend_for(url: str) -> Backend:
+    return POSTGRES if is_postgres(url) else SQLITE
+
+
+def open_store(url: str, **options: object) -> EventStore:
+    """The event store of ``url`` (``options``: the backend's own, e.g. SQLite's
+    ``synchronous`` or PostgreSQL's ``notify``)."""
+    return backend_for(url).events(url, **options)
+
+
+def open_player_store(url: str) -> PlayerStore:
+    """The player store on the event store's database ``url``."""
+    return backend_for(url).players(url)
+
+
+def open_lobby_store(url: str) -> LobbyStore:
+    """The lobby store on the event store's database ``url``."""
+    return backend_for(url).lobby(url)
+
+
+def open_rating_store(url: str) -> RatingStore:
+    """The rating store on the event store's database ``url``."""
+    return backend_for(url).ratings(url)
