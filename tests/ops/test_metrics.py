@@ -201,8 +201,11 @@ async def test_metrics_after_real_matches_have_the_right_labels_and_values(ops: 
             and s.get("fiveup_grpc_streams_active", grpc_method="WatchMatch") == 0
             and all(every_call_counted(before, s, method) for method in COUNTED_METHODS)
             # the store-wide gauge: a scrape whose count query overran its 2 s bound (a
-            # loaded machine) reports the previous figures, so wait for a fresh one
+            # loaded machine) reports the previous figures, so wait for one counted after
+            # the last match was created (the bots' matches end before the humans' starts,
+            # so a count from between the two shows both finished and none active)
             and delta(before, s, "fiveup_matches", state="finished") >= 2
+            and delta(before, s, "fiveup_matches", state="active") >= 1
         )  # fmt: skip
 
     after = await ops.until(settled)
