@@ -1,3 +1,12 @@
-"""Five Up match service: engine, store, gRPC API and tools."""
+"""Five Up match service, in layers from the bottom up (nothing imports upward; the
+import-shape test in tests/architecture checks it):
+
+* ``engine`` (with ``bots`` beside it): the pure domain;
+* ``shared``: the kernel every context may use (error kinds, UserError, paging);
+* the contexts, each a package with its use cases, errors, port (``ports.py``) and
+  builder (``builder.py``): ``identity``, ``ratings``, ``match``, ``lobby``;
+* ``api`` (servicers: proto <-> domain) and ``store`` (the ports' adapters, by backend);
+* ``app``: the composition root; ``cli``: the programs.
+"""
 
 __version__ = "0.1.0"

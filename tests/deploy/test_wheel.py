@@ -101,7 +101,7 @@ def test_dockerignore_keeps_sources_and_drops_build_outputs(tmp_path: Path) -> N
         assert not excluded(kept, rules), kept
     for dropped in ("core_ext/fiveup_core/_core.c", "core_ext/fiveup_core/_core.cpython-311-x86_64-linux-gnu.so",
                     "service/fiveup/v1/match_pb2.py", "service/fiveup/__pycache__/x.pyc", ".venv/bin/python",
-                    "tests/ops/test_metrics.py", "deploy/k8s/base/deployment.yaml", ".git/HEAD",
+                    "tests/app/test_metrics.py", "deploy/k8s/base/deployment.yaml", ".git/HEAD",
                     "fiveup.sqlite3", "build/lib/x.py", "fiveup.egg-info/PKG-INFO"):  # fmt: skip
         assert excluded(dropped, rules), dropped
 

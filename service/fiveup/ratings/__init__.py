@@ -1,2 +1,4 @@
 """Ratings and player statistics (issue 16): the rating model over finished matches and
-the per-seat figures of one match, both pure functions of the event log."""
+the per-seat figures of one match, both pure functions of the event log, and the read
+side (leaderboards, player statistics).  Its port is ``ports.RatingStore``; its builder
+``builder.build_ratings`` takes the identity context."""
