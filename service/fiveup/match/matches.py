@@ -7,7 +7,7 @@ expected version, tell the observer, let the bots move.  The parts live in their
 modules:
 
 * ``fiveup.match.repository``: the session cache, its freshness, replay, versioned append;
-* ``fiveup.match.broker``: wake-ups for local watchers;
+* ``fiveup.shared.broker``: wake-ups for local watchers;
 * ``fiveup.match.autoplay``: the bots' turns and the turn timer;
 * ``fiveup.match.results``: the named results handed to the API (no cache object leaves here);
 * ``fiveup.match.observer``: what metrics hear.
