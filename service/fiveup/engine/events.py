@@ -80,6 +80,10 @@ class MatchStarted(Event):
     # Rated if every seat turns out to be a signed-in player (chosen at creation; never
     # with bots, hints or practice).  Logs from before ratings decode as not rated.
     rated: bool = False
+    # A correspondence match: each turn lasts this many seconds (minutes to days) and no
+    # stand-in plays by default (docs/api.md, "Correspondence").  None: a live match on
+    # the server's turn timer -- the stored form of a live match has no such key.
+    turn_clock_seconds: int | None = field(default=None, metadata={ABSENT_WHEN_NONE: True})
 
 
 @dataclass(frozen=True, slots=True)

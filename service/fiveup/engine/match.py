@@ -51,6 +51,9 @@ from .shuffle import commitment, fair_lot, round_deck
 
 HAND_SIZE = 5
 HUMAN = "human"
+# A correspondence match's turn clock: from a minute to 30 days a move.
+MIN_TURN_CLOCK = 60
+MAX_TURN_CLOCK = 30 * 24 * 3600
 
 
 def split_deck(
@@ -95,6 +98,7 @@ class MatchConfig:
     hints: bool = False
     practice: bool = False
     rated: bool = False  # rated if every seat is a signed-in player at the end
+    turn_clock_seconds: int | None = None  # a correspondence match's clock per turn
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.seats) <= 4:
@@ -110,6 +114,12 @@ class MatchConfig:
                 "a practice match has exactly one human seat; the others are bots",
                 field="practice",
             )
+        clock = self.turn_clock_seconds
+        if clock is not None and not MIN_TURN_CLOCK <= clock <= MAX_TURN_CLOCK:
+            raise errors.InvalidConfig(
+                f"a correspondence turn clock is {MIN_TURN_CLOCK}..{MAX_TURN_CLOCK} seconds"
+                f" (a minute to 30 days), got {clock}", field="turn_clock_seconds",
+            )  # fmt: skip
         if self.rated and (self.hints or self.practice or any(s != HUMAN for s in self.seats)):
             raise errors.InvalidConfig(
                 "a rated match has only human seats and no hints (nor practice)", field="rated"
@@ -158,6 +168,8 @@ class Match:
         self.hints_allowed = False
         self.practice = False
         self.rated = False
+        self.turn_clock_seconds: int | None = None  # set: a correspondence match
+        self.seat_players: dict[int, str] = {}  # seat -> the signed-in player its claim names
         # Practice matches only: the (version, event) pairs that make up the current
         # state -- the log without undone events and without the undo events themselves.
         self._line: list[tuple[int, Event]] = []
@@ -175,6 +187,7 @@ class Match:
             hints=config.hints or config.practice,
             practice=config.practice,
             rated=config.rated,
+            turn_clock_seconds=config.turn_clock_seconds,
         )
         match.apply(first)
         events = [first, *match._deal(1, starter=None)]
@@ -485,9 +498,12 @@ class Match:
             self.hints_allowed = event.hints
             self.practice = event.practice
             self.rated = event.rated
+            self.turn_clock_seconds = event.turn_clock_seconds
             return
         if isinstance(event, SeatClaimed):
             self.claimed_seats.add(event.seat)
+            if event.player_id:
+                self.seat_players[event.seat] = event.player_id
             return
         if isinstance(event, RoundDealt):
             self.round = RoundState(
