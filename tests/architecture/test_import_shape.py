@@ -31,6 +31,7 @@ ORDER: tuple[tuple[str, ...], ...] = (
     ("shared",),  # the kernel every context may use: error kinds, UserError, paging
     ("identity",),  # the contexts, each depending only on those before it
     ("ratings",),
+    ("notifications",),  # the outbox: other contexts write notices with their own writes
     ("match",),
     ("lobby",),
     (GENERATED,),  # the public contract: the contexts never see a proto

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from ..notifications.notices import Notice
 from ..ratings.outcome import MatchOutcome
 from ..shared.usererror import UserError
 
@@ -34,6 +35,30 @@ class MatchRecord:
     seed: bytes
     created_at: float
     creator_hash: bytes | None = None  # SHA-256 of the creator's token (CancelMatch)
+    turn_clock_seconds: int | None = None  # a correspondence match's clock per turn
+
+
+@dataclass(frozen=True, slots=True)
+class TurnIndex:
+    """A correspondence match's current turn as the store indexes it (columns of its
+    ``matches`` row, rewritten by every append of such a match): ListMyMatches puts the
+    player's turns first from it, and the correspondence sweep finds due reminders and
+    expired turns from it without loading any match."""
+
+    seat: int | None = None  # the claimed human seat to move (None: nobody is waited for)
+    deadline: float | None = None  # when its turn clock runs out
+    remind_at: float | None = None  # when to send "deadline soon" (None: not, or sent)
+
+
+@dataclass(frozen=True, slots=True)
+class DueTurn:
+    """A correspondence turn the sweep must look at: ``expired`` (its deadline passed),
+    else its reminder is due."""
+
+    match_id: str
+    deadline: float
+    remind_at: float | None
+    expired: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,13 +144,28 @@ class EventStore(Protocol):
         request: RequestRecord | None = None,
         finished: bool = False,
         outcome: MatchOutcome | None = None,
+        turn: TurnIndex | None = None,
+        notices: Sequence[Notice] = (),
     ) -> int:
         """Append events as versions expected_version+1.. in one transaction (with the
         request record, if any) and return the new version.  Raises VersionConflict when
         the match is not at ``expected_version`` and DuplicateRequest when the request id
         is already recorded.  ``outcome``: these events end the match; its results (and,
         if rated, the rating update: fiveup.ratings.ports) are written in the same
-        transaction, so they commit with the end or not at all."""
+        transaction, so they commit with the end or not at all.  ``turn``: a correspondence
+        match's new turn index.  ``notices``: the notifications these events cause
+        (fiveup.notifications), written in the same transaction (one already stored, by
+        its id, is not written again)."""
+
+    async def due_turns(self, now: float, limit: int = 500) -> list[DueTurn]:
+        """Correspondence turns whose deadline or reminder time has come (unfinished
+        matches only), the earliest first."""
+
+    async def record_reminder(
+        self, match_id: str, remind_at: float, notices: Sequence[Notice]
+    ) -> list[str]:
+        """Write the "deadline soon" ``notices`` and clear the match's reminder -- only if
+        it is still ``remind_at`` (a move since has set a new one): the players noticed."""
 
     async def get_request(self, match_id: str, request_id: str) -> RequestRecord | None: ...
 
@@ -176,6 +216,7 @@ class NotifyingStore(EventStore, Protocol):
 
 
 __all__ = [
+    "DueTurn",
     "DuplicateRequest",
     "EventStore",
     "MatchNotFound",
@@ -186,6 +227,7 @@ __all__ = [
     "SeatTaken",
     "StoreError",
     "StoredEvent",
+    "TurnIndex",
     "VersionConflict",
     "encode_event",
 ]

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 from ..engine import Event, Match, MatchConfig, MatchEnded
 from ..ratings.outcome import MatchOutcome, SeatOwners, match_outcome
-from ..shared.errors import InvalidRequest
 from ..shared.broker import Broker
+from ..shared.errors import InvalidRequest
 from .event_mapper import from_stored, to_bodies
 from .observer import Contained
 from .ports import (

@@ -1,6 +1,7 @@
 """Store adapters, by backend: ``sqlite/`` (the embedded default) and ``postgres/``
 (several replicas), each implementing the contexts' ports (``fiveup.match.ports``,
-``fiveup.identity.ports``, ``fiveup.lobby.ports``, ``fiveup.ratings.ports``) on one
+``fiveup.identity.ports``, ``fiveup.lobby.ports``, ``fiveup.ratings.ports``,
+``fiveup.notifications.ports``) on one
 database; the ratings tables' SQL that both share (``ratings_sql``, ``ratings_reads``)
 and the options both offer (``options``).  ``backends`` picks the backend of a URL."""
 
@@ -11,6 +12,7 @@ from .backends import (
     backend_for,
     is_postgres,
     open_lobby_store,
+    open_notification_store,
     open_player_store,
     open_rating_store,
     open_store,
@@ -21,6 +23,7 @@ __all__ = [
     "backend_for",
     "is_postgres",
     "open_lobby_store",
+    "open_notification_store",
     "open_player_store",
     "open_rating_store",
     "open_store",

@@ -14,13 +14,16 @@ from dataclasses import dataclass
 from ..identity.ports import PlayerStore
 from ..lobby.ports import LobbyStore
 from ..match.ports import EventStore
+from ..notifications.ports import NotificationStore
 from ..ratings.ports import RatingStore
 from .postgres.events import PostgresStore
 from .postgres.lobby import PostgresLobbyStore
+from .postgres.notifications import PostgresNotificationStore
 from .postgres.players import PostgresPlayerStore
 from .postgres.ratings import PostgresRatingStore
 from .sqlite.events import SqliteStore
 from .sqlite.lobby import SqliteLobbyStore
+from .sqlite.notifications import SqliteNotificationStore
 from .sqlite.players import SqlitePlayerStore
 from .sqlite.ratings import SqliteRatingStore
 
@@ -36,12 +39,17 @@ class Backend:
     players: Callable[[str], PlayerStore]
     lobby: Callable[[str], LobbyStore]
     ratings: Callable[[str], RatingStore]
+    notifications: Callable[[str], NotificationStore]
 
 
-SQLITE = Backend("sqlite", SqliteStore, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore)
+SQLITE = Backend(
+    "sqlite", SqliteStore, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
+    SqliteNotificationStore,
+)  # fmt: skip
 POSTGRES = Backend(
-    "postgres", PostgresStore, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore
-)
+    "postgres", PostgresStore, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
+    PostgresNotificationStore,
+)  # fmt: skip
 
 
 def is_postgres(url: str) -> bool:
@@ -71,3 +79,8 @@ def open_lobby_store(url: str) -> LobbyStore:
 def open_rating_store(url: str) -> RatingStore:
     """The rating store on the event store's database ``url``."""
     return backend_for(url).ratings(url)
+
+
+def open_notification_store(url: str) -> NotificationStore:
+    """The notification outbox on the event store's database ``url``."""
+    return backend_for(url).notifications(url)

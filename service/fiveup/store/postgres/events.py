@@ -56,21 +56,26 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from ...match.errors import MatchNotFound, SeatTaken
 from ...match.ports import (
+    DueTurn,
     DuplicateRequest,
     MatchRecord,
     RequestRecord,
     StoredEvent,
     StoreError,
     StoreUnavailable,
+    TurnIndex,
     VersionConflict,
     encode_event,
 )
+from ...notifications.notices import Notice
 from ...ratings.outcome import MatchOutcome
 from ...shared.redact import redact_url
 from ..options import NOTIFY_MODES
 from ..ratings_sql import PG_RATING_LOCK, write_outcome_postgres
 from ..ratings_sql import PG_SCHEMA as RATING_SCHEMA
 from .common import VersionedSchema, migrate
+from .outbox import SCHEMA as NOTIFICATION_SCHEMA
+from .outbox import write_notices
 
 log = logging.getLogger(__name__)
 
@@ -187,6 +192,18 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE matches ADD COLUMN creator_hash BYTEA",
         "ALTER TABLE matches ADD COLUMN finished_at DOUBLE PRECISION",
         "CREATE INDEX matches_finished_at ON matches (finished_at) WHERE finished",
+    ],
+    # 3: correspondence matches: the clock per turn, and the current turn's index (whose
+    # turn, until when, when to remind), for ListMyMatches and the deadline sweep
+    [
+        "ALTER TABLE matches ADD COLUMN turn_clock INTEGER",
+        "ALTER TABLE matches ADD COLUMN turn_seat INTEGER",
+        "ALTER TABLE matches ADD COLUMN turn_deadline DOUBLE PRECISION",
+        "ALTER TABLE matches ADD COLUMN remind_at DOUBLE PRECISION",
+        "CREATE INDEX matches_turn_deadline ON matches (turn_deadline)"
+        " WHERE NOT finished AND turn_deadline IS NOT NULL",
+        "CREATE INDEX matches_remind_at ON matches (remind_at)"
+        " WHERE NOT finished AND remind_at IS NOT NULL",
     ],
 ]
 
@@ -339,6 +356,8 @@ class PostgresStore:
         # The rating tables (the rating store's schema) are written by the append that
         # ends a match, so they must exist once the event store opens.
         await migrate(self.pool, RATING_SCHEMA, log)
+        # Likewise the notification outbox's: appends write notices in their transaction.
+        await migrate(self.pool, NOTIFICATION_SCHEMA, log)
 
     async def schema_version(self) -> int:
         async with self.pool.connection() as conn:
@@ -372,8 +391,9 @@ class PostgresStore:
                 await conn.execute(
                     "WITH m AS ("
                     " INSERT INTO matches"
-                    " (match_id, seats, target_points, seed, created_at, creator_hash)"
-                    " VALUES (%s, %s::JSONB, %s, %s, %s, %s) RETURNING match_id)"
+                    " (match_id, seats, target_points, seed, created_at, creator_hash,"
+                    "  turn_clock)"
+                    " VALUES (%s, %s::JSONB, %s, %s, %s, %s, %s) RETURNING match_id)"
                     " INSERT INTO events (match_id, version, body)"
                     " SELECT m.match_id, t.n::INTEGER, t.body::JSONB"
                     " FROM m, unnest(%s::TEXT[]) WITH ORDINALITY AS t(body, n)",
@@ -384,6 +404,7 @@ class PostgresStore:
                         record.seed,
                         record.created_at,
                         record.creator_hash,
+                        record.turn_clock_seconds,
                         [encode_event(e) for e in events],
                     ),
                 )
@@ -392,16 +413,17 @@ class PostgresStore:
 
     async def load_match(self, match_id: str) -> MatchRecord:
         row = await self._fetchone(
-            "SELECT seats, target_points, seed, created_at, creator_hash FROM matches"
-            " WHERE match_id = %s",
+            "SELECT seats, target_points, seed, created_at, creator_hash, turn_clock"
+            " FROM matches WHERE match_id = %s",
             (match_id,),
         )
         if row is None:
             raise MatchNotFound(f"no match {match_id!r}")
-        seats, target, seed, created, creator = row
+        seats, target, seed, created, creator, clock = row
         return MatchRecord(
             match_id, tuple(seats), int(target), bytes(seed), float(created),
             bytes(creator) if creator is not None else None,
+            int(clock) if clock is not None else None,
         )  # fmt: skip
 
     async def read_events(self, match_id: str, after_version: int = 0) -> list[StoredEvent]:
@@ -427,6 +449,8 @@ class PostgresStore:
         request: RequestRecord | None = None,
         finished: bool = False,
         outcome: MatchOutcome | None = None,
+        turn: TurnIndex | None = None,
+        notices: Sequence[Notice] = (),
     ) -> int:
         params = (
             match_id,
@@ -441,10 +465,10 @@ class PostgresStore:
             self.notify == "transaction",
         )
         try:
-            if outcome is None:
-                row = await self._fetchone(_APPEND, params)
+            if outcome is None and turn is None and not notices:
+                row = await self._fetchone(_APPEND, params)  # the hot path: one statement
             else:
-                row = await self._append_ending(params, outcome)
+                row = await self._append_with(params, outcome, turn, notices)
         except pg_errors.UniqueViolation:
             # Another replica committed the same version (or the same request) between our
             # checks and our insert: the primary key decided.  Say who won.
@@ -477,21 +501,59 @@ class PostgresStore:
             raise MatchNotFound(f"no match {match_id!r}")
         raise StoreError(f"unexpected append outcome {outcome!r}")
 
-    async def _append_ending(
-        self, params: Sequence[Any], outcome: MatchOutcome
+    async def _append_with(
+        self,
+        params: Sequence[Any],
+        outcome: MatchOutcome | None,
+        turn: TurnIndex | None,
+        notices: Sequence[Notice],
     ) -> tuple[Any, ...] | None:
-        """The append that ends a match, with its outcome, in one transaction.  A rated
-        one first takes the rating lock, held to the commit: rating updates are applied
-        one at a time, in the ledger's order, on whatever replica ends the match.  If the
-        append is refused (another writer ended the match first) nothing is written."""
+        """An append with what commits with it, in one transaction: the outcome of a match
+        it ends, a correspondence match's turn index, the notices it causes.  A rated end
+        first takes the rating lock, held to the commit: rating updates are applied one at
+        a time, in the ledger's order, on whatever replica ends the match (and the notices'
+        counter rows are locked after it, by every writer).  If the append is refused
+        (another writer was first) nothing is written."""
         async with self.pool.connection() as conn, conn.transaction():
-            if outcome.rated:
+            if outcome is not None and outcome.rated:
                 await conn.execute("SELECT pg_advisory_xact_lock(%s)", (PG_RATING_LOCK,))
             cur = await conn.execute(_APPEND, params)
             row = await cur.fetchone()
-            if row is not None and row[0] == "ok":
+            if row is None or row[0] != "ok":
+                return row
+            if outcome is not None:
                 await write_outcome_postgres(conn, outcome)
+            if turn is not None:
+                await conn.execute(
+                    "UPDATE matches SET turn_seat = %s, turn_deadline = %s, remind_at = %s"
+                    " WHERE match_id = %s",
+                    (turn.seat, turn.deadline, turn.remind_at, params[0]),
+                )
+            await write_notices(conn, notices)
             return row
+
+    # ------------------------------------------------------------------ correspondence
+
+    async def due_turns(self, now: float, limit: int = 500) -> list[DueTurn]:
+        rows = await self._fetchall(
+            "SELECT match_id, turn_deadline, remind_at FROM matches"
+            " WHERE NOT finished AND turn_deadline IS NOT NULL AND turn_deadline <= %s"
+            " UNION SELECT match_id, turn_deadline, remind_at FROM matches"
+            " WHERE NOT finished AND remind_at IS NOT NULL AND remind_at <= %s"
+            " ORDER BY 2 LIMIT %s",
+            (now, now, limit),
+        )
+        return [DueTurn(m, float(d), r, float(d) <= now) for m, d, r in rows]
+
+    async def record_reminder(
+        self, match_id: str, remind_at: float, notices: Sequence[Notice]
+    ) -> list[str]:
+        async with self.pool.connection() as conn, conn.transaction():
+            cur = await conn.execute(
+                "UPDATE matches SET remind_at = NULL WHERE match_id = %s AND remind_at = %s",
+                (match_id, remind_at),
+            )
+            return await write_notices(conn, notices) if cur.rowcount else []
 
     async def get_request(self, match_id: str, request_id: str) -> RequestRecord | None:
         row = await self._fetchone(

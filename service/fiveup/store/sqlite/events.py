@@ -38,19 +38,25 @@ from typing import Any, TypeVar
 
 from ...match.errors import MatchNotFound, SeatTaken
 from ...match.ports import (
+    DueTurn,
     DuplicateRequest,
     MatchRecord,
     RequestRecord,
     SchemaTooNew,
     StoredEvent,
+    TurnIndex,
     VersionConflict,
     encode_event,
 )
+from ...notifications.notices import Notice
 from ...ratings.outcome import MatchOutcome
 from ..options import SYNCHRONOUS_LEVELS
 from ..ratings_sql import SQLITE_MIGRATIONS as RATING_MIGRATIONS
 from ..ratings_sql import SQLITE_VERSION_TABLE as RATING_VERSION_TABLE
 from ..ratings_sql import write_outcome_sqlite
+from .outbox import MIGRATIONS as NOTIFICATION_MIGRATIONS
+from .outbox import VERSION_TABLE as NOTIFICATION_VERSION_TABLE
+from .outbox import write_notices
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -93,6 +99,18 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE matches ADD COLUMN creator_hash BLOB;
     ALTER TABLE matches ADD COLUMN finished_at REAL;
+    """,
+    # 3: correspondence matches: the clock per turn, and the current turn's index (whose
+    # turn, until when, when to remind), for ListMyMatches and the deadline sweep
+    """
+    ALTER TABLE matches ADD COLUMN turn_clock INTEGER;
+    ALTER TABLE matches ADD COLUMN turn_seat INTEGER;
+    ALTER TABLE matches ADD COLUMN turn_deadline REAL;
+    ALTER TABLE matches ADD COLUMN remind_at REAL;
+    CREATE INDEX IF NOT EXISTS matches_turn_deadline ON matches (turn_deadline)
+        WHERE finished = 0 AND turn_deadline IS NOT NULL;
+    CREATE INDEX IF NOT EXISTS matches_remind_at ON matches (remind_at)
+        WHERE finished = 0 AND remind_at IS NOT NULL;
     """,
 ]
 
@@ -209,9 +227,8 @@ class SqliteStore:
         def create(conn: sqlite3.Connection) -> None:
             with _transaction(conn):
                 conn.execute(
-                    "INSERT INTO matches"
-                    " (match_id, seats, target_points, seed, created_at, creator_hash)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO matches (match_id, seats, target_points, seed, created_at,"
+                    " creator_hash, turn_clock) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
                         record.match_id,
                         json.dumps(list(record.seats)),
@@ -219,6 +236,7 @@ class SqliteStore:
                         record.seed,
                         record.created_at,
                         record.creator_hash,
+                        record.turn_clock_seconds,
                     ),
                 )
                 conn.executemany("INSERT INTO events VALUES (?, ?, ?)", rows)
@@ -228,16 +246,17 @@ class SqliteStore:
     async def load_match(self, match_id: str) -> MatchRecord:
         def load(conn: sqlite3.Connection) -> MatchRecord:
             row = conn.execute(
-                "SELECT seats, target_points, seed, created_at, creator_hash FROM matches"
-                " WHERE match_id = ?",
+                "SELECT seats, target_points, seed, created_at, creator_hash, turn_clock"
+                " FROM matches WHERE match_id = ?",
                 (match_id,),
             ).fetchone()
             if row is None:
                 raise MatchNotFound(f"no match {match_id!r}")
             creator = bytes(row[4]) if row[4] is not None else None
             return MatchRecord(
-                match_id, tuple(json.loads(row[0])), row[1], bytes(row[2]), row[3], creator
-            )
+                match_id, tuple(json.loads(row[0])), row[1], bytes(row[2]), row[3], creator,
+                row[5],
+            )  # fmt: skip
 
         return await self._run(load)
 
@@ -264,6 +283,8 @@ class SqliteStore:
         request: RequestRecord | None = None,
         finished: bool = False,
         outcome: MatchOutcome | None = None,
+        turn: TurnIndex | None = None,
+        notices: Sequence[Notice] = (),
     ) -> int:
         rows = [(match_id, expected_version + i, encode_event(e)) for i, e in enumerate(events, 1)]
         new_version = expected_version + len(rows)
@@ -296,12 +317,49 @@ class SqliteStore:
                     conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,))
                 if outcome is not None:  # under the write lock: serialised with all others
                     write_outcome_sqlite(conn, outcome)
+                if turn is not None:
+                    conn.execute(
+                        "UPDATE matches SET turn_seat = ?, turn_deadline = ?, remind_at = ?"
+                        " WHERE match_id = ?",
+                        (turn.seat, turn.deadline, turn.remind_at, match_id),
+                    )
+                if notices:
+                    write_notices(conn, notices)
             return new_version
 
         return await self._run(append, writes=True)
 
     async def get_request(self, match_id: str, request_id: str) -> RequestRecord | None:
         return await self._run(lambda conn: _request(conn, match_id, request_id))
+
+    # ------------------------------------------------------------------ correspondence
+
+    async def due_turns(self, now: float, limit: int = 500) -> list[DueTurn]:
+        def due(conn: sqlite3.Connection) -> list[DueTurn]:
+            rows = conn.execute(
+                "SELECT match_id, turn_deadline, remind_at FROM matches"
+                " WHERE finished = 0 AND turn_deadline IS NOT NULL AND turn_deadline <= ?"
+                " UNION SELECT match_id, turn_deadline, remind_at FROM matches"
+                " WHERE finished = 0 AND remind_at IS NOT NULL AND remind_at <= ?"
+                " ORDER BY 2 LIMIT ?",
+                (now, now, limit),
+            ).fetchall()
+            return [DueTurn(m, float(d), r, float(d) <= now) for m, d, r in rows]
+
+        return await self._run(due)
+
+    async def record_reminder(
+        self, match_id: str, remind_at: float, notices: Sequence[Notice]
+    ) -> list[str]:
+        def record(conn: sqlite3.Connection) -> list[str]:
+            with _transaction(conn):
+                cur = conn.execute(
+                    "UPDATE matches SET remind_at = NULL WHERE match_id = ? AND remind_at = ?",
+                    (match_id, remind_at),
+                )
+                return write_notices(conn, notices) if cur.rowcount else []
+
+        return await self._run(record, writes=True)
 
     # ------------------------------------------------------------------ seats
 
@@ -453,6 +511,8 @@ def _migrate(conn: sqlite3.Connection) -> None:
     # The rating tables have their own schema version (the rating store's), but the
     # append that ends a match writes them, so they must exist once the event store opens.
     migrate(conn, RATING_VERSION_TABLE, RATING_MIGRATIONS)
+    # Likewise the notification outbox's: appends write notices in their transaction.
+    migrate(conn, NOTIFICATION_VERSION_TABLE, NOTIFICATION_MIGRATIONS)
 
 
 def migrate(conn: sqlite3.Connection, version_table: str, migrations: Sequence[str]) -> None:

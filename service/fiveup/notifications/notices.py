@@ -1,0 +1,124 @@
+"""What a notification is: a ``Notice``, written in the same transaction as its cause.
+
+A notice is addressed to one player, has a ``kind`` (one list: ``NoticeKind``), may be
+about a match, and carries a small JSON object of facts (``data``) from which every
+channel renders it: the stream sends it as it is, Web Push and the webhook as JSON with
+an English title and body (``render``) that a client may replace with its own words.
+
+Its id (``notice_id``) is derived from its cause -- the kind, the player and what
+happened (a match and a version, an invite, a chat message id) -- so writing the same
+notice twice (a retried transaction, two replicas' deadline sweeps) stores it once, and
+a receiver that sees an id again (at-least-once delivery) knows it already has it.
+"""
+
+from __future__ import annotations
+
+import base64
+import enum
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+MAX_DATA_BYTES = 2048  # a Web Push payload must stay under 4 KiB once encrypted and framed
+
+
+class NoticeKind(enum.Enum):
+    """Every kind of notification (the proto's NotificationKind names them the same)."""
+
+    YOUR_TURN = "your_turn"  # a correspondence match waits for the player's move
+    DEADLINE_SOON = "deadline_soon"  # ... and its turn clock is running out
+    INVITED = "invited"  # a private table names the player (with its invite code)
+    TABLE_FOUND = "table_found"  # the matchmaker seated a search the player left waiting
+    MATCH_ENDED = "match_ended"  # a correspondence match ended (result, rating change)
+    CHAT_MESSAGE = "chat_message"  # someone wrote at the player's table while they were away
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """One notification to write.  Build it with ``Notice.of`` (which derives the id);
+    hand it to the store call that writes its cause (the outbox write API:
+    ``fiveup.notifications`` says how)."""
+
+    notice_id: str
+    player_id: str
+    kind: NoticeKind
+    created_at: float
+    match_id: str = ""  # "" when it is about no match
+    data: Mapping[str, Any] = field(default_factory=dict)
+    # False: the stream only (WatchNotifications), never Web Push or the webhook -- for a
+    # notice the player needs to see in the app but that must not wake a phone.
+    push: bool = True
+
+    @classmethod
+    def of(
+        cls,
+        kind: NoticeKind,
+        player_id: str,
+        cause: str,
+        created_at: float,
+        *,
+        match_id: str = "",
+        data: Mapping[str, Any] | None = None,
+        push: bool = True,
+    ) -> Notice:
+        """The notice of ``cause`` (a string naming what happened, unique per kind and
+        player: e.g. ``"<match id>@<version>"``) for ``player_id``."""
+        if not player_id:
+            raise ValueError("a notice needs a player")
+        body = dict(data or {})
+        if len(encode_data(body)) > MAX_DATA_BYTES:
+            raise ValueError(f"a notice's data must stay under {MAX_DATA_BYTES} bytes")
+        return cls(
+            notice_id(kind, player_id, cause),
+            player_id,
+            kind,
+            created_at,
+            match_id,
+            body,
+            push,
+        )
+
+
+def notice_id(kind: NoticeKind, player_id: str, cause: str) -> str:
+    """``n_`` and 22 URL-safe characters: SHA-256 of the kind, the player and the cause
+    (128 bits: no two causes meet)."""
+    digest = hashlib.sha256(f"{kind.value}\x00{player_id}\x00{cause}".encode()).digest()
+    return "n_" + base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+def encode_data(data: Mapping[str, Any]) -> str:
+    """How every store writes a notice's data: compact JSON with sorted keys."""
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredNotice:
+    """A notice as the store holds it: with the player's sequence number (the stream's
+    cursor: 1, 2, 3... per player, in commit order)."""
+
+    seq: int
+    notice: Notice
+
+
+def render(notice: Notice) -> tuple[str, str]:
+    """An English title and body for channels that show text (Web Push, the webhook)."""
+    d = notice.data
+    kind = notice.kind
+    if kind is NoticeKind.YOUR_TURN:
+        return "Your turn", f"{d.get('opponents') or 'Your opponent'} moved. It is your turn."
+    if kind is NoticeKind.DEADLINE_SOON:
+        return "Your turn is running out", "Move before the turn clock runs out."
+    if kind is NoticeKind.INVITED:
+        return "You are invited", f"{d.get('by') or 'A player'} invited you to a table."
+    if kind is NoticeKind.TABLE_FOUND:
+        return "Table found", "The matchmaker found you a table."
+    if kind is NoticeKind.MATCH_ENDED:
+        result = "You won" if d.get("won") else "The match is over"
+        change = d.get("rating_change")
+        tail = f" Rating {change:+.1f}." if isinstance(change, (int, float)) else ""
+        return result, f"{result}.{tail}"
+    if kind is NoticeKind.CHAT_MESSAGE:
+        return f"{d.get('from') or 'Someone'} wrote", str(d.get("text") or "")[:140]
+    raise ValueError(f"no rendering for {kind}")  # pragma: no cover (one list)

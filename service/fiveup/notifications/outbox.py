@@ -1,0 +1,217 @@
+"""The use cases of the NotificationService: a player's stream of notices, their choice
+of channels, muted matches and Web Push subscriptions.
+
+The stream is the log itself: ``watch`` reads the player's notices after a cursor (the
+``seq`` a client last saw, like WatchMatch's ``after_version``), then waits for a wake-up
+-- this process's own commits (``published``), another replica's (the store's LISTEN),
+or a poll every ``poll_seconds`` as a backstop -- and reads again.  A wake-up carries no
+data ("look again"), so a missed or merged one loses nothing, and a client that
+reconnects with its cursor gets exactly what it has not seen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass
+from typing import Protocol
+from urllib.parse import urlsplit
+
+from ..shared.broker import Broker
+from ..shared.errors import InvalidRequest, ShuttingDown
+from .errors import BadSubscription
+from .notices import StoredNotice
+from .ports import ChannelSettings, ListeningNotificationStore, NotificationStore, PushSubscription
+
+MAX_MATCH_ID = 64
+MAX_ENDPOINT = 1024
+MAX_SUBSCRIPTIONS = 10  # browsers per player: an eleventh replaces the oldest
+
+
+class Authenticator(Protocol):
+    """Who an access token belongs to (the identity context's ``Players``)."""
+
+    async def authenticate(self, access_token: str | None) -> _Claims: ...
+
+
+class _Claims(Protocol):
+    @property
+    def player_id(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxConfig:
+    poll_seconds: float = 5.0  # a stream re-reads this often even without a wake-up
+    page: int = 100  # notices read per store call
+    # Web Push endpoints must be https:// (RFC 8030); tests and local stacks run a push
+    # service on loopback over plain http.
+    allow_http_push_endpoints: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """A player's channels and muted matches, and their Web Push subscriptions."""
+
+    channels: ChannelSettings
+    muted_matches: tuple[str, ...]
+    subscriptions: tuple[PushSubscription, ...]
+
+
+class Outbox:
+    def __init__(
+        self,
+        store: NotificationStore,
+        players: Authenticator,
+        config: OutboxConfig | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        on_published: Callable[[], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.players = players
+        self.config = config or OutboxConfig()
+        self.clock = clock
+        self.broker = Broker()
+        self._closing = asyncio.Event()
+        self._on_published = on_published  # the dispatcher's wake-up
+
+    async def start(self) -> None:
+        """Hear other replicas' notices (a store that announces them)."""
+        if isinstance(self.store, ListeningNotificationStore):
+            await self.store.listen(lambda player_id: self.published([player_id]))
+
+    async def close(self) -> None:
+        self._closing.set()
+        self.broker.publish_all()
+
+    def published(self, player_ids: Iterable[str]) -> None:
+        """Notices for these players were committed: wake their streams and the
+        dispatcher.  Every writer of notices calls it after its commit (the match
+        repository after an append; other contexts likewise)."""
+        for player_id in player_ids:
+            self.broker.publish(player_id)
+        if self._on_published is not None:
+            self._on_published()
+
+    # ------------------------------------------------------------------ the stream
+
+    async def watch(self, access_token: str | None, after_seq: int) -> AsyncIterator[StoredNotice]:
+        """The signed-in player's notices after ``after_seq``, then live, until the
+        server shuts down (ShuttingDown: reconnect with the last seq seen)."""
+        if after_seq < 0:
+            raise InvalidRequest("after_seq must be >= 0", field="after_seq")
+        player_id = (await self.players.authenticate(access_token)).player_id
+        cursor = after_seq
+        while True:
+            wake = self.broker.waiter(player_id)
+            while True:
+                page = await self.store.read_after(player_id, cursor, self.config.page)
+                for stored in page:
+                    yield stored
+                    cursor = stored.seq
+                if len(page) < self.config.page:
+                    break
+            if self._closing.is_set():
+                raise ShuttingDown("the server is shutting down; reconnect with after_seq")
+            closing = asyncio.ensure_future(self._closing.wait())
+            woken = asyncio.ensure_future(wake.wait())
+            try:
+                await asyncio.wait(
+                    {closing, woken},
+                    timeout=self.config.poll_seconds or None,
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+            finally:
+                closing.cancel()
+                woken.cancel()
+
+    async def latest_seq(self, access_token: str | None) -> int:
+        player_id = (await self.players.authenticate(access_token)).player_id
+        return await self.store.latest_seq(player_id)
+
+    # ------------------------------------------------------------------ choices
+
+    async def settings(self, access_token: str | None) -> Settings:
+        player_id = (await self.players.authenticate(access_token)).player_id
+        return await self._settings(player_id)
+
+    async def _settings(self, player_id: str) -> Settings:
+        return Settings(
+            await self.store.settings(player_id),
+            tuple(await self.store.muted_matches(player_id)),
+            tuple(await self.store.subscriptions(player_id)),
+        )
+
+    async def choose_channels(
+        self, access_token: str | None, *, webhook: bool | None, web_push: bool | None
+    ) -> Settings:
+        """Turn the webhook and Web Push on or off for the player (None: unchanged)."""
+        player_id = (await self.players.authenticate(access_token)).player_id
+        current = await self.store.settings(player_id)
+        chosen = ChannelSettings(
+            current.webhook if webhook is None else webhook,
+            current.web_push if web_push is None else web_push,
+        )
+        if chosen != current:
+            await self.store.set_settings(player_id, chosen, self.clock())
+        return await self._settings(player_id)
+
+    async def mute(self, access_token: str | None, match_id: str, muted: bool) -> Settings:
+        """Mute (or unmute) a match: its notices stay in the stream but wake no phone."""
+        if not match_id or len(match_id) > MAX_MATCH_ID:
+            raise InvalidRequest(f"match_id must be 1-{MAX_MATCH_ID} characters", field="match_id")
+        player_id = (await self.players.authenticate(access_token)).player_id
+        await self.store.set_muted(player_id, match_id, muted, self.clock())
+        return await self._settings(player_id)
+
+    # ------------------------------------------------------------------ Web Push
+
+    async def subscribe(
+        self, access_token: str | None, endpoint: str, p256dh: str, auth: str
+    ) -> PushSubscription:
+        """Store a browser's push subscription (PushSubscription.toJSON(): its endpoint
+        and keys) for the signed-in player."""
+        player_id = (await self.players.authenticate(access_token)).player_id
+        self._check_endpoint(endpoint)
+        _check_key(p256dh, 65, "keys.p256dh", first=0x04)  # an uncompressed P-256 point
+        _check_key(auth, 16, "keys.auth")
+        existing = await self.store.subscriptions(player_id)
+        for old in existing[: max(0, len(existing) - MAX_SUBSCRIPTIONS + 1)]:
+            if old.endpoint != endpoint:
+                await self.store.remove_subscription(player_id, old.endpoint)
+        subscription = PushSubscription(
+            "s_" + secrets.token_urlsafe(12), player_id, endpoint, p256dh, auth, self.clock()
+        )
+        return await self.store.add_subscription(subscription)
+
+    async def unsubscribe(self, access_token: str | None, endpoint: str) -> bool:
+        player_id = (await self.players.authenticate(access_token)).player_id
+        return await self.store.remove_subscription(player_id, endpoint)
+
+    def _check_endpoint(self, endpoint: str) -> None:
+        if not endpoint or len(endpoint) > MAX_ENDPOINT:
+            raise BadSubscription(f"endpoint must be 1-{MAX_ENDPOINT} characters", field="endpoint")
+        parts = urlsplit(endpoint)
+        schemes = ("https", "http") if self.config.allow_http_push_endpoints else ("https",)
+        if parts.scheme not in schemes or not parts.hostname:
+            raise BadSubscription(
+                "endpoint must be the push service's https:// URL", field="endpoint"
+            )
+
+
+def decode_key(value: str) -> bytes:
+    """URL-safe base64 with or without padding (as browsers send it)."""
+    return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+
+
+def _check_key(value: str, size: int, field: str, *, first: int | None = None) -> None:
+    try:
+        raw = decode_key(value)
+    except (binascii.Error, ValueError):
+        raise BadSubscription(f"{field} is not URL-safe base64", field=field) from None
+    if len(raw) != size or (first is not None and raw[0] != first):
+        raise BadSubscription(f"{field} must be {size} bytes", field=field)

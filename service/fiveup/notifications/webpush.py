@@ -1,0 +1,187 @@
+"""Web Push (RFC 8030) to browsers: payloads encrypted for each subscription's keys
+(RFC 8291, ``aes128gcm``) and requests signed with the server's VAPID key (RFC 8292), by
+pywebpush and py-vapid -- maintained libraries, not our own cryptography.
+
+**The VAPID key** is one P-256 key for the whole deployment: browsers subscribe with its
+public half (the "application server key"), and a push service refuses a request signed
+by any other key, so every replica must sign with the same one.  The operator provides it
+(``--vapid-private-key``: a PEM file, e.g. a mounted Secret); a server on a SQLite file
+without one creates ``<database>.vapid.pem`` beside the file on its first start (mode
+0600) and keeps using it, like its other local secrets; an in-memory database gets an
+ephemeral key.  Replacing the key invalidates every subscription: browsers must
+subscribe again (docs/operations.md).
+
+The payload is JSON: the notice's id (the service worker's notification ``tag``, so a
+re-delivered push replaces itself instead of showing twice), kind, match, an English
+title and body, and its facts.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import logging
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp
+from cryptography.hazmat.primitives import serialization
+from py_vapid import Vapid02
+from pywebpush import WebPusher
+
+from .delivery import Attempt, Outcome
+from .notices import Notice, render
+from .ports import Claimed
+
+log = logging.getLogger(__name__)
+
+TTL_SECONDS = 24 * 3600  # how long a push service keeps a message for a sleeping browser
+VAPID_TOKEN_SECONDS = 12 * 3600  # a signed VAPID token's lifetime (RFC 8292: at most 24 h)
+
+
+class VapidConfigError(ValueError):
+    """A VAPID key file the server cannot use."""
+
+
+def load_vapid_key(path: Path) -> Vapid02:
+    try:
+        return Vapid02.from_pem(path.read_bytes())
+    except OSError as exc:
+        raise VapidConfigError(f"cannot read the VAPID key {str(path)!r}: {exc}") from None
+    except Exception:
+        raise VapidConfigError(
+            f"{str(path)!r} is not a PEM P-256 private key (openssl ecparam -name prime256v1"
+            " -genkey -noout -out vapid.pem)"
+        ) from None
+
+
+def load_or_create_vapid_key(path: Path) -> Vapid02:
+    """The key in ``path``, created there first (0600) if the file does not exist."""
+    if path.exists():
+        return load_vapid_key(path)
+    key = Vapid02()
+    key.generate_keys()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as out:
+        out.write(key.private_pem())
+    log.info("created the Web Push VAPID key %s (keep it: subscriptions depend on it)", path)
+    return key
+
+
+def ephemeral_vapid_key() -> Vapid02:
+    key = Vapid02()
+    key.generate_keys()
+    return key
+
+
+def application_server_key(key: Vapid02) -> str:
+    """The public key browsers subscribe with: the uncompressed point, URL-safe base64."""
+    raw = key.public_key.public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    )
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def push_payload(notice: Notice) -> dict[str, Any]:
+    title, body = render(notice)
+    return {
+        "id": notice.notice_id,
+        "kind": notice.kind.value,
+        "match_id": notice.match_id,
+        "title": title,
+        "body": body,
+        "created_at": notice.created_at,
+        "facts": dict(notice.data),
+    }
+
+
+def topic(notice: Notice) -> str:
+    """RFC 8030 Topic: a newer undelivered push of the same kind for the same match
+    replaces an older one at the push service (a sleeping phone wakes to one "your turn",
+    not ten).  At most 32 URL-safe characters."""
+    key = f"{notice.kind.value}:{notice.match_id or notice.notice_id}"
+    return base64.urlsafe_b64encode(hashlib.sha256(key.encode()).digest()).decode()[:32]
+
+
+@dataclass(frozen=True, slots=True)
+class WebPushConfig:
+    key: Vapid02
+    subject: str  # "mailto:..." or an https:// URL: how a push service reaches the operator
+    timeout_seconds: float = 10.0
+    ttl_seconds: int = TTL_SECONDS
+
+
+class WebPushSender:
+    def __init__(self, config: WebPushConfig, *, clock: Callable[[], float] = time.time) -> None:
+        if not config.subject.startswith(("mailto:", "https://")):
+            raise VapidConfigError("the VAPID subject must be a mailto: or https:// URL")
+        self.config = config
+        self.clock = clock
+        self.public_key = application_server_key(config.key)
+        self._session: aiohttp.ClientSession | None = None
+        self._tokens: dict[str, tuple[float, dict[str, str]]] = {}  # audience -> (exp, headers)
+
+    def _vapid_headers(self, endpoint: str) -> dict[str, str]:
+        """The Authorization header for the push service of ``endpoint`` (one signed
+        token per push service, re-signed an hour before it expires)."""
+        parts = urlsplit(endpoint)
+        audience = f"{parts.scheme}://{parts.netloc}"
+        now = self.clock()
+        cached = self._tokens.get(audience)
+        if cached is None or cached[0] - now < 3600:
+            exp = int(now) + VAPID_TOKEN_SECONDS
+            claims = {"sub": self.config.subject, "aud": audience, "exp": exp}
+            cached = (float(exp), self.config.key.sign(claims))
+            self._tokens[audience] = cached
+        return dict(cached[1])
+
+    def _client(self) -> aiohttp.ClientSession:
+        if self._session is None:
+            self._session = aiohttp.ClientSession()
+        return self._session
+
+    async def send(self, claimed: Claimed) -> Attempt:
+        sub = claimed.subscription
+        if sub is None:  # removed between the fan-out and this attempt
+            return Attempt(Outcome.GIVE_UP, "the subscription was removed")
+        notice = claimed.notice
+        info = {"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}}
+        headers = self._vapid_headers(sub.endpoint)
+        headers["topic"] = topic(notice)
+        headers["urgency"] = "high"
+        data = json.dumps(push_payload(notice), separators=(",", ":"))
+        try:
+            pusher = WebPusher(info, aiohttp_session=self._client())
+            resp = await pusher.send_async(
+                data, headers, ttl=self.config.ttl_seconds, content_encoding="aes128gcm",
+                timeout=aiohttp.ClientTimeout(total=self.config.timeout_seconds),
+            )  # fmt: skip
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            return Attempt(Outcome.RETRY, f"{type(exc).__name__}: {exc}"[:200])
+        except ValueError as exc:  # keys the library cannot use (checked when stored)
+            return Attempt(Outcome.GIVE_UP, f"cannot encrypt: {exc}"[:200])
+        assert isinstance(resp, aiohttp.ClientResponse)
+        status = resp.status
+        resp.release()
+        if status in (200, 201, 202):
+            return Attempt(Outcome.DELIVERED)
+        if status in (404, 410):
+            return Attempt(Outcome.GONE, f"HTTP {status}: the subscription has expired")
+        if status == 429 or status >= 500:
+            retry = resp.headers.get("retry-after", "")
+            return Attempt(
+                Outcome.RETRY, f"HTTP {status}", float(retry) if retry.isdigit() else None
+            )
+        return Attempt(Outcome.GIVE_UP, f"HTTP {status}: the push service refused it")
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
