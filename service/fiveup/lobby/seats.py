@@ -106,6 +106,10 @@ class PlayerSeats:
             self._remember(match_id, player_id, seat)
         return seat
 
+    async def owners(self, match_id: str) -> dict[int, str]:
+        """Every bound seat of the match and the player who holds it."""
+        return await self.store.seat_owners(match_id)
+
     def _remember(self, match_id: str, player_id: str, seat: int) -> None:
         self._bound[(match_id, player_id)] = seat
         while len(self._bound) > BINDING_CACHE_SIZE:

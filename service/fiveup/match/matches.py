@@ -62,6 +62,7 @@ from .results import (
     Joined,
     LegalMoves,
     MatchLog,
+    MatchProgress,
     MoveResult,
     Resync,
     SeatedView,
@@ -313,6 +314,22 @@ class Matches:
             await self.repository.refresh(session, for_read=True, seen=_seen(min_version))
             _reached(session.match.version, min_version, "min_version")
             return SeatedView(view_for(session.match, seat), frozenset(session.tokens))
+
+    async def progress(self, match_id: str, seen: int = 0) -> MatchProgress:
+        """Where the match stands (``seen``: a version the caller has seen: a cache that
+        has it need not ask the store)."""
+        session = await self.repository.get(match_id)
+        async with session.lock:
+            await self.repository.refresh(session, for_read=True, seen=seen)
+            match = session.match
+            ended = match.last_round_end
+            return MatchProgress(
+                seats=match.n_seats,
+                version=match.version,
+                finished=match.finished,
+                round_no=match.round.round_no if match.round is not None else 0,
+                ended_round=ended.round_no if ended is not None else 0,
+            )
 
     async def legal_actions(self, match_id: str, seat: int, min_version: int = 0) -> LegalMoves:
         """What ``seat`` may do now, each with the points it scores and the end sum it

@@ -70,6 +70,18 @@ class Undone:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchProgress:
+    """Where a match stands, for the parts that follow it without playing (table chat):
+    no tile, no hand, nothing a spectator may not know."""
+
+    seats: int
+    version: int
+    finished: bool  # finished or cancelled: no more rounds
+    round_no: int  # the round in play (or the last one, once finished)
+    ended_round: int  # the last round whose reckoning is done (0: none yet)
+
+
+@dataclass(frozen=True, slots=True)
 class Resync:
     """A watcher too far behind: fetch the match (it is at ``version``) and watch again."""
 
