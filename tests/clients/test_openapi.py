@@ -20,8 +20,8 @@ import schemathesis
 from google.api import annotations_pb2
 from hypothesis import HealthCheck, given, settings
 
+from fiveup.app.services import PUBLIC_SERVICES
 from fiveup.app.webstack import OPENAPI, static_server
-from fiveup.v1 import lobby_pb2, match_pb2, players_pb2, ratings_pb2, rules_pb2
 
 from .conftest import ROOT, Stack, in_ci
 
@@ -41,14 +41,13 @@ def require_document() -> Path:
 def http_rules() -> set[tuple[str, str]]:
     """(verb, path) of every google.api.http rule (additional bindings too)."""
     found = set()
-    for module in (match_pb2, players_pb2, lobby_pb2, ratings_pb2, rules_pb2):
-        for service in module.DESCRIPTOR.services_by_name.values():
-            for method in service.methods:
-                rule = method.GetOptions().Extensions[annotations_pb2.http]
-                for each in (rule, *rule.additional_bindings):
-                    verb = each.WhichOneof("pattern")
-                    if verb:
-                        found.add((verb, getattr(each, verb)))
+    for service in PUBLIC_SERVICES:
+        for method in service.methods:
+            rule = method.GetOptions().Extensions[annotations_pb2.http]
+            for each in (rule, *rule.additional_bindings):
+                verb = each.WhichOneof("pattern")
+                if verb:
+                    found.add((verb, getattr(each, verb)))
     return found
 
 

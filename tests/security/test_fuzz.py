@@ -35,11 +35,12 @@ from hypothesis.control import currently_in_test_context
 
 import fiveup_core
 from fiveup.api.errors import STATUS_BY_REASON
+from fiveup.app.services import PUBLIC_SERVICES
 from fiveup.v1 import (
+    chat_pb2,
     common_pb2,
     lobby_pb2,
     lobby_pb2_grpc,
-    match_pb2,
     match_pb2_grpc,
     players_pb2,
     players_pb2_grpc,
@@ -63,13 +64,7 @@ FUZZ = settings(
 UNARY_DEADLINE = 10.0  # a unary call that takes longer has hung
 WATCH_DEADLINE = 0.3  # a watch stream on a live match stays open: that is its job
 
-SERVICES = [
-    match_pb2.DESCRIPTOR.services_by_name["MatchService"],
-    rules_pb2.DESCRIPTOR.services_by_name["RulesService"],
-    players_pb2.DESCRIPTOR.services_by_name["PlayerService"],
-    lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"],
-    ratings_pb2.DESCRIPTOR.services_by_name["RatingsService"],
-]
+SERVICES = list(PUBLIC_SERVICES)
 METHODS = {f"/{s.full_name}/{m.name}": m for s in SERVICES for m in s.methods}
 DOCUMENTED = set(STATUS_BY_REASON.values()) | {grpc.StatusCode.OK}
 
@@ -457,6 +452,16 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
             category=ratings_pb2.RATING_CATEGORY_TWO_PLAYERS, page_size=5)],
         "GetPlayerStats": [ratings_pb2.GetPlayerStatsRequest(history_limit=5)],
         "ListPlayerMatches": [ratings_pb2.ListPlayerMatchesRequest(page_size=5)],
+        "SendChatMessage": [chat_pb2.SendChatMessageRequest(match_id=f.match_id, phrase="hello")],
+        "ListChatMessages": [chat_pb2.ListChatMessagesRequest(
+            match_id=f.match_id, room=chat_pb2.CHAT_ROOM_SPECTATORS)],
+        "WatchChat": [chat_pb2.WatchChatRequest(
+            match_id=f.match_id, room=chat_pb2.CHAT_ROOM_SPECTATORS)],
+        "MuteChatAuthor": [chat_pb2.MuteChatAuthorRequest(
+            match_id=f.match_id, message_id=1, muted=True)],
+        "ReportChatMessage": [chat_pb2.ReportChatMessageRequest(
+            match_id=f.match_id, message_id=1, reason=chat_pb2.CHAT_REPORT_REASON_SPAM)],
+        "ListChatPhrases": [chat_pb2.ListChatPhrasesRequest()],
     }  # fmt: skip
 
 
@@ -598,6 +603,9 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
             "CreatePrivateTable",
             "JoinWithInvite",
             "UndoMove",
+            "SendChatMessage",
+            "MuteChatAuthor",
+            "ReportChatMessage",
         ):
             continue  # they would change state; their validity shows in the fuzz runs
         mover_only = ("ListLegalMoves", "SuggestMoves")

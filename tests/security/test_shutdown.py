@@ -23,6 +23,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from fiveup.app.services import PUBLIC_SERVICES
 from fiveup.engine import Match, MatchConfig, event_from_dict
 from fiveup.store import open_store
 from fiveup.v1 import match_pb2 as pb
@@ -318,9 +319,8 @@ async def test_the_drain_step_by_step_in_process(tmp_path: Path) -> None:
     listed = (await health.List(health_pb2.HealthListRequest())).statuses
     assert {name: s.status for name, s in listed.items()} == {
         name: serving
-        for name in ("", "fiveup.liveness", "fiveup.readiness", "fiveup.v1.MatchService",
-                     "fiveup.v1.RulesService", "fiveup.v1.PlayerService", "fiveup.v1.LobbyService",
-                     "fiveup.v1.RatingsService")
+        for name in ("", "fiveup.liveness", "fiveup.readiness",
+                     *(service.full_name for service in PUBLIC_SERVICES))
     }  # fmt: skip
     # A move whose store append is slow, in flight when the drain starts.
     store = running.app.store
