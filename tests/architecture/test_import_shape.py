@@ -6,7 +6,7 @@ An ``ast`` walk over every module of ``service/fiveup`` reads every import, at a
 arrow or a cycle.  ``ORDER`` lists the packages from the bottom up; a package may import
 itself and the packages of the groups below it, never one of its own group or above.
 So the contexts' dependencies are explicit and acyclic (identity <- ratings <- match <-
-lobby, each depending only on those before it), ``api`` and ``store`` are siblings that
+lobby <- chat, each depending only on those before it), ``api`` and ``store`` are siblings that
 never import each other, and only ``app`` (the composition root) knows every context and
 every backend.  A new package (a new context) must be placed in ``ORDER``.
 """
@@ -34,6 +34,7 @@ ORDER: tuple[tuple[str, ...], ...] = (
     ("notifications",),  # the outbox: other contexts write notices with their own writes
     ("match",),
     ("lobby",),
+    ("chat",),
     (GENERATED,),  # the public contract: the contexts never see a proto
     ("api", "store"),  # the edges: servicers over the contexts; adapters of their ports
     ("app",),  # the composition root
@@ -237,7 +238,7 @@ def test_a_sound_tree_passes(tmp_path: Path) -> None:
         ("match/hints.py", "from fiveup.lobby.seats import Seats\n", "lobby is above match"),
         ("store/lobby.py", "from ..api.errors import E\n", "api is beside store"),
         ("match/convert.py", "from ..v1 import match_pb2\n", "v1 is above match"),
-        ("chat/rooms.py", "", "'chat' has no place in ORDER"),
+        ("gossip/rooms.py", "", "'gossip' has no place in ORDER"),
     ],
     ids=["lazy-context-to-api", "function-level", "absolute", "store-to-api", "proto", "new-package"],
 )  # fmt: skip

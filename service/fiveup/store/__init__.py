@@ -1,8 +1,8 @@
 """Store adapters, by backend: ``sqlite/`` (the embedded default) and ``postgres/``
 (several replicas), each implementing the contexts' ports (``fiveup.match.ports``,
 ``fiveup.identity.ports``, ``fiveup.lobby.ports``, ``fiveup.ratings.ports``,
-``fiveup.notifications.ports``) on one
-database; the ratings tables' SQL that both share (``ratings_sql``, ``ratings_reads``)
+``fiveup.notifications.ports``, ``fiveup.chat.ports``) on one database; the ratings and
+chat tables' SQL that both share (``ratings_sql``, ``ratings_reads``, ``chat_sql``)
 and the options both offer (``options``).  ``backends`` picks the backend of a URL."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from .backends import (
     Backend,
     backend_for,
     is_postgres,
+    open_chat_store,
     open_lobby_store,
     open_notification_store,
     open_player_store,
@@ -22,6 +23,7 @@ __all__ = [
     "Backend",
     "backend_for",
     "is_postgres",
+    "open_chat_store",
     "open_lobby_store",
     "open_notification_store",
     "open_player_store",

@@ -11,16 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..chat.ports import ChatStore
 from ..identity.ports import PlayerStore
 from ..lobby.ports import LobbyStore
 from ..match.ports import EventStore
 from ..notifications.ports import NotificationStore
 from ..ratings.ports import RatingStore
+from .postgres.chat import PostgresChatStore
 from .postgres.events import PostgresStore
 from .postgres.lobby import PostgresLobbyStore
 from .postgres.notifications import PostgresNotificationStore
 from .postgres.players import PostgresPlayerStore
 from .postgres.ratings import PostgresRatingStore
+from .sqlite.chat import SqliteChatStore
 from .sqlite.events import SqliteStore
 from .sqlite.lobby import SqliteLobbyStore
 from .sqlite.notifications import SqliteNotificationStore
@@ -40,15 +43,16 @@ class Backend:
     lobby: Callable[[str], LobbyStore]
     ratings: Callable[[str], RatingStore]
     notifications: Callable[[str], NotificationStore]
+    chat: Callable[[str], ChatStore]
 
 
 SQLITE = Backend(
     "sqlite", SqliteStore, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
-    SqliteNotificationStore,
+    SqliteNotificationStore, SqliteChatStore,
 )  # fmt: skip
 POSTGRES = Backend(
     "postgres", PostgresStore, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
-    PostgresNotificationStore,
+    PostgresNotificationStore, PostgresChatStore,
 )  # fmt: skip
 
 
@@ -84,3 +88,8 @@ def open_rating_store(url: str) -> RatingStore:
 def open_notification_store(url: str) -> NotificationStore:
     """The notification outbox on the event store's database ``url``."""
     return backend_for(url).notifications(url)
+
+
+def open_chat_store(url: str) -> ChatStore:
+    """The chat store on the event store's database ``url``."""
+    return backend_for(url).chat(url)

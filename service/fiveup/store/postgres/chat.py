@@ -1,0 +1,182 @@
+"""The chat store on PostgreSQL (``fiveup.chat.ports``; the queries:
+``fiveup.store.chat_sql``): its own small pool.  Writing a message or a release locks
+the match's ``chat_rooms`` row first, so the writers of one match queue in commit order
+and each one's flood rules see every message committed before it; every such commit
+sends ``NOTIFY fiveup_chat, <match id>`` for the other replicas' streams."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from psycopg import errors as pg_errors
+
+from ...chat.flood import Recent
+from ...chat.ports import ChatLine, NewLine, Posted, Released, Report, StoredReport
+from .. import chat_sql as q
+from .common import Conn, PooledStore, VersionedSchema, fetch_all
+from .listener import Listener
+
+CHANNEL = "fiveup_chat"
+MIGRATION_LOCK = 0x66697665_75706374  # "fiveupct"
+SCHEMA = VersionedSchema(
+    "chat_schema_version", q.PG_MIGRATIONS, MIGRATION_LOCK, "chat", "chat schema"
+)
+P = q.pg
+
+
+class PostgresChatStore(PooledStore):
+    what = "chat store"
+    pool_name = "fiveup-chat"
+    schema = SCHEMA
+    default_max_size = 4
+
+    def __init__(self, url: str, min_size: int = 1, max_size: int | None = None) -> None:
+        super().__init__(url, min_size, max_size)
+        self._listener: Listener | None = None
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.close()
+            self._listener = None
+        await super().close()
+
+    async def listen(self, callback: Callable[[str], None]) -> None:
+        if self._listener is None:
+            self._listener = Listener(self.url, CHANNEL)
+        await self._listener.add(callback)
+
+    async def post(self, line: NewLine, check: Callable[[Recent], None], window: float) -> Posted:
+        author = line.author.key
+        if line.request_id:
+            found = await self._by_request(line)
+            if found is not None:
+                return q.retried(found, line)
+        try:
+            async with self.pool.connection() as conn, conn.transaction():
+                seq = await _next_seq(conn, line.match_id)
+                since = line.sent_at - window
+                here = await _all(conn, q.AUTHOR_HERE, (line.match_id, author, since))
+                everywhere = await _all(conn, q.AUTHOR_EVERYWHERE, (author, line.sent_at - 60))
+                room = await _all(conn, q.ROOM_RECENT, (line.match_id, line.room.value, since))
+                check(q.recent_of(here, everywhere, room))
+                await conn.execute(P(q.INSERT_LINE), q.line_params(seq, line))
+                await _notify(conn, line.match_id)
+        except pg_errors.UniqueViolation:
+            found = await self._by_request(line)  # the same request, committed just now
+            if found is None:
+                raise
+            return q.retried(found, line)
+        return Posted(ChatLine(seq, line), created=True)
+
+    async def _by_request(self, line: NewLine) -> ChatLine | None:
+        rows = await fetch_all(
+            self.pool, P(q.BY_REQUEST), (line.match_id, line.author.key, line.request_id)
+        )
+        return q.line_of(rows[0]) if rows else None
+
+    async def lines_after(self, match_id: str, after: int) -> list[ChatLine]:
+        rows = await fetch_all(self.pool, P(q.LINES_AFTER), (match_id, after, after))
+        return [q.line_of(r) for r in rows]
+
+    async def line(self, match_id: str, seq: int) -> ChatLine | None:
+        rows = await fetch_all(self.pool, P(q.LINE), (match_id, seq))
+        return q.line_of(rows[0]) if rows else None
+
+    async def latest_seq(self, match_id: str) -> int:
+        rows = await fetch_all(self.pool, P(q.LATEST_SEQ), (match_id,))
+        return int(rows[0][0]) if rows else 0
+
+    async def release(self, match_id: str, up_to_round: int) -> Released:
+        if not await fetch_all(self.pool, P(q.HELD), (match_id, up_to_round)):
+            return Released(0, ())  # the common case, without a lock
+        try:
+            async with self.pool.connection() as conn, conn.transaction():
+                seq = await _next_seq(conn, match_id)  # locks the room: one release at a time
+                held = [q.line_of(r) for r in await _all(conn, q.HELD, (match_id, up_to_round))]
+                if not held:  # another replica released them while we waited for the lock
+                    raise _NothingHeld  # rolls back: the number is not taken
+                await conn.execute(P(q.RELEASE), (seq, match_id, up_to_round))
+                await _notify(conn, match_id)
+        except _NothingHeld:
+            return Released(0, ())
+        return Released(seq, tuple(ChatLine(h.seq, h.line, seq) for h in held))
+
+    async def pending_releases(self, limit: int) -> list[str]:
+        return [str(r[0]) for r in await fetch_all(self.pool, P(q.PENDING), (limit,))]
+
+    async def set_mute(self, muter: str, target: str, muted: bool, now: float) -> None:
+        async with self.pool.connection() as conn:
+            if muted:
+                await conn.execute(P(q.MUTE), (muter, target, now))
+            else:
+                await conn.execute(P(q.UNMUTE), (muter, target))
+
+    async def muted_by(self, muter: str) -> frozenset[str]:
+        return frozenset(str(r[0]) for r in await fetch_all(self.pool, P(q.MUTED_BY), (muter,)))
+
+    async def add_report(self, report: Report) -> bool:
+        async with self.pool.connection() as conn, conn.transaction():
+            rows = await _all(conn, q.LINE, (report.match_id, report.seq))
+            if not rows:
+                return False
+            cur = await conn.execute(P(q.ADD_REPORT), q.report_params(report, q.line_of(rows[0])))
+            return cur.rowcount > 0
+
+    async def reports(self, *, open_only: bool, limit: int) -> list[StoredReport]:
+        rows = await fetch_all(self.pool, P(q.REPORTS), (int(open_only), limit))
+        return [q.stored_report(r) for r in rows]
+
+    async def resolve_report(self, report_id: int, resolution: str, now: float) -> bool:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(P(q.RESOLVE_REPORT), (now, resolution, report_id))
+            return cur.rowcount > 0
+
+    async def silence(self, player_id: str, until: float, reason: str, now: float) -> None:
+        async with self.pool.connection() as conn:
+            await conn.execute(P(q.SILENCE), (player_id, until, reason, now))
+
+    async def silenced_until(self, player_id: str) -> float | None:
+        rows = await fetch_all(self.pool, P(q.SILENCED_UNTIL), (player_id,))
+        return float(rows[0][0]) if rows else None
+
+    async def touch_presence(self, match_id: str, key: str, until: float) -> None:
+        async with self.pool.connection() as conn:
+            await conn.execute(P(q.TOUCH), (match_id, key, until))
+
+    async def present(self, match_id: str, now: float) -> frozenset[str]:
+        rows = await fetch_all(self.pool, P(q.PRESENT), (match_id, now))
+        return frozenset(str(r[0]) for r in rows)
+
+    async def delete_before(self, before: float, limit: int) -> int:
+        async with self.pool.connection() as conn, conn.transaction():
+            old = await _all(conn, q.OLD_LINES, (before, limit))
+            async with conn.cursor() as cur:
+                await cur.executemany(P(q.DELETE_LINE), old)
+            await conn.execute(P(q.EMPTY_ROOMS))
+            await conn.execute(P(q.OLD_PRESENCE), (before,))
+            return len(old)
+
+    async def delete_reports_before(self, before: float, limit: int) -> int:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(P(q.OLD_REPORTS), (before, limit))
+            return cur.rowcount
+
+
+class _NothingHeld(Exception):
+    pass
+
+
+async def _all(conn: Conn, query: str, params: tuple[object, ...]) -> list[tuple[object, ...]]:
+    cur = await conn.execute(P(query), params)
+    return await cur.fetchall()
+
+
+async def _next_seq(conn: Conn, match_id: str) -> int:
+    cur = await conn.execute(P(q.NEXT_SEQ), (match_id,))
+    row = await cur.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def _notify(conn: Conn, match_id: str) -> None:
+    await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, match_id))
