@@ -31,12 +31,18 @@ class RatingCheck:
         return not self.mismatches
 
 
-async def check_ratings(url: str) -> RatingCheck:
-    """Compare the stored ratings of the database ``url`` with a rebuild from its logs."""
+def require_database(url: str) -> None:
+    """UserError unless ``url`` names a database that exists (opening a SQLite path that
+    does not would create an empty one, and a tool would then say OK about nothing)."""
     if not is_postgres(url):
         path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
-        if not Path(path).is_file():  # opening would create an empty one and say OK
+        if not Path(path).is_file():
             raise UserError(f"no database at {path}: give the server's --db")
+
+
+async def check_ratings(url: str) -> RatingCheck:
+    """Compare the stored ratings of the database ``url`` with a rebuild from its logs."""
+    require_database(url)
     events, lobby, ratings = open_store(url), open_lobby_store(url), open_rating_store(url)
     opened = []
     try:

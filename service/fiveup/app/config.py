@@ -216,6 +216,27 @@ class ServerConfig:
         5, "rated matches a player needs in a category to be on its leaderboards"
     )
 
+    # Table chat (docs/operations.md, "Chat").
+    chat_word_list: str = setting(
+        "", "a file of words and phrases chat does not carry, one a line (re-read when it "
+        "changes; empty: none)",
+    )  # fmt: skip
+    chat_word_action: str = setting(
+        "mask", "what a listed word does to a message: masked with *, or the message "
+        "refused", ("mask", "reject"),
+    )  # fmt: skip
+    chat_max_length: int = setting(200, "longest chat message, in characters")
+    chat_burst: int = setting(5, "chat messages one author may send in a match within 10 s")
+    chat_per_minute: int = setting(20, "chat messages one author may send a minute, all matches")
+    chat_room_burst: int = setting(30, "chat messages one room carries within 10 s")
+    chat_retention_seconds: float = setting(
+        30 * 86_400.0, "chat messages are deleted this long after they were sent (0: keep)"
+    )
+    chat_report_retention_seconds: float = setting(
+        365 * 86_400.0, "chat reports (with their copy of the message) are deleted this long "
+        "after (0: keep)",
+    )  # fmt: skip
+
     def problems(self) -> list[str]:
         """Settings that cannot work together, each as one sentence (empty when fine)."""
         found = []

@@ -1,6 +1,6 @@
 """Every context of one server, built explicitly in the order they depend on each other:
 
-    identity (players)  <-  ratings  <-  match  <-  lobby
+    identity (players)  <-  ratings  <-  match  <-  lobby  <-  chat
 
 Each context exposes one builder taking its own settings, its store and the contexts it
 depends on (``build_identity``, ``build_ratings``, ``build_match``, ``build_lobby``);
@@ -15,6 +15,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..chat.builder import build_chat
+from ..chat.observer import PrometheusChatObserver
+from ..chat.ports import ChatStore
+from ..chat.rooms import TableChat
 from ..identity import Players
 from ..identity.builder import build_identity
 from ..identity.observer import PrometheusIdentityObserver
@@ -26,9 +30,16 @@ from ..match.observer import Observer
 from ..match.ports import EventStore
 from ..ratings.builder import RatingsContext, build_ratings
 from ..ratings.ports import RatingStore
-from ..store import open_lobby_store, open_player_store, open_rating_store, open_store
+from ..store import (
+    open_chat_store,
+    open_lobby_store,
+    open_player_store,
+    open_rating_store,
+    open_store,
+)
 from .config import ServerConfig
 from .settings import (
+    chat_config,
     hints_config,
     identity_config,
     matches_config,
@@ -48,10 +59,11 @@ class Stores:
     players: PlayerStore
     lobby: LobbyStore
     ratings: RatingStore
+    chat: ChatStore
 
     async def close(self) -> None:
         """In the reverse of the order they opened: the event store last."""
-        for store in (self.ratings, self.lobby, self.players, self.events):
+        for store in (self.chat, self.ratings, self.lobby, self.players, self.events):
             await store.close()
 
 
@@ -62,10 +74,11 @@ async def open_stores(config: ServerConfig) -> Stores:
         players=open_player_store(config.db),
         lobby=open_lobby_store(config.db),
         ratings=open_rating_store(config.db),
+        chat=open_chat_store(config.db),
     )
-    opened: list[EventStore | PlayerStore | LobbyStore | RatingStore] = []
+    opened: list[EventStore | PlayerStore | LobbyStore | RatingStore | ChatStore] = []
     try:
-        for store in (stores.events, stores.players, stores.lobby, stores.ratings):
+        for store in (stores.events, stores.players, stores.lobby, stores.ratings, stores.chat):
             await store.open()
             opened.append(store)
     except BaseException:
@@ -82,15 +95,18 @@ class Contexts:
     ratings: RatingsContext
     match: MatchContext
     lobby: LobbyContext
+    chat: TableChat
 
     async def start(self) -> None:
-        """The players' and the matchmaker's background work (the match context's parts
-        start earlier, in the server's order: ``create_server``)."""
+        """The players', the matchmaker's and the chat's background work (the match
+        context's parts start earlier, in the server's order: ``create_server``)."""
         await self.players.start()
         await self.lobby.matchmaker.start()
+        await self.chat.start()
 
     async def close(self) -> None:
         """The reverse of ``start``, then the stores: the event store last."""
+        await self.chat.close()
         await self.lobby.matchmaker.close()
         await self.players.close()
         await self.stores.close()
@@ -117,4 +133,8 @@ def build_contexts(
         matchmaker_config(config), stores.lobby, match.matches, players, ratings.lookup,
         clock=clock,
     )  # fmt: skip
-    return Contexts(stores, players, ratings, match, lobby)
+    chat = build_chat(
+        chat_config(config), stores.chat, match.matches, lobby.seats, players,
+        observer=PrometheusChatObserver(), clock=clock,
+    )  # fmt: skip
+    return Contexts(stores, players, ratings, match, lobby, chat)

@@ -9,6 +9,7 @@ import grpc
 from google.protobuf.descriptor import ServiceDescriptor
 from grpc_health.v1 import health_pb2
 
+from ..api.chat_servicer import ChatServicer
 from ..api.limits import Limits
 from ..api.lobby_servicer import LobbyServicer
 from ..api.match_servicer import MatchServicer
@@ -17,6 +18,8 @@ from ..api.ratings_servicer import RatingsServicer
 from ..api.rules_servicer import RulesServicer
 from ..match.observer import Observer
 from ..v1 import (
+    chat_pb2,
+    chat_pb2_grpc,
     lobby_pb2,
     lobby_pb2_grpc,
     match_pb2,
@@ -36,6 +39,7 @@ PUBLIC_SERVICES: tuple[ServiceDescriptor, ...] = (
     players_pb2.DESCRIPTOR.services_by_name["PlayerService"],
     lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"],
     ratings_pb2.DESCRIPTOR.services_by_name["RatingsService"],
+    chat_pb2.DESCRIPTOR.services_by_name["ChatService"],
 )
 HEALTH_SERVICE = health_pb2.DESCRIPTOR.services_by_name["Health"]
 
@@ -56,3 +60,4 @@ def add_services(
     ratings_pb2_grpc.add_RatingsServiceServicer_to_server(
         RatingsServicer(contexts.ratings.standings, limits), server
     )
+    chat_pb2_grpc.add_ChatServiceServicer_to_server(ChatServicer(contexts.chat), server)

@@ -9,6 +9,9 @@ import dataclasses
 
 from ..api.limits import LimitsConfig
 from ..bots import BOT_KINDS
+from ..chat.flood import FloodLimits
+from ..chat.rooms import ChatConfig
+from ..chat.text import WordAction
 from ..identity.builder import IdentityConfig
 from ..lobby.matchmaker import MatchmakerConfig
 from ..match.hints import HintsConfig
@@ -112,4 +115,20 @@ def limits_config(config: ServerConfig) -> LimitsConfig:
         max_client_bot_matches=config.max_client_bot_matches,
         max_bot_matches=config.max_bot_matches,
         trusted_proxies=tuple(config.trusted_proxies.split(",")),
+    )
+
+
+def chat_config(config: ServerConfig) -> ChatConfig:
+    return ChatConfig(
+        max_text_length=config.chat_max_length,
+        flood=FloodLimits(
+            burst=config.chat_burst,
+            per_minute=config.chat_per_minute,
+            room_burst=config.chat_room_burst,
+        ),
+        word_list=config.chat_word_list,
+        word_action=WordAction(config.chat_word_action),
+        retention_seconds=config.chat_retention_seconds,
+        report_retention_seconds=config.chat_report_retention_seconds,
+        retention_sweep_seconds=config.retention_sweep_seconds,
     )

@@ -297,6 +297,83 @@ def _cmd_check_ratings(args: argparse.Namespace) -> int:
     return 1
 
 
+# --------------------------------------------------------------------------- chat
+
+
+@command("chat")
+def _setup_chat(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "chat",
+        help="table chat moderation: reports, resolving them, silencing a player",
+        description="Reads and changes the chat tables of the server's database "
+        "(docs/operations.md, Chat).",
+    )
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    db_help = "the server's --db: a SQLite path or a postgresql:// URL"
+    reports = actions.add_parser("reports", help="list the reported messages, newest first")
+    reports.add_argument("--db", required=True, help=db_help)
+    reports.add_argument("--all", action="store_true", help="resolved reports too")
+    reports.add_argument("--limit", type=int, default=50)
+    resolve = actions.add_parser("resolve", help="mark a report as dealt with")
+    resolve.add_argument("--db", required=True, help=db_help)
+    resolve.add_argument("report_id", type=int)
+    resolve.add_argument("--note", default="", help="what was done (kept with the report)")
+    silence = actions.add_parser(
+        "silence", help="silence a player: their messages are shown to them alone"
+    )
+    silence.add_argument("--db", required=True, help=db_help)
+    silence.add_argument("player_id")
+    silence.add_argument("--hours", type=float, required=True, help="how long (0: lift it)")
+    silence.add_argument("--reason", default="", help="why (kept for the operators)")
+    p.set_defaults(handler=_cmd_chat)
+
+
+def _cmd_chat(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+    from datetime import UTC, datetime
+
+    from ..app import moderation
+
+    logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
+
+    def when(at: float) -> str:
+        return datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+    if args.action == "reports":
+        found = asyncio.run(
+            moderation.list_reports(args.db, open_only=not args.all, limit=args.limit)
+        )
+        if not found:
+            print("no reports" if args.all else "no open reports")
+        for r in found:
+            line = r.line.line
+            author = line.author.name or (f"seat {line.author.seat + 1}"
+                                          if line.author.seat is not None else "?")  # fmt: skip
+            state = f"resolved {when(r.resolved_at)}: {r.resolution}" if r.resolved_at else "open"
+            print(f"#{r.report_id} {when(r.report.created_at)} {r.report.reason} [{state}]")
+            print(f"  match {r.report.match_id} message {r.report.seq} ({line.room.value}) by "
+                  f"{author} ({line.author.key}): {line.body!r}")  # fmt: skip
+            if r.report.comment:
+                print(f"  reporter {r.report.reporter}: {r.report.comment!r}")
+        return 0
+    if args.action == "resolve":
+        if asyncio.run(moderation.resolve_report(args.db, args.report_id, args.note)):
+            print(f"report #{args.report_id} resolved")
+            return 0
+        print(f"fiveup chat: no open report #{args.report_id}", file=sys.stderr)
+        return 1
+    if args.hours < 0:
+        print("fiveup chat: --hours must be 0 or more", file=sys.stderr)
+        return 2
+    until = asyncio.run(
+        moderation.silence_player(args.db, args.player_id, args.hours * 3600, args.reason)
+    )
+    print(f"player {args.player_id} silenced until {when(until)}" if args.hours
+          else f"player {args.player_id} may talk again")  # fmt: skip
+    return 0
+
+
 # --------------------------------------------------------------------------- entry point
 
 
