@@ -70,3 +70,48 @@ def test_a_local_page_may_call_rest_and_a_foreign_one_may_not(stack: Stack) -> N
     assert allowed.headers["access-control-allow-origin"] == LOCAL_ORIGIN
     assert "GET" in allowed.headers["access-control-allow-methods"]
     assert "access-control-allow-origin" not in preflight("https://evil.example").headers
+
+
+def test_table_chat_over_rest(stack: Stack) -> None:
+    """Chat through the transcoder: a phrase and free text sent with POST, the room read
+    with GET, and WatchChat as newline-delimited JSON delivered a message at a time."""
+    client = httpx.Client(base_url=stack.gateway.url, timeout=60)
+    players = [sign_in(client), sign_in(client)]
+    created = client.post(
+        "/v1/matches",
+        json={"seats": [{"kind": "SEAT_KIND_HUMAN"}, {"kind": "SEAT_KIND_HUMAN"}], "unrated": True},
+    ).json()
+    match = created["matchId"]
+    for seat, headers in enumerate(players):
+        joined = client.post(f"/v1/matches/{match}:join", json={"seat": seat}, headers=headers)
+        assert joined.status_code == 200, joined.text
+    got: list[dict[str, Any]] = []
+    first = threading.Event()
+
+    def watch() -> None:
+        with client.stream("GET", f"/v1/matches/{match}/chat/events", params={"afterSeq": 0},
+                           headers=players[1]) as stream:  # fmt: skip
+            for line in stream.iter_lines():
+                got.append(json.loads(line)["message"])
+                first.set()
+                if len(got) == 2:
+                    return
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    sent = client.post(f"/v1/matches/{match}/chat:send", json={"phrase": "hello"},
+                       headers=players[0])  # fmt: skip
+    assert sent.status_code == 200, sent.text
+    assert first.wait(30) and got[0]["phrase"] == "hello"
+    text = client.post(f"/v1/matches/{match}/chat:send", json={"text": "good luck!"},
+                       headers=players[0])  # fmt: skip
+    assert text.json()["message"]["author"]["you"] is True
+    watcher.join(30)
+    assert [m.get("text") or m.get("phrase") for m in got] == ["hello", "good luck!"]
+    listed = client.get(f"/v1/matches/{match}/chat", headers=players[1]).json()
+    assert [m["messageId"] for m in listed["messages"]] == ["1", "2"]
+    refused = client.get(f"/v1/matches/{match}/chat")  # a spectator in the players' room
+    assert refused.status_code == 403
+    assert refused.json()["details"][0]["reason"] == "CHAT_NOT_ALLOWED"
+    phrases = client.get("/v1/chat/phrases").json()
+    assert phrases["languages"] == ["en", "hi"]
