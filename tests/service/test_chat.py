@@ -12,11 +12,13 @@ from pathlib import Path
 import grpc
 import pytest
 
+from fiveup.notifications import Notice, NoticeKind
+from fiveup.store import open_notification_store
 from fiveup.v1 import chat_pb2
 from fiveup.v1 import match_pb2 as pb
 
 from .chat_table import sign_in, signed_in_table, words
-from .conftest import Running, auth, human, start, stop
+from .conftest import Running, auth, human, start, stop, wait_for
 from .helpers import error_info
 
 PLAYERS, SPECTATORS = chat_pb2.CHAT_ROOM_PLAYERS, chat_pb2.CHAT_ROOM_SPECTATORS
@@ -352,3 +354,46 @@ async def test_the_operators_word_list_masks_or_refuses(tmp_path: Path) -> None:
             assert (await table.say(0, phrase="hello")).phrase == "hello"  # phrases pass
         finally:
             await stop(running)
+
+
+async def test_a_player_away_from_the_chat_is_told_by_a_notification(server: Running) -> None:
+    """The notice is written with the message (the outbox), once while they are away;
+    a player with the chat open is told nothing; in a partnership round the partner is
+    told when the message is released."""
+    table = await signed_in_table(server, 2, ["Asha", "Bilal"])
+    bilal = (await server.app.contexts.chat.speaker(table.match_id, table.seats[1].token)).player_id  # type: ignore[union-attr]
+    await table.say(0, text="your move, Bilal")
+    await table.say(0, text="hello?")
+    [notice] = await chat_notices(server, bilal)
+    assert dict(notice.data)["text"] == "your move, Bilal" and notice.match_id == table.match_id
+    stream = table.watch(1)  # Bilal opens the chat
+    try:
+        await stream.until(2)
+        await table.say(0, text="there you are")
+        await stream.until(3)
+    finally:
+        await stream.stop()
+    assert len(await chat_notices(server, bilal)) == 1
+
+    partners = await signed_in_table(server, 4)
+    ids = [(await server.app.contexts.chat.speaker(partners.match_id, s.token)).player_id  # type: ignore[union-attr]
+           for s in partners.seats]  # fmt: skip
+    await partners.say(0, text="partner, lead the fives")
+    assert [len(await chat_notices(server, p)) for p in ids] == [0, 0, 0, 0]  # held: nobody
+    await partners.play_round()
+    await wait_for(lambda: _told(server, ids[2]))
+    assert [len(await chat_notices(server, p)) for p in ids] == [0, 1, 1, 1]
+
+
+async def _told(server: Running, player_id: str) -> bool:
+    return bool(await chat_notices(server, player_id))
+
+
+async def chat_notices(server: Running, player_id: str) -> list[Notice]:
+    store = open_notification_store(str(server.db))
+    await store.open()
+    try:
+        found = await store.read_after(player_id, 0, 100)
+    finally:
+        await store.close()
+    return [s.notice for s in found if s.notice.kind is NoticeKind.CHAT_MESSAGE]

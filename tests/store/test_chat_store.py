@@ -9,10 +9,12 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from fiveup.chat.away import Telling
 from fiveup.chat.flood import Recent
 from fiveup.chat.ports import Author, ChatStore, DuplicateRequest, NewLine, Report
 from fiveup.chat.table_talk import ContentKind, Room
-from fiveup.store import open_chat_store
+from fiveup.notifications import Notice, NoticeKind
+from fiveup.store import open_chat_store, open_notification_store
 
 ASHA = Author("p:asha", 0, "Asha", "asha")
 BILAL = Author("p:bilal", 1, "Bilal", "bilal")
@@ -112,15 +114,15 @@ async def test_a_release_happens_once(stores) -> None:  # type: ignore[no-untype
     await a.post(say(BILAL, "held 2", held_round=2), passes, 60)
     await a.post(say(BILAL, "live"), passes, 60)
     assert await b.pending_releases(10) == ["m1"]
-    assert (await a.release("m1", 0)).seq == 0
-    races = await asyncio.gather(a.release("m1", 1), b.release("m1", 1))
+    assert (await a.release("m1", 0, 0.0)).seq == 0
+    races = await asyncio.gather(a.release("m1", 1, 0.0), b.release("m1", 1, 0.0))
     winners = [r for r in races if r.seq]
     assert len(winners) == 1 and winners[0].seq == 4
     assert [r.line.body for r in winners[0].lines] == ["held 1"]
     assert [(s.seq, s.released_seq) for s in await a.lines_after("m1", 3)] == [(1, 4)]
-    rest = await b.release("m1", 9)
+    rest = await b.release("m1", 9, 0.0)
     assert rest.seq == 5 and [r.line.body for r in rest.lines] == ["held 2"]
-    assert await a.pending_releases(10) == [] and (await a.release("m1", 9)).seq == 0
+    assert await a.pending_releases(10) == [] and (await a.release("m1", 9, 0.0)).seq == 0
 
 
 async def test_mutes_reports_silences_presence(stores) -> None:  # type: ignore[no-untyped-def]
@@ -166,3 +168,73 @@ async def test_retention_deletes_old_lines_but_reports_keep_their_copy(stores) -
     assert await a.delete_reports_before(10.0, 100) == 0
     assert await a.delete_reports_before(30.0, 100) == 1
     assert (await a.post(say(ASHA, "next", at=1001.0), passes, 60)).line.seq == 3  # numbers go on
+
+
+TO_BILAL = Telling({0: "asha", 1: "bilal"}, clock=lambda: 500.0)
+
+
+async def _notices(url: str, player_id: str) -> list[Notice]:
+    store = open_notification_store(url)
+    await store.open()
+    try:
+        return [s.notice for s in await store.read_after(player_id, 0, 50)]
+    finally:
+        await store.close()
+
+
+async def test_an_away_player_is_told_in_the_messages_transaction_once_per_absence(
+    stores, store_url: str,  # type: ignore[no-untyped-def]
+) -> None:  # fmt: skip
+    a, b = stores
+    first = await a.post(say(ASHA, "your move?", at=100.0), passes, 60, TO_BILAL)
+    assert first.told == ("bilal",)
+    again = await b.post(say(ASHA, "hello?", at=101.0), passes, 60, TO_BILAL)
+    assert again.told == ()  # told once while away
+    [notice] = await _notices(store_url, "bilal")
+    assert notice.kind is NoticeKind.CHAT_MESSAGE and notice.match_id == "m1"
+    assert dict(notice.data) == {"from": "Asha", "message_id": 1, "room": "players",
+                                 "text": "your move?"}  # fmt: skip
+    assert await _notices(store_url, "asha") == []  # the author is never told
+    await a.touch_presence("m1", "p:bilal", 160.0)  # back: the chat open until 160
+    assert (await a.post(say(ASHA, "there you are", at=150.0), passes, 60, TO_BILAL)).told == ()
+    later = await a.post(say(ASHA, "gone again?", at=200.0), passes, 60, TO_BILAL)
+    assert later.told == ("bilal",)  # a new absence
+    assert len(await _notices(store_url, "bilal")) == 2
+
+
+async def test_no_notice_without_the_message(stores, store_url: str) -> None:  # type: ignore[no-untyped-def]
+    a, _ = stores
+
+    def refuse(recent: Recent) -> None:
+        raise Refused
+
+    with pytest.raises(Refused):
+        await a.post(say(ASHA, "flood", at=100.0), refuse, 60, TO_BILAL)
+    assert await _notices(store_url, "bilal") == []
+    retried = await a.post(say(ASHA, "once", request_id="r"), passes, 60, TO_BILAL)
+    await a.post(say(ASHA, "once", request_id="r"), passes, 60, TO_BILAL)
+    assert retried.told == ("bilal",) and len(await _notices(store_url, "bilal")) == 1
+
+
+async def test_a_held_message_tells_at_its_release(stores, store_url: str) -> None:  # type: ignore[no-untyped-def]
+    a, b = stores
+    partners = Telling({0: "asha", 1: "bilal", 2: "chen", 3: "dana"}, clock=lambda: 700.0)
+    courtesy = NewLine("m1", Room.PLAYERS, ASHA, ContentKind.PHRASE, "thanks", 100.0,
+                       held_round=1, early_seats=frozenset({1, 3}))  # fmt: skip
+    posted = await a.post(courtesy, passes, 60, partners)
+    assert sorted(posted.told) == ["bilal", "dana"]  # the opponents read it at once
+    released = await b.release("m1", 1, 700.0, partners)
+    assert released.told == ("chen",)  # the partner, at the round's end
+    [notice] = await _notices(store_url, "chen")
+    assert notice.created_at == 700.0 and notice.data["text"] == "Thanks!"
+    assert notice.data["phrase"] == "thanks"
+
+
+async def test_muted_authors_and_silenced_lines_tell_nobody(stores, store_url: str) -> None:  # type: ignore[no-untyped-def]
+    a, _ = stores
+    muted = Telling({0: "asha", 1: "bilal"}, {"p:bilal": frozenset({"p:asha"})})
+    assert (await a.post(say(ASHA, "hi"), passes, 60, muted)).told == ()
+    assert (await a.post(say(ASHA, "spam", at=101.0, shadow=True), passes, 60, TO_BILAL)).told == ()
+    spectators = say(Author("p:w", None, "W", "w"), "go!", at=102.0, room=Room.SPECTATORS)
+    assert (await a.post(spectators, passes, 60, TO_BILAL)).told == ()
+    assert await _notices(store_url, "bilal") == []

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from ..identity import Players
 from ..lobby.seats import PlayerSeats
 from ..match.matches import Matches
+from ..notifications.outbox import Outbox
 from .observer import ChatObserver
 from .ports import ChatStore
 from .rooms import ChatConfig, TableChat
@@ -24,7 +25,12 @@ def build_chat(
     players: Players,
     *,
     observer: ChatObserver | None = None,
+    outbox: Outbox | None = None,
     clock: Callable[[], float] = time.time,
 ) -> TableChat:
-    """The table chat; the composition root starts and closes it."""
-    return TableChat(store, matches, seats, players, config, observer=observer, clock=clock)
+    """The table chat; the composition root starts and closes it.  Its writes tell away
+    players through the notification outbox's tables in their own transactions; ``outbox``
+    (the notifications context's) wakes this replica's notification streams at once."""
+    return TableChat(
+        store, matches, seats, players, config, observer=observer, outbox=outbox, clock=clock
+    )

@@ -19,8 +19,9 @@ Its tables live in the event store's database (schema version ``chat_schema_vers
 * ``chat_reports``: reports kept for operators, each with a copy of the message as it
   was reported (the copy outlives the message's retention).
 * ``chat_silences``: players an operator has silenced, until when.
-* ``chat_presence``: who had the chat of a match open, until when (a stream renews it):
-  the others are away, and told of a message by a notification.
+* ``chat_presence``: who had the chat of a match open, until when (a stream renews it),
+  and when they were last told of a message while away (``fiveup.chat.away``): a write
+  that tells someone writes their notice into the outbox in its own transaction.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from ..notifications.notices import Notice
 from .flood import Recent
 from .table_talk import ContentKind, Room
 
@@ -89,12 +91,14 @@ class ChatLine:
 class Posted:
     line: ChatLine
     created: bool  # False: a retry of an earlier request (nothing new written)
+    told: tuple[str, ...] = ()  # players who got a notice (wake their streams)
 
 
 @dataclass(frozen=True, slots=True)
 class Released:
     seq: int  # the number the release took (0: nothing was held)
     lines: tuple[ChatLine, ...]
+    told: tuple[str, ...] = ()  # players who got a notice
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +120,23 @@ class StoredReport:
     resolution: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Recipient:
+    """A player a write may tell of its message (``fiveup.chat.away``)."""
+
+    key: str  # their chat key (presence, mutes)
+    player_id: str
+
+
+class Tell(Protocol):
+    """What a write needs to tell away players of its lines (``fiveup.chat.away.Telling``)."""
+
+    def recipients(self, line: ChatLine, *, at_release: bool) -> Sequence[Recipient]:
+        """Who may be told of ``line`` now (at its writing, or at its release)."""
+
+    def notice(self, line: ChatLine, player_id: str) -> Notice: ...
+
+
 class DuplicateRequest(Exception):
     """A request id the author already used for other words."""
 
@@ -131,12 +152,19 @@ class ChatStore(Protocol):
 
     async def close(self) -> None: ...
 
-    async def post(self, line: NewLine, check: Callable[[Recent], None], window: float) -> Posted:
+    async def post(
+        self,
+        line: NewLine,
+        check: Callable[[Recent], None],
+        window: float,
+        tell: Tell | None = None,
+    ) -> Posted:
         """In one transaction: the earlier message of the same author and request id if
         there is one (Posted.created False; DuplicateRequest when its words differ);
         else ``check`` what the author and the room wrote within ``window`` seconds
-        (it raises to refuse: nothing is written) and store the line under the match's
-        next number."""
+        (it raises to refuse: nothing is written), store the line under the match's
+        next number, and write a notice for each of ``tell``'s recipients who is away
+        and not yet told (``fiveup.chat.away``)."""
 
     async def lines_after(self, match_id: str, after: int) -> list[ChatLine]:
         """Lines written or released after number ``after``, by ``seq``."""
@@ -145,9 +173,15 @@ class ChatStore(Protocol):
 
     async def latest_seq(self, match_id: str) -> int: ...
 
-    async def release(self, match_id: str, up_to_round: int) -> Released:
+    async def release(
+        self, match_id: str, up_to_round: int, now: float, tell: Tell | None = None
+    ) -> Released:
         """Release every line still held for a round up to ``up_to_round`` under one new
-        number (idempotent: nothing held, nothing taken)."""
+        number (idempotent: nothing held, nothing taken), telling the away players it
+        reaches now, in the same transaction."""
+
+    async def has_held(self, match_id: str, up_to_round: int) -> bool:
+        """Whether lines held for a round up to ``up_to_round`` wait for their release."""
 
     async def pending_releases(self, limit: int) -> list[str]:
         """Matches with lines still held."""
@@ -199,10 +233,11 @@ __all__ = [
     "ListeningChatStore",
     "NewLine",
     "Posted",
+    "Recipient",
     "Released",
     "Report",
-    "Sequence",
     "StoredReport",
+    "Tell",
     "player_key",
     "seat_key",
 ]

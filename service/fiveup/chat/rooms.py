@@ -29,9 +29,11 @@ from pathlib import Path
 from ..engine.errors import MatchError
 from ..identity import Players
 from ..lobby.seats import PlayerSeats, is_access_token
-from ..match.broker import Broker
 from ..match.matches import Matches
+from ..notifications.outbox import Outbox
+from ..shared.broker import Broker
 from ..shared.errors import InvalidRequest, ShuttingDown
+from .away import Telling
 from .errors import (
     ChatMessageNotFound,
     ChatRequestIdReused,
@@ -106,9 +108,11 @@ class TableChat:
         config: ChatConfig | None = None,
         *,
         observer: ChatObserver | None = None,
+        outbox: Outbox | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        self.outbox = outbox  # wakes the notification streams of players told after a write
         self.matches = matches
         self.seats = seats
         self.players = players
@@ -205,12 +209,14 @@ class TableChat:
                 line,
                 lambda recent: check_flood(recent, line.fingerprint, line.sent_at, self.config.flood),
                 self.config.flood.window,
+                await self._tell(match_id),
             )  # fmt: skip
         except DuplicateRequest:
             raise ChatRequestIdReused("this request id was already used for other words") from None
         except MatchError as exc:
             self.observer.message(room, f"refused_{exc.reason.lower()}")
             raise
+        self._published(posted.told)
         if posted.created:
             held = line.held_round is not None
             self.observer.message(room, "shadowed" if line.shadow else "held" if held else "sent")
@@ -299,17 +305,18 @@ class TableChat:
         while True:
             chat_wake = self.broker.waiter(match_id)
             match_wake = self.matches.broker.waiter(match_id)
+            now = self.clock()
+            if reader.key and now - renewed > self.config.presence_seconds / 3:
+                # present from the moment the stream opens: told nothing while away
+                await self.store.touch_presence(match_id, reader.key,
+                                                now + self.config.presence_seconds)  # fmt: skip
+                renewed = now
             state = await self.table(match_id)
             await self.release_due(match_id, state)
             lines = await self.store.lines_after(match_id, cursor)
             for item in deliver(lines, room, reader, muted, cursor):
                 yield item
             cursor = scanned_to(lines, cursor)
-            now = self.clock()
-            if reader.key and now - renewed > self.config.presence_seconds / 3:
-                await self.store.touch_presence(match_id, reader.key,
-                                                now + self.config.presence_seconds)  # fmt: skip
-                renewed = now
             if self._closing.is_set():
                 raise ShuttingDown("the server is shutting down; reconnect with after_seq")
             await _first(
@@ -362,7 +369,12 @@ class TableChat:
         up_to = state.ended_round if state.in_play else max(state.round_no, state.ended_round)
         if up_to == 0:
             return 0
-        released = await self.store.release(match_id, up_to)
+        if not await self.store.has_held(match_id, up_to):
+            return 0
+        released = await self.store.release(
+            match_id, up_to, self.clock(), await self._tell(match_id)
+        )
+        self._published(released.told)
         if released.lines:
             self.observer.released(len(released.lines))
             self.broker.publish(match_id)
@@ -397,6 +409,16 @@ class TableChat:
         return deleted
 
     # ------------------------------------------------------------------ helpers
+
+    async def _tell(self, match_id: str) -> Telling:
+        """Who a write may tell of its message while they are away, and how."""
+        owners = await self.seats.owners(match_id)
+        mutes = {player_key(p): await self.store.muted_by(player_key(p)) for p in owners.values()}
+        return Telling(owners, mutes, self.clock)
+
+    def _published(self, players: tuple[str, ...]) -> None:
+        if players and self.outbox is not None:
+            self.outbox.published(players)
 
     async def _muted(self, reader: Author) -> frozenset[str]:
         return await self.store.muted_by(reader.key) if reader.key else frozenset()

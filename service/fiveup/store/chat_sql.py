@@ -61,6 +61,10 @@ HELD = (
     " WHERE match_id = ? AND held_round IS NOT NULL AND held_round <= ?"
     " AND released_seq IS NULL ORDER BY seq"
 )
+HAS_HELD = (
+    "SELECT 1 FROM chat_lines WHERE match_id = ? AND held_round IS NOT NULL"
+    " AND held_round <= ? AND released_seq IS NULL LIMIT 1"
+)
 RELEASE = (
     "UPDATE chat_lines SET released_seq = ? WHERE match_id = ? AND held_round IS NOT NULL"
     " AND held_round <= ? AND released_seq IS NULL"
@@ -99,6 +103,11 @@ TOUCH = (
     " ON CONFLICT (match_id, viewer) DO UPDATE SET until = excluded.until"
 )
 PRESENT = "SELECT viewer FROM chat_presence WHERE match_id = ? AND until > ?"
+PRESENCE_OF = "SELECT until, notified_at FROM chat_presence WHERE match_id = ? AND viewer = ?"
+NOTIFIED = (
+    "INSERT INTO chat_presence (match_id, viewer, until, notified_at) VALUES (?, ?, 0, ?)"
+    " ON CONFLICT (match_id, viewer) DO UPDATE SET notified_at = excluded.notified_at"
+)
 OLD_LINES = "SELECT match_id, seq FROM chat_lines WHERE sent_at < ? ORDER BY sent_at LIMIT ?"
 DELETE_LINE = "DELETE FROM chat_lines WHERE match_id = ? AND seq = ?"
 # A room's numbers go on while its match exists (a reader's cursor must never see them
@@ -108,7 +117,7 @@ EMPTY_ROOMS = (
     " (SELECT 1 FROM chat_lines l WHERE l.match_id = chat_rooms.match_id)"
     " AND NOT EXISTS (SELECT 1 FROM matches x WHERE x.match_id = chat_rooms.match_id)"
 )
-OLD_PRESENCE = "DELETE FROM chat_presence WHERE until < ?"
+OLD_PRESENCE = "DELETE FROM chat_presence WHERE until < ? AND COALESCE(notified_at, 0) < ?"
 OLD_REPORTS = (
     "DELETE FROM chat_reports WHERE report_id IN"
     " (SELECT report_id FROM chat_reports WHERE created_at < ? ORDER BY report_id LIMIT ?)"
@@ -255,9 +264,10 @@ SQLITE_MIGRATIONS: list[str] = [
         created_at REAL NOT NULL
     );
     CREATE TABLE IF NOT EXISTS chat_presence (
-        match_id TEXT NOT NULL,
-        viewer   TEXT NOT NULL,
-        until    REAL NOT NULL,
+        match_id    TEXT NOT NULL,
+        viewer      TEXT NOT NULL,
+        until       REAL NOT NULL,
+        notified_at REAL,
         PRIMARY KEY (match_id, viewer)
     ) WITHOUT ROWID;
     """,
@@ -329,9 +339,10 @@ PG_MIGRATIONS: list[list[str]] = [
         """,
         """
         CREATE TABLE chat_presence (
-            match_id TEXT NOT NULL,
-            viewer   TEXT NOT NULL,
-            until    DOUBLE PRECISION NOT NULL,
+            match_id    TEXT NOT NULL,
+            viewer      TEXT NOT NULL,
+            until       DOUBLE PRECISION NOT NULL,
+            notified_at DOUBLE PRECISION,
             PRIMARY KEY (match_id, viewer)
         )
         """,

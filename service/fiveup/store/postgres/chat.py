@@ -6,15 +6,17 @@ sends ``NOTIFY fiveup_chat, <match id>`` for the other replicas' streams."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from psycopg import errors as pg_errors
 
+from ...chat.away import is_due
 from ...chat.flood import Recent
-from ...chat.ports import ChatLine, NewLine, Posted, Released, Report, StoredReport
+from ...chat.ports import ChatLine, NewLine, Posted, Released, Report, StoredReport, Tell
 from .. import chat_sql as q
 from .common import Conn, PooledStore, VersionedSchema, fetch_all
 from .listener import Listener
+from .outbox import write_notices
 
 CHANNEL = "fiveup_chat"
 MIGRATION_LOCK = 0x66697665_75706374  # "fiveupct"
@@ -45,7 +47,13 @@ class PostgresChatStore(PooledStore):
             self._listener = Listener(self.url, CHANNEL)
         await self._listener.add(callback)
 
-    async def post(self, line: NewLine, check: Callable[[Recent], None], window: float) -> Posted:
+    async def post(
+        self,
+        line: NewLine,
+        check: Callable[[Recent], None],
+        window: float,
+        tell: Tell | None = None,
+    ) -> Posted:
         author = line.author.key
         if line.request_id:
             found = await self._by_request(line)
@@ -61,12 +69,14 @@ class PostgresChatStore(PooledStore):
                 check(q.recent_of(here, everywhere, room))
                 await conn.execute(P(q.INSERT_LINE), q.line_params(seq, line))
                 await _notify(conn, line.match_id)
+                told = await _tell(conn, [ChatLine(seq, line)], tell, line.sent_at,
+                                   at_release=False)  # fmt: skip
         except pg_errors.UniqueViolation:
             found = await self._by_request(line)  # the same request, committed just now
             if found is None:
                 raise
             return q.retried(found, line)
-        return Posted(ChatLine(seq, line), created=True)
+        return Posted(ChatLine(seq, line), created=True, told=told)
 
     async def _by_request(self, line: NewLine) -> ChatLine | None:
         rows = await fetch_all(
@@ -86,8 +96,10 @@ class PostgresChatStore(PooledStore):
         rows = await fetch_all(self.pool, P(q.LATEST_SEQ), (match_id,))
         return int(rows[0][0]) if rows else 0
 
-    async def release(self, match_id: str, up_to_round: int) -> Released:
-        if not await fetch_all(self.pool, P(q.HELD), (match_id, up_to_round)):
+    async def release(
+        self, match_id: str, up_to_round: int, now: float, tell: Tell | None = None
+    ) -> Released:
+        if not await self.has_held(match_id, up_to_round):
             return Released(0, ())  # the common case, without a lock
         try:
             async with self.pool.connection() as conn, conn.transaction():
@@ -97,9 +109,14 @@ class PostgresChatStore(PooledStore):
                     raise _NothingHeld  # rolls back: the number is not taken
                 await conn.execute(P(q.RELEASE), (seq, match_id, up_to_round))
                 await _notify(conn, match_id)
+                lines = tuple(ChatLine(h.seq, h.line, seq) for h in held)
+                told = await _tell(conn, lines, tell, now, at_release=True)
         except _NothingHeld:
             return Released(0, ())
-        return Released(seq, tuple(ChatLine(h.seq, h.line, seq) for h in held))
+        return Released(seq, lines, told)
+
+    async def has_held(self, match_id: str, up_to_round: int) -> bool:
+        return bool(await fetch_all(self.pool, P(q.HAS_HELD), (match_id, up_to_round)))
 
     async def pending_releases(self, limit: int) -> list[str]:
         return [str(r[0]) for r in await fetch_all(self.pool, P(q.PENDING), (limit,))]
@@ -153,7 +170,7 @@ class PostgresChatStore(PooledStore):
             async with conn.cursor() as cur:
                 await cur.executemany(P(q.DELETE_LINE), old)
             await conn.execute(P(q.EMPTY_ROOMS))
-            await conn.execute(P(q.OLD_PRESENCE), (before,))
+            await conn.execute(P(q.OLD_PRESENCE), (before, before))
             return len(old)
 
     async def delete_reports_before(self, before: float, limit: int) -> int:
@@ -180,3 +197,24 @@ async def _next_seq(conn: Conn, match_id: str) -> int:
 
 async def _notify(conn: Conn, match_id: str) -> None:
     await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, match_id))
+
+
+async def _tell(
+    conn: Conn, lines: Sequence[ChatLine], tell: Tell | None, now: float, *, at_release: bool
+) -> tuple[str, ...]:
+    """Write the notices of ``lines`` for their away recipients inside the caller's
+    transaction, last (the outbox's counter locks come after every other lock)."""
+    if tell is None:
+        return ()
+    notices, told = [], []
+    for line in lines:
+        for recipient in tell.recipients(line, at_release=at_release):
+            if recipient.player_id in told:
+                continue
+            rows = await _all(conn, q.PRESENCE_OF, (line.line.match_id, recipient.key))
+            until, notified = (None, None) if not rows else rows[0]
+            if is_due(until, notified, now):  # type: ignore[arg-type]
+                notices.append(tell.notice(line, recipient.player_id))
+                await conn.execute(P(q.NOTIFIED), (line.line.match_id, recipient.key, now))
+                told.append(recipient.player_id)
+    return tuple(await write_notices(conn, notices))

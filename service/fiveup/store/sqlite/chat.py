@@ -6,12 +6,14 @@ before it, whichever process wrote it."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from ...chat.away import is_due
 from ...chat.flood import Recent
-from ...chat.ports import ChatLine, NewLine, Posted, Released, Report, StoredReport
+from ...chat.ports import ChatLine, NewLine, Posted, Released, Report, StoredReport, Tell
 from .. import chat_sql as q
 from .events import _transaction
+from .outbox import write_notices
 from .worker import WorkerStore
 
 
@@ -21,7 +23,13 @@ class SqliteChatStore(WorkerStore):
     version_table = "chat_schema_version"
     migrations = q.SQLITE_MIGRATIONS
 
-    async def post(self, line: NewLine, check: Callable[[Recent], None], window: float) -> Posted:
+    async def post(
+        self,
+        line: NewLine,
+        check: Callable[[Recent], None],
+        window: float,
+        tell: Tell | None = None,
+    ) -> Posted:
         def post(conn: sqlite3.Connection) -> Posted:
             with _transaction(conn):
                 author = line.author.key
@@ -42,7 +50,9 @@ class SqliteChatStore(WorkerStore):
                 )
                 seq = int(conn.execute(q.NEXT_SEQ, (line.match_id,)).fetchone()[0])
                 conn.execute(q.INSERT_LINE, q.line_params(seq, line))
-                return Posted(ChatLine(seq, line), created=True)
+                stored = ChatLine(seq, line)
+                told = _tell(conn, [stored], tell, line.sent_at, at_release=False)
+                return Posted(stored, created=True, told=told)
 
         return await self._run(post)
 
@@ -67,7 +77,9 @@ class SqliteChatStore(WorkerStore):
 
         return await self._run(latest)
 
-    async def release(self, match_id: str, up_to_round: int) -> Released:
+    async def release(
+        self, match_id: str, up_to_round: int, now: float, tell: Tell | None = None
+    ) -> Released:
         def release(conn: sqlite3.Connection) -> Released:
             with _transaction(conn):
                 held = [
@@ -77,9 +89,16 @@ class SqliteChatStore(WorkerStore):
                     return Released(0, ())
                 seq = int(conn.execute(q.NEXT_SEQ, (match_id,)).fetchone()[0])
                 conn.execute(q.RELEASE, (seq, match_id, up_to_round))
-                return Released(seq, tuple(ChatLine(h.seq, h.line, seq) for h in held))
+                lines = tuple(ChatLine(h.seq, h.line, seq) for h in held)
+                return Released(seq, lines, _tell(conn, lines, tell, now, at_release=True))
 
         return await self._run(release)
+
+    async def has_held(self, match_id: str, up_to_round: int) -> bool:
+        def held(conn: sqlite3.Connection) -> bool:
+            return conn.execute(q.HAS_HELD, (match_id, up_to_round)).fetchone() is not None
+
+        return await self._run(held)
 
     async def pending_releases(self, limit: int) -> list[str]:
         def pending(conn: sqlite3.Connection) -> list[str]:
@@ -162,7 +181,7 @@ class SqliteChatStore(WorkerStore):
                 old = conn.execute(q.OLD_LINES, (before, limit)).fetchall()
                 conn.executemany(q.DELETE_LINE, old)
                 conn.execute(q.EMPTY_ROOMS)
-                conn.execute(q.OLD_PRESENCE, (before,))
+                conn.execute(q.OLD_PRESENCE, (before, before))
                 return len(old)
 
         return await self._run(delete)
@@ -173,3 +192,29 @@ class SqliteChatStore(WorkerStore):
                 return conn.execute(q.OLD_REPORTS, (before, limit)).rowcount
 
         return await self._run(delete)
+
+
+def _tell(
+    conn: sqlite3.Connection,
+    lines: Sequence[ChatLine],
+    tell: Tell | None,
+    now: float,
+    *,
+    at_release: bool,
+) -> tuple[str, ...]:
+    """Write the notices of ``lines`` for their away recipients (``fiveup.chat.away``)
+    inside the caller's transaction; answer the players told."""
+    if tell is None:
+        return ()
+    notices, told = [], []
+    for line in lines:
+        for recipient in tell.recipients(line, at_release=at_release):
+            if recipient.player_id in told:
+                continue
+            row = conn.execute(q.PRESENCE_OF, (line.line.match_id, recipient.key)).fetchone()
+            until, notified = (None, None) if row is None else row
+            if is_due(until, notified, now):
+                notices.append(tell.notice(line, recipient.player_id))
+                conn.execute(q.NOTIFIED, (line.line.match_id, recipient.key, now))
+                told.append(recipient.player_id)
+    return tuple(write_notices(conn, notices))
