@@ -85,6 +85,8 @@ class MemoryStore:
         request: RequestRecord | None = None,
         finished: bool = False,
         outcome: MatchOutcome | None = None,  # no rating tables here: results are not kept
+        turn: object = None,  # nor a correspondence index, nor an outbox
+        notices: Sequence[object] = (),
     ) -> int:
         if match_id not in self.log.records:
             raise MatchNotFound(f"no match {match_id!r}")
@@ -117,6 +119,14 @@ class MemoryStore:
 
     async def latest_version(self, match_id: str) -> int:
         return len(self.log.events.get(match_id, []))
+
+    async def due_turns(self, now: float, limit: int = 500) -> list[Any]:
+        return []  # no correspondence index here
+
+    async def record_reminder(
+        self, match_id: str, remind_at: float, notices: Sequence[object]
+    ) -> list[str]:
+        return []
 
     async def active_match_ids(self, limit: int = 10_000) -> list[str]:
         return [m for m in reversed(self.log.records) if m not in self.log.finished][:limit]
