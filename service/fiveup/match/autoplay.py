@@ -60,6 +60,9 @@ class AutoplayConfig:
     # least bot_only_min_delay between two moves of one match.
     bot_only_cpu_share: float = 0.25
     bot_only_min_delay: float = 0.01
+    # Correspondence matches: how often the store is asked for due reminders and
+    # expired turns (0: never).
+    correspondence_sweep_seconds: float = 30.0
 
 
 def over_length(match: Match, config: AutoplayConfig) -> list[Event]:
@@ -112,7 +115,11 @@ class TurnDeadlines:
                 return None
             return self.clock() + config.bot_delay + config.stand_in_delay_seconds
         claimed = turn.seat in session.tokens or turn.seat in match.claimed_seats
-        if config.turn_timeout_seconds > 0 and match.config.seats[turn.seat] == HUMAN and claimed:
+        if match.config.seats[turn.seat] != HUMAN or not claimed:
+            return None
+        if match.turn_clock_seconds is not None:  # correspondence: the match's own clock
+            return self.clock() + match.turn_clock_seconds
+        if config.turn_timeout_seconds > 0:
             return self.clock() + config.turn_timeout_seconds
         return None
 
@@ -324,6 +331,8 @@ class TurnTimer:
         taken = []
         for session in self.repository.sessions():
             match = session.match
+            if match.turn_clock_seconds is not None:
+                continue  # a correspondence clock: fiveup.match.correspondence keeps it
             if clock() < self._ends(session) or match.is_bot_turn():
                 continue
             if match.to_move() is None:

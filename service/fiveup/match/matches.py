@@ -44,6 +44,7 @@ from ..engine.shuffle import new_seed
 from ..ratings.outcome import SeatOwners
 from ..shared.errors import InvalidRequest, PermissionDenied, ShuttingDown, Unauthenticated
 from .autoplay import AutoplayConfig, BotFactory, BotRunner, TurnDeadlines, TurnTimer, over_length
+from .correspondence import CorrespondenceClock
 from .errors import (
     MatchNotFinished,
     MatchNotFound,
@@ -137,6 +138,9 @@ class Matches:
         self.timer = TurnTimer(
             self.repository, self.config, self.bots, self._closing, observer=self.observer
         )
+        self.correspondence = CorrespondenceClock(
+            self.repository, self.config, self.bots, self.deadlines, self._closing
+        )
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -149,12 +153,14 @@ class Matches:
             with contextlib.suppress(MatchError):
                 self.bots.kick(await self.repository.get(match_id))
         self.timer.start()
+        self.correspondence.start()
 
     async def close(self) -> None:
         self._closing.set()
         self.broker.publish_all()
         await self.bots.close()
         await self.timer.close()
+        await self.correspondence.close()
 
     @property
     def closing(self) -> bool:
@@ -178,13 +184,16 @@ class Matches:
         hints: bool | None = None,
         practice: bool = False,
         unrated: bool = False,
+        turn_clock_seconds: int | None = None,
     ) -> Created:
         """A new match (``match_id``: one chosen beforehand, e.g. a private table's whose
         invite is recorded first; default a fresh random id).  ``hints``: whether
         SuggestMoves may be asked (None: only in a practice match); ``practice``: one
         human with bots, hints on, undo allowed.  The match is created rated unless
         ``unrated``, or it has a bot seat, hints or practice (rated matches never allow
-        hints); it is rated at its end if every seat is a signed-in player by then."""
+        hints); it is rated at its end if every seat is a signed-in player by then.
+        ``turn_clock_seconds``: a correspondence match, each turn this long (no stand-in;
+        its players are notified while away: fiveup.match.notices)."""
         for i, kind in enumerate(seats):
             if kind != HUMAN and kind not in BOT_KINDS:
                 raise InvalidRequest(f"seat {i}: unknown bot kind {kind!r}", field="seats")
@@ -198,13 +207,14 @@ class Matches:
             hints=hints,
             practice=practice,
             rated=not (unrated or hints or practice or any(kind != HUMAN for kind in seats)),
+            turn_clock_seconds=turn_clock_seconds,
         )
         match, events = Match.start(config)
         match_id = match_id or new_match_id()
         creator_token = secrets.token_urlsafe(32)
         record = MatchRecord(
             match_id, config.seats, config.target_points, config.seed, self.clock(),
-            creator_hash=hash_token(creator_token),
+            creator_hash=hash_token(creator_token), turn_clock_seconds=turn_clock_seconds,
         )  # fmt: skip
         session = await self.repository.create(record, match, events)
         self.observer.match_created(match)

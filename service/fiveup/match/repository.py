@@ -29,6 +29,7 @@ from ..ratings.outcome import MatchOutcome, SeatOwners, match_outcome
 from ..shared.broker import Broker
 from ..shared.errors import InvalidRequest
 from .event_mapper import from_stored, to_bodies
+from .notices import append_notices, turn_index
 from .observer import Contained
 from .ports import (
     EventStore,
@@ -123,6 +124,9 @@ class MatchRepository:
         # Who holds each seat, for the outcome recorded with a match's end (the lobby
         # store, once players exist); None: no results are recorded, no match is rated.
         self.owners: SeatOwners | None = None
+        # Told the players who got notices, after each commit that wrote some (the
+        # notifications context's Outbox.published: their streams wake at once).
+        self.on_noticed: Callable[[list[str]], None] | None = None
         self._sessions: OrderedDict[str, MatchSession] = OrderedDict()
 
     # ------------------------------------------------------------------ the cache
@@ -194,15 +198,29 @@ class MatchRepository:
         already recorded).  Events that end the match carry its outcome into the same
         transaction: results and rating updates commit with the end or not at all."""
         match_id = session.match_id
+        match = session.match
         started = time.perf_counter()
+        notices = []
+        turn = None
+        if match.turn_clock_seconds is not None:  # a correspondence match
+            previous = (
+                session.recent[-1][1]
+                if session.recent and session.recent[-1][0] == before
+                else None
+            )
+            notices = append_notices(match_id, match, previous, events, before + len(events),
+                                     self.clock())  # fmt: skip
+            turn = turn_index(match)
         try:
             version = await self.store.append(
                 match_id,
                 before,
                 to_bodies(events),
                 request=request,
-                finished=session.match.finished,
+                finished=match.finished,
                 outcome=await self._outcome(match_id, before, events),
+                turn=turn,
+                notices=notices,
             )
         except BaseException as exc:
             if isinstance(exc, VersionConflict):
@@ -220,6 +238,8 @@ class MatchRepository:
             # and its watchers read the store meanwhile.
             live.stale = True
         self.broker.publish(match_id)
+        if notices and self.on_noticed is not None:
+            self.on_noticed(sorted({n.player_id for n in notices}))
         return version
 
     async def _outcome(
