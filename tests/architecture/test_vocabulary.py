@@ -110,3 +110,19 @@ def test_every_observer_hears_every_happening() -> None:
             assert inspect.signature(getattr(implementation, name)).parameters.keys() == (
                 inspect.signature(getattr(Observer, name)).parameters.keys()
             ), (implementation.__name__, name)
+
+
+def test_every_errors_module_feeds_the_status_table() -> None:
+    """A context's errors module missing from ERROR_MODULES leaves its reasons out of
+    STATUS_BY_REASON whenever nothing else happened to import it first (docs and the web
+    app's messages were then checked against a table that depended on import order)."""
+    from fiveup.api.errors import ERROR_MODULES
+
+    _import_everything()
+    listed = {module.__name__ for module in ERROR_MODULES}
+    found = {
+        info.name
+        for info in pkgutil.walk_packages(fiveup.__path__, "fiveup.")
+        if info.name.endswith(".errors") and not info.name.startswith(("fiveup.v1", "fiveup.api"))
+    }
+    assert found <= listed, f"errors modules not in ERROR_MODULES: {sorted(found - listed)}"

@@ -25,6 +25,7 @@ from ..engine.errors import MatchError
 from ..identity import errors as identity_errors
 from ..lobby import errors as lobby_errors
 from ..match import errors as match_errors
+from ..notifications import errors as notification_errors
 from ..ratings import errors as ratings_errors
 from ..shared import errors as shared_errors
 from ..shared.errors import (
@@ -42,7 +43,7 @@ DOMAIN = "fiveup.v1"
 # so a new context's errors module is listed here once.
 ERROR_MODULES = (
     engine_errors, shared_errors, match_errors, identity_errors, lobby_errors, ratings_errors,
-    chat_errors,
+    chat_errors, notification_errors,
 )  # fmt: skip
 
 
