@@ -24,6 +24,7 @@ async def test_sign_ins_refreshes_reuse_and_rejections_are_counted(ops: Ops) -> 
     for name, labels in [
         ("fiveup_sign_ins_total", {"method": "external", "outcome": "created"}),
         ("fiveup_session_refreshes_total", {"outcome": "reused"}),
+        ("fiveup_session_refreshes_total", {"outcome": "replayed"}),
         ("fiveup_sessions_revoked_total", {"reason": "reuse"}),
         ("fiveup_auth_rejections_total", {"reason": "ALGORITHM_NOT_ALLOWED"}),
     ]:
@@ -35,8 +36,10 @@ async def test_sign_ins_refreshes_reuse_and_rejections_are_counted(ops: Ops) -> 
     first = await stub.SignInAsGuest(pb.SignInAsGuestRequest(device_id=device))
     await stub.SignInAsGuest(pb.SignInAsGuestRequest(device_id=device))
     old = first.session.refresh_token
-    await stub.RefreshSession(pb.RefreshSessionRequest(refresh_token=old))
-    with pytest.raises(grpc.aio.AioRpcError):
+    new = (await stub.RefreshSession(pb.RefreshSessionRequest(refresh_token=old))).session
+    await stub.RefreshSession(pb.RefreshSessionRequest(refresh_token=old))  # a retry: replayed
+    await stub.RefreshSession(pb.RefreshSessionRequest(refresh_token=new.refresh_token))
+    with pytest.raises(grpc.aio.AioRpcError):  # old again, its successor used: a reuse
         await stub.RefreshSession(pb.RefreshSessionRequest(refresh_token=old))
     with pytest.raises(grpc.aio.AioRpcError):
         await stub.GetPlayer(pb.GetPlayerRequest(), metadata=(("authorization", "Bearer x.y.z"),))
@@ -47,7 +50,8 @@ async def test_sign_ins_refreshes_reuse_and_rejections_are_counted(ops: Ops) -> 
     after = await ops.until(done)
     assert delta(before, after, "fiveup_sign_ins_total", method="guest", outcome="created") == 1
     assert delta(before, after, "fiveup_sign_ins_total", method="guest", outcome="existing") == 1
-    assert delta(before, after, "fiveup_session_refreshes_total", outcome="rotated") == 1
+    assert delta(before, after, "fiveup_session_refreshes_total", outcome="rotated") == 2
+    assert delta(before, after, "fiveup_session_refreshes_total", outcome="replayed") == 1
     assert delta(before, after, "fiveup_session_refreshes_total", outcome="reused") == 1
     assert delta(before, after, "fiveup_sessions_revoked_total", reason="reuse") == 1
     assert delta(before, after, "fiveup_auth_rejections_total", reason="REFRESH_TOKEN_REUSED") == 1

@@ -48,6 +48,17 @@ async def test_sessions_across_replicas(replicas: tuple[Running, Running]) -> No
     second = (
         await b.RefreshSession(pb.RefreshSessionRequest(refresh_token=first.refresh_token))
     ).session
+    # A retry on the other replica within the reuse interval: the same pair.
+    retried = (
+        await a.RefreshSession(pb.RefreshSessionRequest(refresh_token=first.refresh_token))
+    ).session
+    assert (retried.refresh_token, retried.access_token) == (
+        second.refresh_token, second.access_token,
+    )  # fmt: skip
+    # Once the new token is used, the first one coming back is a leak.
+    second = (
+        await a.RefreshSession(pb.RefreshSessionRequest(refresh_token=second.refresh_token))
+    ).session
     with pytest.raises(grpc.aio.AioRpcError) as reused:
         await a.RefreshSession(pb.RefreshSessionRequest(refresh_token=first.refresh_token))
     assert error_info(reused.value).reason == "REFRESH_TOKEN_REUSED"

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from fiveup.identity.ports import Identity, IdentityTaken, PlayerStore, Rotation
+from fiveup.identity.ports import Identity, IdentityTaken, PlayerStore, Rotation, Successor
 from fiveup.store import open_player_store
 
 
@@ -28,6 +28,10 @@ def device(n: int) -> Identity:
 
 def h(name: str) -> bytes:
     return hashlib.sha256(name.encode()).digest()
+
+
+def successor(name: str, now: float, expires_at: float) -> Successor:
+    return Successor(h(name), f"sealed {name}".encode(), now, expires_at)
 
 
 async def test_first_sign_in_creates_then_finds_the_same_player(players: PlayerStore) -> None:
@@ -86,18 +90,24 @@ async def test_refresh_rotation_and_reuse(players: PlayerStore) -> None:
     await players.sign_in(device(1), "p1", "Ada", 1.0)
     await players.start_session("s1", "p1", h("t1"), now=10.0, expires_at=1000.0)
     assert await players.session_active("s1")
-    rotated = await players.rotate(h("t1"), h("t2"), now=20.0, expires_at=1020.0)
+    rotated = await players.rotate(h("t1"), successor("t2", 20.0, 1020.0), 0)
     assert (rotated.outcome, rotated.player_id, rotated.session_id) == (
         Rotation.ROTATED, "p1", "s1",
     )  # fmt: skip
     assert (await players.get_player("p1")).last_seen_at == 20.0  # type: ignore[union-attr]
-    assert (await players.rotate(h("t2"), h("t3"), 30.0, 1030.0)).outcome is Rotation.ROTATED
+    assert (
+        await players.rotate(h("t2"), successor("t3", 30.0, 1030.0), 0)
+    ).outcome is Rotation.ROTATED
     # t1 comes back: a leak. The whole session ends, including its newest token t3.
-    reused = await players.rotate(h("t1"), h("t4"), 40.0, 1040.0)
+    reused = await players.rotate(h("t1"), successor("t4", 40.0, 1040.0), 0)
     assert reused.outcome is Rotation.REUSED and reused.session_id == "s1"
     assert not await players.session_active("s1")
-    assert (await players.rotate(h("t3"), h("t5"), 50.0, 1050.0)).outcome is Rotation.REVOKED
-    assert (await players.rotate(h("nope"), h("t6"), 50.0, 1050.0)).outcome is Rotation.UNKNOWN
+    assert (
+        await players.rotate(h("t3"), successor("t5", 50.0, 1050.0), 0)
+    ).outcome is Rotation.REVOKED
+    assert (
+        await players.rotate(h("nope"), successor("t6", 50.0, 1050.0), 0)
+    ).outcome is Rotation.UNKNOWN
 
 
 async def test_concurrent_refreshes_with_one_token_let_exactly_one_through(
@@ -106,17 +116,73 @@ async def test_concurrent_refreshes_with_one_token_let_exactly_one_through(
     await players.sign_in(device(1), "p1", "Ada", 1.0)
     await players.start_session("s1", "p1", h("t1"), 10.0, 1000.0)
     results = await asyncio.gather(
-        *[players.rotate(h("t1"), h(f"n{i}"), 20.0, 1020.0) for i in range(4)]
+        *[players.rotate(h("t1"), successor(f"n{i}", 20.0, 1020.0), 0) for i in range(4)]
     )
     outcomes = sorted(r.outcome.value for r in results)
     assert outcomes.count("rotated") == 1
     assert set(outcomes) - {"rotated"} <= {"reused", "revoked"}
 
 
+async def test_a_replay_within_the_reuse_interval_gets_the_same_successor(
+    players: PlayerStore,
+) -> None:
+    await players.sign_in(device(1), "p1", "Ada", 1.0)
+    await players.start_session("s1", "p1", h("t1"), 10.0, 1000.0)
+    first = await players.rotate(h("t1"), successor("t2", 20.0, 1020.0), 10)
+    assert first.outcome is Rotation.ROTATED and first.successor == successor("t2", 20.0, 1020.0)
+    # 5 s later the same token again (a lost answer retried): t2 once more, as stored --
+    # not the t3 this call offered, which is never stored.
+    again = await players.rotate(h("t1"), successor("t3", 25.0, 1025.0), 10)
+    assert (again.outcome, again.session_id, again.player_id) == (Rotation.REPLAYED, "s1", "p1")
+    assert again.successor == successor("t2", 20.0, 1020.0)
+    assert (await players.rotate(h("t3"), successor("x", 26.0, 1026.0), 10)).outcome is (
+        Rotation.UNKNOWN
+    )
+    assert await players.session_active("s1")
+    # After the interval the old token is a reuse again: the session ends, t2 with it.
+    late = await players.rotate(h("t1"), successor("t4", 30.5, 1030.0), 10)
+    assert late.outcome is Rotation.REUSED and late.successor is None
+    assert not await players.session_active("s1")
+    assert (await players.rotate(h("t2"), successor("t5", 31.0, 1031.0), 10)).outcome is (
+        Rotation.REVOKED
+    )
+
+
+async def test_a_replay_after_the_successor_was_used_is_a_reuse(players: PlayerStore) -> None:
+    # Only the token just replaced may come back: once its successor has been refreshed
+    # too, the client that holds it has moved on, and the old token is a leak.
+    await players.sign_in(device(1), "p1", "Ada", 1.0)
+    await players.start_session("s1", "p1", h("t1"), 10.0, 1000.0)
+    assert (await players.rotate(h("t1"), successor("t2", 20.0, 1020.0), 60)).outcome is (
+        Rotation.ROTATED
+    )
+    assert (await players.rotate(h("t2"), successor("t3", 21.0, 1021.0), 60)).outcome is (
+        Rotation.ROTATED
+    )
+    reused = await players.rotate(h("t1"), successor("t4", 22.0, 1022.0), 60)
+    assert reused.outcome is Rotation.REUSED
+    assert not await players.session_active("s1")
+
+
+async def test_eight_concurrent_refreshes_share_one_rotation(players: PlayerStore) -> None:
+    await players.sign_in(device(1), "p1", "Ada", 1.0)
+    await players.start_session("s1", "p1", h("t1"), 10.0, 1000.0)
+    results = await asyncio.gather(
+        *[players.rotate(h("t1"), successor(f"n{i}", 20.0, 1020.0), 10) for i in range(8)]
+    )
+    outcomes = sorted(r.outcome.value for r in results)
+    assert outcomes == ["replayed"] * 7 + ["rotated"]
+    winner = next(r for r in results if r.outcome is Rotation.ROTATED)
+    assert {r.successor for r in results} == {winner.successor}
+    assert await players.session_active("s1")
+
+
 async def test_expiry_sign_out_and_prune(players: PlayerStore) -> None:
     await players.sign_in(device(1), "p1", "Ada", 1.0)
     await players.start_session("s1", "p1", h("t1"), 10.0, expires_at=100.0)
-    assert (await players.rotate(h("t1"), h("t2"), 100.0, 200.0)).outcome is Rotation.EXPIRED
+    assert (
+        await players.rotate(h("t1"), successor("t2", 100.0, 200.0), 0)
+    ).outcome is Rotation.EXPIRED
     await players.start_session("s2", "p1", h("u1"), 10.0, expires_at=1000.0)
     assert await players.revoke(h("u1"), 50.0, "signed out") == "s2"
     assert not await players.session_active("s2")

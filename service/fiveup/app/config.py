@@ -177,6 +177,11 @@ class ServerConfig:
     refresh_token_ttl_seconds: float = setting(
         30 * 24 * 3600.0, "lifetime of a refresh token (each use rotates it)"
     )
+    refresh_token_reuse_seconds: float = setting(
+        15.0, "a refresh token used again this soon after its rotation gets the same new "
+        "tokens (concurrent refreshes, a lost answer); later, or 0, any reuse ends the "
+        "session (at most 300)",
+    )  # fmt: skip
     session_check_seconds: float = setting(
         5.0, "how long a replica trusts that a session it has seen alive is not revoked"
     )

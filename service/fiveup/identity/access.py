@@ -54,7 +54,17 @@ class AccessTokens:
         self.ttl_seconds = ttl_seconds
         self.leeway_seconds = leeway_seconds  # clock skew between this service's replicas
 
-    def issue(self, player_id: str, session_id: str, now: float | None = None) -> IssuedToken:
+    def issue(
+        self,
+        player_id: str,
+        session_id: str,
+        now: float | None = None,
+        *,
+        token_id: str | None = None,
+    ) -> IssuedToken:
+        """A signed token; ``token_id`` (the ``jti``) is random unless given: the same
+        arguments and key then give the same token (a refresh replayed in its reuse
+        interval)."""
         issued = int(time.time() if now is None else now)
         expires = issued + max(1, int(self.ttl_seconds))
         signing = self.keys.signing
@@ -66,7 +76,7 @@ class AccessTokens:
                 "sid": session_id,
                 "iat": issued,
                 "exp": expires,
-                "jti": secrets.token_urlsafe(12),
+                "jti": token_id or secrets.token_urlsafe(12),
             },
             signing.secret,
             algorithm=ALGORITHM,

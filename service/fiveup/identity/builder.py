@@ -11,7 +11,7 @@ from .access import AccessTokens
 from .external import ExternalIdentityConfigError, ExternalIdentityVerifier, JwksSource
 from .keys import AccessTokenKeys, KeyConfigError
 from .observer import JWKS_FETCHES, IdentityObserver
-from .players import Players, PlayersConfig
+from .players import MAX_REFRESH_REUSE_SECONDS, Players, PlayersConfig
 from .ports import PlayerStore
 
 
@@ -29,6 +29,7 @@ class IdentityConfig:
     access_token_issuer: str
     access_token_ttl_seconds: float
     refresh_token_ttl_seconds: float
+    refresh_token_reuse_seconds: float
     session_check_seconds: float
     id_token_issuer: str  # the three id_token_* and jwks_*: an external identity provider
     id_token_audience: str
@@ -82,9 +83,24 @@ def external_verifier(config: IdentityConfig) -> ExternalIdentityVerifier | None
         raise IdentityConfigError(str(exc)) from None
 
 
+def players_config(config: IdentityConfig) -> PlayersConfig:
+    reuse = config.refresh_token_reuse_seconds
+    if not 0 <= reuse <= MAX_REFRESH_REUSE_SECONDS:
+        raise IdentityConfigError(
+            f"--refresh-token-reuse-seconds must be 0 to {MAX_REFRESH_REUSE_SECONDS:g}"
+            f" (a retry window, not a second lifetime), not {reuse:g}"
+        )
+    return PlayersConfig(
+        refresh_ttl_seconds=config.refresh_token_ttl_seconds,
+        refresh_reuse_seconds=reuse,
+        session_check_seconds=config.session_check_seconds,
+    )
+
+
 def check_identity_config(config: IdentityConfig) -> None:
     """Raise ``IdentityConfigError`` now (before any worker starts) if the identity
     settings cannot work."""
+    players_config(config)
     if config.access_token_keys:
         access_tokens(config)
     external_verifier(config)
@@ -98,9 +114,6 @@ def build_identity(
         store,
         access_tokens(config),
         external_verifier(config),
-        PlayersConfig(
-            refresh_ttl_seconds=config.refresh_token_ttl_seconds,
-            session_check_seconds=config.session_check_seconds,
-        ),
+        players_config(config),
         observer=observer,
     )

@@ -5,7 +5,7 @@ turns the calls into the metrics below (docs/operations.md).  Labels take values
 fixed sets only -- never a player id, a token or a subject::
 
     fiveup_sign_ins_total{method="guest|external", outcome="existing|created"}
-    fiveup_session_refreshes_total{outcome="rotated|unknown|reused|revoked|expired"}
+    fiveup_session_refreshes_total{outcome="rotated|replayed|unknown|reused|revoked|expired"}
     fiveup_sessions_revoked_total{reason="sign_out|reuse"}
     fiveup_auth_rejections_total{reason}   (reason: an UNAUTHENTICATED reason of docs/api.md)
     fiveup_jwks_fetches_total
@@ -18,6 +18,7 @@ from typing import Protocol
 from prometheus_client import Counter
 
 from .errors import AUTH_REASONS
+from .ports import Rotation
 
 SIGN_INS = Counter(
     "fiveup_sign_ins", "Successful sign-ins, by method and whether they created the player.",
@@ -38,7 +39,7 @@ JWKS_FETCHES = Counter(
 )
 
 SIGN_IN_METHODS = ("guest", "external")
-REFRESH_OUTCOMES = ("rotated", "unknown", "reused", "revoked", "expired")
+REFRESH_OUTCOMES = tuple(rotation.value for rotation in Rotation)
 REVOKE_REASONS = ("sign_out", "reuse")
 
 

@@ -10,12 +10,18 @@ speaks for its player.  Tokens:
   (a sign-out through this replica takes effect at once here, on other replicas within
   that many seconds);
 * a **refresh token** is 256 random bits, stored as its SHA-256 hash; each use replaces
-  it, and a replaced one coming back ends the session (``REFRESH_TOKEN_REUSED``).
+  it, and a replaced one coming back ends the session (``REFRESH_TOKEN_REUSED``) -- except
+  within ``refresh_reuse_seconds`` of its replacement while the replacement is unused:
+  then the caller gets the very same new pair the first caller got (two tabs refreshing
+  at once, or a phone retrying a refresh whose answer it lost, keep one session).  The
+  replacement is stored sealed with the token it replaces (``seal_successor``), so the
+  store holds no usable token and only the holder of the old one can open it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import hashlib
 import logging
@@ -49,6 +55,7 @@ from .ports import (
     PlayerRecord,
     PlayerStore,
     Rotation,
+    Successor,
 )
 
 log = logging.getLogger(__name__)
@@ -56,6 +63,8 @@ log = logging.getLogger(__name__)
 DEVICE_ID = re.compile(r"[A-Za-z0-9._~-]{16,128}")
 MAX_REFRESH_TOKEN_LENGTH = 128
 SESSION_CACHE_SIZE = 100_000
+REFRESH_TOKEN_BYTES = 32
+MAX_REFRESH_REUSE_SECONDS = 300.0  # longer is a second valid token, not a retry window
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,12 +87,39 @@ class SignedIn:
 @dataclass(frozen=True, slots=True)
 class PlayersConfig:
     refresh_ttl_seconds: float = 30 * 24 * 3600.0
+    refresh_reuse_seconds: float = 15.0  # 0: every replaced token is a reuse
     session_check_seconds: float = 5.0
     prune_every_seconds: float = 3600.0  # 0: never (tests)
 
 
 def hash_secret(secret: str) -> bytes:
     return hashlib.sha256(secret.encode()).digest()
+
+
+def new_refresh_token() -> bytes:
+    return secrets.token_bytes(REFRESH_TOKEN_BYTES)
+
+
+def refresh_token_text(raw: bytes) -> str:
+    """The token as the client sees it (unpadded base64url, as ``token_urlsafe``)."""
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def _seal_pad(presented: str) -> bytes:
+    # A one-time pad from the presented token: each token is replaced at most once, so
+    # each pad seals exactly one successor.  A different domain from hash_secret's plain
+    # SHA-256, so the stored hash of the presented token reveals nothing of the pad.
+    return hashlib.sha256(b"fiveup refresh successor\0" + presented.encode()).digest()
+
+
+def seal_successor(presented: str, successor: bytes) -> bytes:
+    """The successor's 32 bytes, sealed so that only the holder of ``presented`` can
+    read them back (``open_successor``)."""
+    return bytes(a ^ b for a, b in zip(successor, _seal_pad(presented), strict=True))
+
+
+def open_successor(presented: str, sealed: bytes) -> bytes:
+    return seal_successor(presented, sealed)
 
 
 def device_identity(device_id: str) -> Identity:
@@ -174,7 +210,7 @@ class Players:
     async def _start_session(self, player: PlayerRecord, created: bool) -> SignedIn:
         now = self._clock()
         session_id = uuid.uuid4().hex
-        refresh = secrets.token_urlsafe(32)
+        refresh = refresh_token_text(new_refresh_token())
         refresh_expires = now + self.config.refresh_ttl_seconds
         await self.store.start_session(
             session_id, player.player_id, hash_secret(refresh), now, refresh_expires
@@ -189,9 +225,14 @@ class Players:
     async def refresh(self, refresh_token: str) -> SignedIn:
         old_hash = _refresh_hash(refresh_token)
         now = self._clock()
-        fresh = secrets.token_urlsafe(32)
-        refresh_expires = now + self.config.refresh_ttl_seconds
-        result = await self.store.rotate(old_hash, hash_secret(fresh), now, refresh_expires)
+        fresh = new_refresh_token()
+        offered = Successor(
+            hash_secret(refresh_token_text(fresh)),
+            seal_successor(refresh_token, fresh),
+            now,
+            now + self.config.refresh_ttl_seconds,
+        )
+        result = await self.store.rotate(old_hash, offered, self.config.refresh_reuse_seconds)
         self.observer.refreshed(result.outcome.value)
         if result.outcome is Rotation.UNKNOWN:
             raise self._rejected(InvalidRefreshToken("the refresh token is not valid"))
@@ -209,12 +250,24 @@ class Players:
             raise self._rejected(SessionRevoked("the session has ended; sign in again"))
         if result.outcome is Rotation.EXPIRED:
             raise self._rejected(RefreshTokenExpired("the refresh token has expired"))
+        successor = result.successor
+        assert successor is not None
+        token = refresh_token_text(open_successor(refresh_token, successor.sealed))
+        if hash_secret(token) != successor.token_hash:  # a row written by something else
+            raise self._rejected(InvalidRefreshToken("the refresh token is not valid"))
         player = await self.store.get_player(result.player_id)
         if player is None:
             raise PlayerNotFound("the session's player no longer exists")
         self._mark_alive(result.session_id)
-        access = self.access.issue(player.player_id, result.session_id, now)
-        tokens = SessionTokens(access.token, access.expires_at, fresh, refresh_expires)
+        # Issued at the rotation's time with an id derived from the new refresh token: a
+        # replay within the reuse interval gets the same access token, byte for byte.
+        access = self.access.issue(
+            player.player_id,
+            result.session_id,
+            successor.issued_at,
+            token_id=_access_token_id(successor.token_hash),
+        )
+        tokens = SessionTokens(access.token, access.expires_at, token, successor.expires_at)
         return SignedIn(tokens, player, created=False)
 
     async def sign_out(self, refresh_token: str) -> None:
@@ -335,6 +388,11 @@ def _refresh_hash(refresh_token: str) -> bytes:
     if not refresh_token or len(refresh_token) > MAX_REFRESH_TOKEN_LENGTH:
         raise InvalidRefreshToken("the refresh token is not valid")
     return hash_secret(refresh_token)
+
+
+def _access_token_id(refresh_hash: bytes) -> str:
+    digest = hashlib.sha256(b"fiveup access jti\0" + refresh_hash).digest()
+    return base64.urlsafe_b64encode(digest[:12]).decode()
 
 
 def _new_player_id() -> str:

@@ -10,7 +10,13 @@ evolve independently.  Two implementations share one contract suite
 Refresh tokens are stored only as SHA-256 hashes.  A session (a "family") is a chain of
 refresh tokens, each replaced by the next when it is used; presenting a token that was
 already replaced means it leaked (or a client replayed it), so the store ends the whole
-session in the same transaction that noticed (``Rotation.REUSED``).
+session in the same transaction that noticed (``Rotation.REUSED``) -- unless it comes
+back within the reuse interval and its successor is still unused: then the same successor
+is handed out again (``Rotation.REPLAYED``), so concurrent refreshes (two tabs, a retried
+call whose answer was lost) all end with one session instead of none.  The store never
+holds a usable token: the successor is kept sealed with the token it replaced
+(``fiveup.identity.players.seal_successor``), so only a caller presenting that token can
+open it.
 """
 
 from __future__ import annotations
@@ -55,6 +61,7 @@ class SignInRecord:
 
 class Rotation(enum.Enum):
     ROTATED = "rotated"  # the token was current: replaced by the new one
+    REPLAYED = "replayed"  # replaced within the reuse interval: the same successor again
     UNKNOWN = "unknown"  # no such token
     REUSED = "reused"  # already replaced: the session is now revoked
     REVOKED = "revoked"  # the session had been revoked already
@@ -62,10 +69,22 @@ class Rotation(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class Successor:
+    """The refresh token that replaces a presented one: its hash, the token itself sealed
+    with the presented token, and its expiry; ``issued_at`` is the rotation's time."""
+
+    token_hash: bytes
+    sealed: bytes
+    issued_at: float
+    expires_at: float
+
+
+@dataclass(frozen=True, slots=True)
 class RotationResult:
     outcome: Rotation
     player_id: str | None = None
     session_id: str | None = None
+    successor: Successor | None = None  # ROTATED: the one given; REPLAYED: the one stored
 
 
 class PlayerStoreError(Exception):
@@ -110,10 +129,14 @@ class PlayerStore(Protocol):
     ) -> None: ...
 
     async def rotate(
-        self, token_hash: bytes, new_hash: bytes, now: float, expires_at: float
+        self, token_hash: bytes, successor: Successor, reuse_seconds: float
     ) -> RotationResult:
-        """Replace a current refresh token by ``new_hash`` (and touch the player), or say
-        why not; a reused token revokes its session in the same transaction."""
+        """Replace a current refresh token by ``successor`` (at ``successor.issued_at``,
+        touching the player), or say why not.  A token replaced at most ``reuse_seconds``
+        ago whose successor is still current gives that stored successor back
+        (``REPLAYED``); any other replaced token revokes its session in the same
+        transaction (``REUSED``).  Atomic across replicas: concurrent calls with one token
+        see one rotation, and every other call a replay of it."""
 
     async def revoke(self, token_hash: bytes, now: float, reason: str) -> str | None:
         """Revoke the session of a refresh token (current or used); its id, or None."""

@@ -6,7 +6,8 @@ transaction under an advisory lock, so replicas starting together apply each exa
 once.  Races between replicas are settled by the database: two first sign-ins of one
 identity both try to insert it and the primary key lets one win (the other re-reads);
 two refreshes with one token lock its row (``FOR UPDATE``) and the second sees it
-already replaced, i.e. a reuse.
+already replaced: a replay of the same successor within the reuse interval, a reuse
+after it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ...identity.ports import (
     Rotation,
     RotationResult,
     SignInRecord,
+    Successor,
 )
 from ...match.ports import StoreError
 from .common import Conn, PooledStore, VersionedSchema
@@ -72,7 +74,17 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX refresh_tokens_by_session ON refresh_tokens (session_id)",
         "CREATE INDEX refresh_tokens_by_expiry ON refresh_tokens (expires_at)",
     ],
+    # 2: the reuse interval -- which token replaced this one, sealed with this one
+    [
+        "ALTER TABLE refresh_tokens ADD COLUMN successor_hash BYTEA",
+        "ALTER TABLE refresh_tokens ADD COLUMN successor_sealed BYTEA",
+    ],
 ]
+
+_NEW_TOKEN = (
+    "INSERT INTO refresh_tokens (token_hash, session_id, issued_at, expires_at)"
+    " VALUES (%s, %s, %s, %s)"
+)
 
 SCHEMA = VersionedSchema(
     "player_schema_version", MIGRATIONS, MIGRATION_LOCK, "player", "player schema"
@@ -172,17 +184,18 @@ class PostgresPlayerStore(PooledStore):
                 "INSERT INTO player_sessions VALUES (%s, %s, %s, NULL, NULL)",
                 (session_id, player_id, now),
             )
-            await conn.execute(
-                "INSERT INTO refresh_tokens VALUES (%s, %s, %s, %s, NULL)",
-                (token_hash, session_id, now, expires_at),
-            )
+            await conn.execute(_NEW_TOKEN, (token_hash, session_id, now, expires_at))
 
     async def rotate(
-        self, token_hash: bytes, new_hash: bytes, now: float, expires_at: float
+        self, token_hash: bytes, successor: Successor, reuse_seconds: float
     ) -> RotationResult:
+        now = successor.issued_at
         async with self.pool.connection() as conn, conn.transaction():
+            # The token's row lock orders concurrent refreshes across replicas; a waiter
+            # re-reads the row once the winner commits and sees it replaced.
             cur = await conn.execute(
-                "SELECT t.session_id, t.expires_at, t.replaced_at, s.revoked_at, s.player_id"
+                "SELECT t.session_id, t.expires_at, t.replaced_at, t.successor_hash,"
+                " t.successor_sealed, s.revoked_at, s.player_id"
                 " FROM refresh_tokens t JOIN player_sessions s USING (session_id)"
                 " WHERE t.token_hash = %s FOR UPDATE",
                 (token_hash,),
@@ -190,26 +203,38 @@ class PostgresPlayerStore(PooledStore):
             row = await cur.fetchone()
             if row is None:
                 return RotationResult(Rotation.UNKNOWN)
-            session_id, token_expires, replaced_at, revoked_at, player_id = row
+            session_id, token_expires, replaced_at, next_hash, sealed, revoked_at, player_id = row
             if revoked_at is not None:
                 return RotationResult(Rotation.REVOKED, player_id, session_id)
             if replaced_at is not None:
+                if next_hash is not None and 0 <= now - replaced_at < reuse_seconds:
+                    # Locked too: a refresh of the successor racing this replay waits, so
+                    # what is handed out here is still current when this commits.
+                    cur = await conn.execute(
+                        "SELECT issued_at, expires_at FROM refresh_tokens"
+                        " WHERE token_hash = %s AND replaced_at IS NULL FOR UPDATE",
+                        (next_hash,),
+                    )
+                    current = await cur.fetchone()
+                    if current is not None:
+                        stored = Successor(bytes(next_hash), bytes(sealed), *current)
+                        return RotationResult(Rotation.REPLAYED, player_id, session_id, stored)
                 await _revoke(conn, session_id, now, "refresh token reused")
                 return RotationResult(Rotation.REUSED, player_id, session_id)
             if token_expires <= now:
                 return RotationResult(Rotation.EXPIRED, player_id, session_id)
             await conn.execute(
-                "UPDATE refresh_tokens SET replaced_at = %s WHERE token_hash = %s",
-                (now, token_hash),
+                "UPDATE refresh_tokens SET replaced_at = %s, successor_hash = %s,"
+                " successor_sealed = %s WHERE token_hash = %s",
+                (now, successor.token_hash, successor.sealed, token_hash),
             )
             await conn.execute(
-                "INSERT INTO refresh_tokens VALUES (%s, %s, %s, %s, NULL)",
-                (new_hash, session_id, now, expires_at),
+                _NEW_TOKEN, (successor.token_hash, session_id, now, successor.expires_at)
             )
             await conn.execute(
                 "UPDATE players SET last_seen_at = %s WHERE player_id = %s", (now, player_id)
             )
-            return RotationResult(Rotation.ROTATED, player_id, session_id)
+            return RotationResult(Rotation.ROTATED, player_id, session_id, successor)
 
     async def revoke(self, token_hash: bytes, now: float, reason: str) -> str | None:
         async with self.pool.connection() as conn, conn.transaction():

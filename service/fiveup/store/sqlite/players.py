@@ -18,6 +18,7 @@ from ...identity.ports import (
     Rotation,
     RotationResult,
     SignInRecord,
+    Successor,
 )
 from .events import _transaction
 from .worker import WorkerStore
@@ -59,7 +60,16 @@ MIGRATIONS: list[str] = [
     CREATE INDEX IF NOT EXISTS refresh_tokens_by_session ON refresh_tokens (session_id);
     CREATE INDEX IF NOT EXISTS refresh_tokens_by_expiry ON refresh_tokens (expires_at);
     """,
+    # 2: the reuse interval -- which token replaced this one, sealed with this one
+    """
+    ALTER TABLE refresh_tokens ADD COLUMN successor_hash BLOB;
+    ALTER TABLE refresh_tokens ADD COLUMN successor_sealed BLOB;
+    """,
 ]
+
+_NEW_TOKEN = (
+    "INSERT INTO refresh_tokens (token_hash, session_id, issued_at, expires_at) VALUES (?, ?, ?, ?)"
+)
 
 
 class SqlitePlayerStore(WorkerStore):
@@ -144,46 +154,59 @@ class SqlitePlayerStore(WorkerStore):
                     "INSERT INTO player_sessions VALUES (?, ?, ?, NULL, NULL)",
                     (session_id, player_id, now),
                 )
-                conn.execute(
-                    "INSERT INTO refresh_tokens VALUES (?, ?, ?, ?, NULL)",
-                    (token_hash, session_id, now, expires_at),
-                )
+                conn.execute(_NEW_TOKEN, (token_hash, session_id, now, expires_at))
 
         await self._run(start)
 
     async def rotate(
-        self, token_hash: bytes, new_hash: bytes, now: float, expires_at: float
+        self, token_hash: bytes, successor: Successor, reuse_seconds: float
     ) -> RotationResult:
+        now = successor.issued_at
+
         def rotate(conn: sqlite3.Connection) -> RotationResult:
+            # BEGIN IMMEDIATE: the write lock is taken before the read, so concurrent
+            # refreshes (threads or --workers processes) see one rotation each in turn.
             with _transaction(conn):
                 row = conn.execute(
-                    "SELECT t.session_id, t.expires_at, t.replaced_at, s.revoked_at, s.player_id"
+                    "SELECT t.session_id, t.expires_at, t.replaced_at, t.successor_hash,"
+                    " t.successor_sealed, s.revoked_at, s.player_id"
                     " FROM refresh_tokens t JOIN player_sessions s USING (session_id)"
                     " WHERE t.token_hash = ?",
                     (token_hash,),
                 ).fetchone()
                 if row is None:
                     return RotationResult(Rotation.UNKNOWN)
-                session_id, token_expires, replaced_at, revoked_at, player_id = row
+                session_id, token_expires, replaced_at, next_hash, sealed, revoked_at, player_id = (
+                    row
+                )
                 if revoked_at is not None:
                     return RotationResult(Rotation.REVOKED, player_id, session_id)
                 if replaced_at is not None:
+                    if next_hash is not None and 0 <= now - replaced_at < reuse_seconds:
+                        current = conn.execute(
+                            "SELECT issued_at, expires_at FROM refresh_tokens"
+                            " WHERE token_hash = ? AND replaced_at IS NULL",
+                            (next_hash,),
+                        ).fetchone()
+                        if current is not None:
+                            stored = Successor(bytes(next_hash), bytes(sealed), *current)
+                            return RotationResult(Rotation.REPLAYED, player_id, session_id, stored)
                     _revoke(conn, session_id, now, "refresh token reused")
                     return RotationResult(Rotation.REUSED, player_id, session_id)
                 if token_expires <= now:
                     return RotationResult(Rotation.EXPIRED, player_id, session_id)
                 conn.execute(
-                    "UPDATE refresh_tokens SET replaced_at = ? WHERE token_hash = ?",
-                    (now, token_hash),
+                    "UPDATE refresh_tokens SET replaced_at = ?, successor_hash = ?,"
+                    " successor_sealed = ? WHERE token_hash = ?",
+                    (now, successor.token_hash, successor.sealed, token_hash),
                 )
                 conn.execute(
-                    "INSERT INTO refresh_tokens VALUES (?, ?, ?, ?, NULL)",
-                    (new_hash, session_id, now, expires_at),
+                    _NEW_TOKEN, (successor.token_hash, session_id, now, successor.expires_at)
                 )
                 conn.execute(
                     "UPDATE players SET last_seen_at = ? WHERE player_id = ?", (now, player_id)
                 )
-                return RotationResult(Rotation.ROTATED, player_id, session_id)
+                return RotationResult(Rotation.ROTATED, player_id, session_id, successor)
 
         return await self._run(rotate)
 
