@@ -8,7 +8,14 @@ from typing import Any
 
 from fiveup.engine import Match, MatchConfig, event_from_dict
 from fiveup.engine.actions import Action, Draw, Pass, Place
-from fiveup.engine.events import Passed, SeatAutoPlayed, SeatClaimed, TileDrawn, TilePlaced
+from fiveup.engine.events import (
+    Forfeited,
+    Passed,
+    SeatAutoPlayed,
+    SeatClaimed,
+    TileDrawn,
+    TilePlaced,
+)
 from fiveup.match.ports import EventStore
 from fiveup.store import open_store
 
@@ -74,12 +81,17 @@ def replay_strictly(config: MatchConfig, bodies: list[dict[str, Any]]) -> Checke
             continue
         if isinstance(event, (SeatAutoPlayed, SeatClaimed)):
             step = (
-                match.set_auto(event.seat, True)
+                match.set_auto(event.seat, True, since=event.since)
                 if isinstance(event, SeatAutoPlayed)
                 else match.claim_seat(event.seat, event.display_name, event.player_id)
             )
             assert _same([_plain(e) for e in step], bodies[i : i + 1]), f"version {i + 1} differs"
             i += 1
+            continue
+        if isinstance(event, Forfeited):  # a concession: the end follows from it alone
+            produced = [_plain(e) for e in match.forfeit(event.seat, event.reason)]
+            assert _same(produced, bodies[i : i + len(produced)]), f"version {i + 1} differs"
+            i += len(produced)
             continue
         action: Action
         if isinstance(event, TilePlaced):

@@ -10,6 +10,7 @@ import pytest
 
 from fiveup.engine import (
     Event,
+    Forfeited,
     Match,
     MatchCancelled,
     MatchConfig,
@@ -88,6 +89,10 @@ SAMPLES: list[Event] = [
     MatchStarted(("human", "expert"), 61, "cd" * 32, hints=True, practice=True),
     MatchStarted(("human", "human"), 61, "ef" * 32, rated=True, turn_clock_seconds=86_400),
     MoveUndone(seat=0, to_version=17, turn=Turn(0, 1_800_000_040.0)),
+    Forfeited(seat=1, reason="resigned"),
+    Forfeited(seat=0, reason="abandoned"),
+    MatchEnded(winner_side=0, scores=(40, 95), forfeited_side=1),
+    SeatAutoPlayed(seat=1, since=1_800_000_050.25),
 ]
 
 

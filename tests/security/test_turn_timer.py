@@ -86,7 +86,9 @@ async def test_a_silent_seat_is_played_by_a_stand_in_after_the_timeout(
 
     await wait_for(stand_in_moved, timeout=10)
     events = await log_of(s, match_id)
-    assert events[version] == SeatAutoPlayed(mover, True)  # recorded like any event
+    # recorded like any event, with when the stand-in took over (a rated seat's forfeit
+    # allowance counts from there)
+    assert events[version] == SeatAutoPlayed(mover, True, since=clock())
     assert isinstance(events[version + 1], TilePlaced) and events[version + 1].seat == mover
     view = (await s.matches.GetMatch(pb.GetMatchRequest(match_id=match_id))).view
     assert [seat.auto_played for seat in view.seats] == [seat == mover for seat in (0, 1)]
@@ -192,7 +194,10 @@ async def test_the_timer_runs_by_itself(tmp_path: Path) -> None:
         match_id, _tokens, mover = await two_humans(s)
 
         async def taken_over() -> bool:
-            return SeatAutoPlayed(mover, True) in await log_of(s, match_id)
+            return any(
+                isinstance(e, SeatAutoPlayed) and (e.seat, e.active) == (mover, True)
+                for e in await log_of(s, match_id)
+            )
 
         await wait_for(taken_over, timeout=10)
     finally:

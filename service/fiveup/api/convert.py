@@ -22,10 +22,12 @@ from fiveup_core import (
 
 from ..bots import BOT_KINDS
 from ..engine import (
+    FORFEIT_REASONS,
     HUMAN,
     Action,
     Draw,
     Event,
+    Forfeited,
     MatchCancelled,
     MatchEnded,
     MatchStarted,
@@ -62,6 +64,13 @@ CANCEL_REASON_TO_PB = {
     "length_limit": match_pb2.CANCEL_REASON_LENGTH_LIMIT,
 }
 PB_TO_CANCEL_REASON = {v: k for k, v in CANCEL_REASON_TO_PB.items()}
+# Forfeit reasons: the engine's (FORFEIT_REASONS) by the contract's enum value of the
+# same name; a reason the contract lacks fails here, at import.
+FORFEIT_REASON_TO_PB: dict[str, match_pb2.ForfeitReason.ValueType] = {
+    reason: match_pb2.ForfeitReason.Value(f"FORFEIT_REASON_{reason.upper()}")
+    for reason in FORFEIT_REASONS
+}
+PB_TO_FORFEIT_REASON = {v: k for k, v in FORFEIT_REASON_TO_PB.items()}
 
 _TILE_PB: dict[Tile, common_pb2.Tile] = {}
 
@@ -226,7 +235,10 @@ def round_ended_pb(e: RoundEnded) -> match_pb2.RoundEndedEvent:
 
 
 def match_ended_pb(e: MatchEnded) -> match_pb2.MatchEndedEvent:
-    return match_pb2.MatchEndedEvent(winner_side=e.winner_side, scores=scores_pb(e.scores))
+    msg = match_pb2.MatchEndedEvent(winner_side=e.winner_side, scores=scores_pb(e.scores))
+    if e.forfeited_side is not None:
+        msg.forfeited_side = e.forfeited_side
+    return msg
 
 
 def event_pb(version: int, e: Event, seats: Sequence[str] = ()) -> match_pb2.MatchEvent:
@@ -291,6 +303,10 @@ def event_pb(version: int, e: Event, seats: Sequence[str] = ()) -> match_pb2.Mat
         )
     elif isinstance(e, MoveUndone):
         msg.move_undone.CopyFrom(match_pb2.MoveUndoneEvent(seat=e.seat, to_version=e.to_version))
+    elif isinstance(e, Forfeited):
+        msg.forfeited.CopyFrom(
+            match_pb2.ForfeitedEvent(seat=e.seat, reason=FORFEIT_REASON_TO_PB[e.reason])
+        )
     else:  # pragma: no cover
         raise TypeError(f"unknown event {e!r}")
     if e.turn is not None:
@@ -383,7 +399,11 @@ def _event_kind_from_pb(msg: match_pb2.MatchEvent) -> Event:
         )
     if kind == "match_ended":
         m = msg.match_ended
-        return MatchEnded(m.winner_side, tuple(s.raw_points for s in m.scores))
+        return MatchEnded(
+            m.winner_side,
+            tuple(s.raw_points for s in m.scores),
+            forfeited_side=m.forfeited_side if m.HasField("forfeited_side") else None,
+        )
     if kind == "seat_auto_played":
         return SeatAutoPlayed(msg.seat_auto_played.seat, msg.seat_auto_played.active)
     if kind == "match_cancelled":
@@ -396,6 +416,11 @@ def _event_kind_from_pb(msg: match_pb2.MatchEvent) -> Event:
         return SeatClaimed(claim.seat, claim.display_name, claim.player_id)
     if kind == "move_undone":
         return MoveUndone(msg.move_undone.seat, msg.move_undone.to_version)
+    if kind == "forfeited":
+        forfeit = PB_TO_FORFEIT_REASON.get(msg.forfeited.reason)
+        if forfeit is None:
+            raise InvalidRequest(f"event {msg.version}: unknown forfeit reason", field="events")
+        return Forfeited(msg.forfeited.seat, forfeit)
     raise InvalidRequest(f"event {msg.version} has no kind", field="events")
 
 
@@ -430,7 +455,11 @@ def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.
         practice=view.practice,
         can_undo=view.can_undo,
         rated=view.rated,
+        play_started=view.play_started,
     )
+    if view.forfeited is not None:
+        msg.forfeited_seat = view.forfeited.seat
+        msg.forfeit_reason = FORFEIT_REASON_TO_PB[view.forfeited.reason]
     if view.viewer is not None:
         msg.viewer_seat = view.viewer
     if view.turn is not None:

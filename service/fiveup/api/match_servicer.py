@@ -75,6 +75,16 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         return match_pb2.CancelMatchResponse(version=cancelled.version)
 
     @unary
+    async def Resign(
+        self, request: match_pb2.ResignRequest, context: Context
+    ) -> match_pb2.ResignResponse:
+        # Not rate limited: a side concedes once; a repeat is answered from the fold.
+        seat = await self._seat(request.match_id, context, required=True)
+        assert seat is not None
+        conceded = await self.matches.forfeit(request.match_id, seat, "resigned")
+        return match_pb2.ResignResponse(version=conceded.version)
+
+    @unary
     async def JoinMatch(
         self, request: match_pb2.JoinMatchRequest, context: Context
     ) -> match_pb2.JoinMatchResponse:

@@ -139,6 +139,16 @@ class ServerConfig:
     stand_in_delay_seconds: float = setting(
         3.0, "the stand-in's pause on each turn: the owner's window to take the seat back"
     )
+    # A rated match's abandoned seat forfeits (the others win) instead of the stand-in's
+    # next move, after either allowance (docs/ratings.md, "Ending a rated match").
+    forfeit_after_stand_in_turns: int = setting(
+        3, "a rated match's seat forfeits once a stand-in has played this many of its turns"
+        " in a row (0: not by turns)",
+    )  # fmt: skip
+    forfeit_after_stand_in_seconds: float = setting(
+        120.0, "a rated match's seat forfeits once a stand-in has played for it this long"
+        " (0: not by time)",
+    )  # fmt: skip
     # Bots never starve people (docs/security.md): matches of bots only run one move at a
     # time, off the event loop, within a share of the process's time, and at most so many
     # per client address and per process; every match ends (cancelled: length_limit)

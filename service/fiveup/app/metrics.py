@@ -58,7 +58,17 @@ import fiveup_core
 from .. import __version__
 from ..api.limits import LIMITED
 from ..bots import BOT_KINDS
-from ..engine import Action, Draw, Event, Match, MatchEnded, Pass, RoundEnded, TilePlaced
+from ..engine import (
+    FORFEIT_REASONS,
+    Action,
+    Draw,
+    Event,
+    Match,
+    MatchEnded,
+    Pass,
+    RoundEnded,
+    TilePlaced,
+)
 from ..engine.errors import MOVE_ERRORS
 from ..match.ports import EventStore
 from ..shared.errors import InvalidRequest
@@ -275,6 +285,12 @@ SEATS_AUTO_PLAYED = Counter(
     "fiveup_seats_auto_played",
     "Human seats a stand-in bot took over because their turn timer ran out.",
 )
+FORFEITS = Counter(
+    "fiveup_forfeits",
+    "Matches a side conceded: resigned (Resign), abandoned (a rated match's stand-in past"
+    " its limit) or deadline (a rated correspondence turn's clock ran out).",
+    ("reason",),
+)
 BUILD_INFO = Gauge(
     "fiveup_build_info", "Always 1: the running version and rules core.",
     ("version", "core_implementation"),
@@ -283,6 +299,8 @@ BUILD_INFO.labels(__version__, fiveup_core.IMPLEMENTATION).set(1)
 
 for _count in PLAYER_COUNTS:
     MATCHES_CREATED.labels(_count)
+for _forfeit in FORFEIT_REASONS:
+    FORFEITS.labels(_forfeit)
     MATCHES_FINISHED.labels(_count)
 for _kind in MOVE_KINDS:
     for _outcome in MOVE_OUTCOMES:
@@ -374,6 +392,10 @@ class MatchObserver:
 
     def move_undone(self, match: Match, seat: int, events: Sequence[Event]) -> None:
         MOVES_UNDONE.inc()
+
+    def forfeited(self, match: Match, seat: int, reason: str) -> None:
+        FORFEITS.labels(reason).inc()
+        MATCHES_FINISHED.labels(_players(match)).inc()
 
     def seat_auto_played(self, seat: int, active: bool) -> None:
         if active:

@@ -46,6 +46,8 @@ def matches_config(config: ServerConfig, store: EventStore) -> MatchesConfig:
         watch_poll_seconds=SHARED_POLL_SECONDS if freshness is Freshness.SHARED else 0.0,
         turn_timeout_seconds=config.turn_timeout_seconds,
         stand_in_delay_seconds=config.stand_in_delay_seconds,
+        forfeit_after_stand_in_turns=config.forfeit_after_stand_in_turns,
+        forfeit_after_stand_in_seconds=config.forfeit_after_stand_in_seconds,
         max_match_rounds=config.max_match_rounds,
         max_match_events=config.max_match_events,
         bot_only_cpu_share=config.bot_only_cpu_share,

@@ -221,6 +221,13 @@ def describe_event(e: pb.MatchEvent, me: int, stand_in: bool = False) -> str | N
             else "its creator cancelled it"
         )
         return f"· the match was cancelled: {why}"
+    if kind == "forfeited":
+        reason = {
+            pb.FORFEIT_REASON_RESIGNED: "resigned",
+            pb.FORFEIT_REASON_ABANDONED: "left: the stand-in's time ran out",
+            pb.FORFEIT_REASON_DEADLINE: "let the turn's clock run out",
+        }.get(e.forfeited.reason, "conceded")
+        return f"· {who(e.forfeited.seat)} {reason}: that side forfeits the match"
     if kind == "seat_auto_played":
         auto = e.seat_auto_played
         if auto.seat != me:

@@ -3,7 +3,9 @@
 from . import errors
 from .actions import Action, Draw, Pass, Place, ScoredAction, score_actions
 from .events import (
+    FORFEIT_REASONS,
     Event,
+    Forfeited,
     MatchCancelled,
     MatchEnded,
     MatchStarted,
@@ -24,11 +26,13 @@ from .scoring import displayed, n_sides, side_of, tally
 from .views import MatchView, view_for
 
 __all__ = [
+    "FORFEIT_REASONS",
     "HUMAN",
     "Action",
     "Dealer",
     "Draw",
     "Event",
+    "Forfeited",
     "Match",
     "MatchCancelled",
     "MatchConfig",

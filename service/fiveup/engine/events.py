@@ -147,6 +147,26 @@ class MatchEnded(Event):
     kind: ClassVar[str] = "match_ended"
     winner_side: int
     scores: tuple[int, ...]
+    # The side that conceded (a Forfeited event just before says which seat and why): it
+    # places last whatever its score.  None: the match was played out -- the stored form
+    # of such an end has no key, as before forfeits existed.
+    forfeited_side: int | None = field(default=None, metadata={ABSENT_WHEN_NONE: True})
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeited(Event):
+    """A seat conceded the match for its side (docs/ratings.md, "Ending a match"): its
+    player resigned (``resigned``), a stand-in played for the abandoned seat longer than
+    the server allows in a rated match (``abandoned``), or a correspondence turn's clock
+    ran out in a rated match (``deadline``).  The MatchEnded that follows ranks the side
+    last; the record, a replay and a rating rebuild all read it from the log."""
+
+    kind: ClassVar[str] = "forfeited"
+    seat: int
+    reason: str
+
+
+FORFEIT_REASONS = ("resigned", "abandoned", "deadline")
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +189,10 @@ class SeatAutoPlayed(Event):
     kind: ClassVar[str] = "seat_auto_played"
     seat: int
     active: bool = field(default=True)
+    # When the stand-in took over (Unix seconds; set by the application's clock): a rated
+    # match's abandoned seat forfeits so long after (docs/ratings.md).  None when it
+    # stopped, and in logs written before forfeits: no key in the stored form.
+    since: float | None = field(default=None, metadata={ABSENT_WHEN_NONE: True})
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +236,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SeatClaimed,
         MatchCancelled,
         MoveUndone,
+        Forfeited,
     )
 }
 for _cls in EVENT_TYPES.values():

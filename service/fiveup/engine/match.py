@@ -32,7 +32,9 @@ from . import errors
 from .actions import Action, Draw, Pass, Place
 from .events import (
     CANCEL_REASONS,
+    FORFEIT_REASONS,
     Event,
+    Forfeited,
     MatchCancelled,
     MatchEnded,
     MatchStarted,
@@ -170,6 +172,14 @@ class Match:
         self.rated = False
         self.turn_clock_seconds: int | None = None  # set: a correspondence match
         self.seat_players: dict[int, str] = {}  # seat -> the signed-in player its claim names
+        self.forfeited: Forfeited | None = None  # the concession that ended the match
+        # Seats that have made a move (placed, drawn or passed; a stand-in's moves count):
+        # once every seat has, play has really started and CancelMatch is refused.
+        self.moved_seats: set[int] = set()
+        # A stand-in's seat: the turns it has finished for it (a placement or a pass) and
+        # when it took over, since it last did (an abandoned seat's forfeit counts these).
+        self.stand_in_turns: dict[int, int] = {}
+        self.stand_in_since: dict[int, float | None] = {}
         # Practice matches only: the (version, event) pairs that make up the current
         # state -- the log without undone events and without the undo events themselves.
         self._line: list[tuple[int, Event]] = []
@@ -289,13 +299,42 @@ class Match:
         self.apply(event)
         return [event]
 
-    def set_auto(self, seat: int, active: bool) -> list[Event]:
-        """Record that a stand-in bot starts (or stops) playing for ``seat``.  Taking over
-        announces the stand-in's turn; the owner takes the seat back only by moving, and
-        that move's step announces the next turn."""
+    @property
+    def play_started(self) -> bool:
+        """Whether every seat has made a move: from then on the match has a result at
+        stake and may only end by play or by a side's forfeit, not be cancelled."""
+        return len(self.moved_seats) == self.n_seats
+
+    def forfeit(self, seat: int, reason: str) -> list[Event]:
+        """``seat`` concedes the match for its side (``reason``: one of FORFEIT_REASONS):
+        a Forfeited event and the MatchEnded that ranks the side last.  The winner is the
+        other side with the highest score (the lower side number on a tie: with 2 sides,
+        and with partnerships, there is one other side)."""
+        if reason not in FORFEIT_REASONS:
+            raise ValueError(f"forfeit reason must be one of {FORFEIT_REASONS}, not {reason!r}")
+        if self.finished:
+            raise errors.MatchFinished(
+                "the match was cancelled" if self.cancelled else "the match is over"
+            )
+        if not 0 <= seat < self.n_seats or self.config.seats[seat] != HUMAN:
+            raise errors.MatchError(f"seat {seat} is not a human seat of this match")
+        side = self.side_of(seat)
+        others = [s for s in range(len(self.scores)) if s != side]
+        winner = max(others, key=lambda s: (self.scores[s], -s))
+        conceded = Forfeited(seat, reason)
+        self.apply(conceded)
+        ended = MatchEnded(winner, tuple(self.scores), forfeited_side=side)
+        self.apply(ended)
+        return [conceded, ended]
+
+    def set_auto(self, seat: int, active: bool, since: float | None = None) -> list[Event]:
+        """Record that a stand-in bot starts (or stops) playing for ``seat`` (``since``:
+        when it took over, by the application's clock).  Taking over announces the
+        stand-in's turn; the owner takes the seat back only by moving, and that move's
+        step announces the next turn."""
         if (seat in self.auto_seats) == active or self.finished:
             return []
-        event = SeatAutoPlayed(seat, active)
+        event = SeatAutoPlayed(seat, active, since if active else None)
         self.apply(event)
         return self._announce([event]) if active else [event]
 
@@ -518,6 +557,15 @@ class Match:
             return
         if isinstance(event, SeatAutoPlayed):
             (self.auto_seats.add if event.active else self.auto_seats.discard)(event.seat)
+            if event.active:
+                self.stand_in_turns[event.seat] = 0
+                self.stand_in_since[event.seat] = event.since
+            else:
+                self.stand_in_turns.pop(event.seat, None)
+                self.stand_in_since.pop(event.seat, None)
+            return
+        if isinstance(event, Forfeited):
+            self.forfeited = event
             return
         if isinstance(event, MatchEnded):
             self.finished = True
@@ -530,6 +578,10 @@ class Match:
             return
         r = self._round()
         r.events.append(event)
+        if isinstance(event, (TilePlaced, TileDrawn, Passed)):
+            self.moved_seats.add(event.seat)
+            if event.seat in self.auto_seats and not isinstance(event, TileDrawn):
+                self.stand_in_turns[event.seat] = self.stand_in_turns.get(event.seat, 0) + 1
         if isinstance(event, TilePlaced):
             r.layout.place(event.tile, event.on)
             r.hands[event.seat].remove(event.tile)

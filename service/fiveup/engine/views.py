@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fiveup_core import CountedEnd, Layout, OpenPoint, Placement, Tile, format_placements
 
 from .actions import Action, ScoredAction, score_actions
-from .events import Event, RoundEnded, Turn, redact
+from .events import Event, Forfeited, RoundEnded, Turn, redact
 from .match import Match
 
 
@@ -49,6 +49,8 @@ class MatchView:
     practice: bool = False  # one human with bots; the human may undo
     can_undo: bool = False  # the viewer may undo now (practice, and it has an action to take back)
     rated: bool = False  # created rated: rated at its end if every seat is a signed-in player
+    forfeited: Forfeited | None = None  # the concession that ended the match, if one did
+    play_started: bool = False  # every seat has moved: no more CancelMatch
 
     @property
     def n_seats(self) -> int:
@@ -105,5 +107,7 @@ def view_for(match: Match, viewer: int | None) -> MatchView:
         hints_allowed=match.hints_allowed,
         practice=match.practice,
         rated=match.rated,
+        forfeited=match.forfeited,
+        play_started=match.play_started,
         can_undo=viewer is not None and match.undoable(viewer) is not None,
     )

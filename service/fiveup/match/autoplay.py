@@ -63,6 +63,12 @@ class AutoplayConfig:
     # Correspondence matches: how often the store is asked for due reminders and
     # expired turns (0: never).
     correspondence_sweep_seconds: float = 30.0
+    # A rated match's abandoned seat forfeits (Forfeited "abandoned": the others win)
+    # instead of the stand-in's next move once the stand-in has finished this many of
+    # its turns, or has played for it this long, since it last took over (0: not by that
+    # measure; both 0: never).  Unrated matches are played to their end by the stand-in.
+    forfeit_after_stand_in_turns: int = 3
+    forfeit_after_stand_in_seconds: float = 120.0
 
 
 def over_length(match: Match, config: AutoplayConfig) -> list[Event]:
@@ -74,6 +80,20 @@ def over_length(match: Match, config: AutoplayConfig) -> list[Event]:
     if rounds > config.max_match_rounds or match.version >= config.max_match_events:
         return match.cancel("length_limit")
     return []
+
+
+def abandoned(match: Match, seat: int, config: AutoplayConfig, now: float) -> bool:
+    """Whether the stand-in playing ``seat`` of ``match`` has played for it long enough
+    that the seat forfeits rather than being played on: only in a match created rated,
+    where a stand-in's win would be a rated result for someone who walked away."""
+    if not match.rated or seat not in match.auto_seats:
+        return False
+    turns = config.forfeit_after_stand_in_turns
+    if turns > 0 and match.stand_in_turns.get(seat, 0) >= turns:
+        return True
+    seconds = config.forfeit_after_stand_in_seconds
+    since = match.stand_in_since.get(seat)
+    return seconds > 0 and since is not None and now - since >= seconds
 
 
 def bot_only(match: Match) -> bool:
@@ -219,6 +239,9 @@ class BotRunner:
                     paused_at = match.version
                 else:
                     pause = False
+                if not pause and abandoned(match, seat, self.config, repository.clock()):
+                    await self._forfeit(session, seat)
+                    return
                 if not pause:
                     bot = bots.get(seat) or bots.setdefault(seat, self._bot_factory(kind))
                     started = time.perf_counter()
@@ -234,6 +257,23 @@ class BotRunner:
                 continue
             self._observer.move(match, seat, action, events)
             await asyncio.sleep(0)  # let clients and watchers in between bot moves
+
+    async def _forfeit(self, session: MatchSession, seat: int) -> None:
+        """The abandoned ``seat`` concedes (holding the session's lock, on a fresh fold):
+        the append ends the match, with its results and rating like any end.  Another
+        writer first (its owner came back and moved, another replica's bot): reloaded,
+        and whoever is to move next is kicked again."""
+        match = session.match
+        before = match.version
+        events = match.forfeit(seat, "abandoned")
+        try:
+            await self.repository.append(session, before, events)
+        except VersionConflict:
+            await self.repository.reload(session)
+            self._spawn(self._refresh_and_kick(session))
+            return
+        log.info("seat %d of %s forfeits: abandoned in a rated match", seat, session.match_id)
+        self._observer.forfeited(match, seat, "abandoned")
 
     async def _append_move(
         self, session: MatchSession, seat: int, action: Action
@@ -370,7 +410,7 @@ class TurnTimer:
                 session.turn_started = clock()  # look again a timeout later
                 return None
             before = match.version
-            events = self.deadlines.stamp(session, match.set_auto(seat, True))
+            events = self.deadlines.stamp(session, match.set_auto(seat, True, since=clock()))
             try:
                 await repository.append(session, before, events)
             except VersionConflict:  # another replica recorded something first

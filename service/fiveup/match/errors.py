@@ -61,3 +61,11 @@ class HintsBusy(TooManyRequests):
     """Every hint worker stayed busy for the whole of the call's deadline."""
 
     reason = "HINTS_BUSY"
+
+
+class PlayStarted(MatchError):
+    """CancelMatch after every seat has made a move: the match has a result at stake and
+    ends only by play or by a side's concession (Resign)."""
+
+    reason = "PLAY_STARTED"
+    code = "FAILED_PRECONDITION"

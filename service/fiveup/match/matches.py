@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from ..bots import BOT_KINDS
 from ..engine import (
+    FORFEIT_REASONS,
     HUMAN,
     Action,
     Event,
@@ -49,6 +50,7 @@ from .errors import (
     MatchNotFinished,
     MatchNotFound,
     NoFreeSeat,
+    PlayStarted,
     RequestIdReused,
     SeatTaken,
     StaleVersion,
@@ -59,6 +61,7 @@ from .ports import DuplicateRequest, EventStore, MatchRecord, RequestRecord, Ver
 from .repository import Freshness, MatchRepository, MatchSession
 from .results import (
     Cancelled,
+    Conceded,
     Created,
     Joined,
     LegalMoves,
@@ -222,10 +225,15 @@ class Matches:
         return Created(match_id, match.version, config.commitment, creator_token)
 
     async def cancel(self, match_id: str, token: str | None) -> Cancelled:
-        """End the match without a winner, on its creator's token.  The cancellation is an
-        event of the log (MatchCancelled): watchers see it, the record replays it, bots
-        stop and a restart does not resume them (the match is finished in the store).
-        Cancelling a cancelled match answers the version it was cancelled at."""
+        """End the match without a winner, on its creator's token, while play has not
+        really started: once every seat has made a move a cancel would erase the result
+        at stake (a losing creator's escape), so it is refused (PlayStarted) and a player
+        ends the match by resigning.  Practice matches (one human, nothing earned, undo
+        allowed) and matches of bots only may be cancelled at any point.  The
+        cancellation is an event of the log (MatchCancelled): watchers see it, the record
+        replays it, bots stop and a restart does not resume them (the match is finished
+        in the store).  Cancelling a cancelled match answers the version it was
+        cancelled at."""
         session = await self.repository.get(match_id)
         if not token:
             raise Unauthenticated("CancelMatch needs `authorization: Bearer <creator token>`")
@@ -239,6 +247,11 @@ class Matches:
                 return Cancelled(match.version)
             if match.finished:
                 raise MatchFinished("the match is over: it has a winner")
+            if match.play_started and _result_at_stake(match):
+                raise PlayStarted(
+                    "every seat has made a move: the match can no longer be cancelled;"
+                    " a player ends it with Resign"
+                )
             before = match.version
             events = match.cancel("creator")
             try:
@@ -250,6 +263,39 @@ class Matches:
                     current_version=str(session.match.version),
                 ) from None
         return Cancelled(version)
+
+    async def forfeit(self, match_id: str, seat: int, reason: str) -> Conceded:
+        """``seat`` concedes the match for its side (``reason``: "resigned" for Resign,
+        "abandoned" for a stand-in past the server's limit in a rated match, "deadline"
+        for a rated correspondence turn whose clock ran out): a Forfeited event and the
+        MatchEnded ranking the side last, appended under the session's lock on the
+        freshest fold (a racing move is simply ordered before it).  The append that ends
+        the match records its results and rates it like any end.  Idempotent: when this
+        seat's side has already conceded, the answer is the version it ended at.  The
+        caller has authorized ``seat`` (a seat token for Resign; the server's own clocks
+        otherwise)."""
+        if reason not in FORFEIT_REASONS:
+            raise ValueError(f"not a forfeit reason: {reason!r}")
+        session = await self.repository.get(match_id)
+        for _ in range(MAX_CLAIM_APPENDS):
+            async with session.lock:
+                await self.repository.refresh(session)
+                match = session.match
+                done = match.forfeited
+                if done is not None and match.side_of(done.seat) == match.side_of(seat):
+                    return Conceded(match.version, done.seat, done.reason)
+                before = match.version
+                events = match.forfeit(seat, reason)  # MatchFinished once over
+                try:
+                    version = await self.repository.append(session, before, events)
+                except VersionConflict:  # a move landed first: concede after it
+                    await self.repository.reload(session)
+                    continue
+            self.observer.forfeited(match, seat, reason)
+            return Conceded(version, seat, reason)
+        raise StaleVersion(
+            "the match kept moving: concede again", current_version=str(session.match.version)
+        )
 
     def record_outcomes(self, owners: SeatOwners) -> None:
         """From now on, record every finished match's results and rate it (when rated)
@@ -582,6 +628,12 @@ def _seat_of(tokens: dict[int, bytes], digest: bytes) -> int | None:
         if hmac.compare_digest(stored, digest):
             found = seat
     return found
+
+
+def _result_at_stake(match: Match) -> bool:
+    """Whether ending ``match`` now would take a result from someone: every match with a
+    human seat, but a practice match (nothing is earned in one)."""
+    return HUMAN in match.config.seats and not match.practice
 
 
 def _human_count(session: MatchSession) -> int:

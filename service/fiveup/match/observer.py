@@ -54,6 +54,9 @@ class Observer(Protocol):
     def move_undone(self, match: Match, seat: int, events: Sequence[Event]) -> None:
         """A practice match's human took moves back (``events``: the undo event)."""
 
+    def forfeited(self, match: Match, seat: int, reason: str) -> None:
+        """``seat`` conceded ``match`` for its side (``reason``: engine.FORFEIT_REASONS)."""
+
 
 class NullObserver:
     """Hears everything, does nothing."""
@@ -89,6 +92,9 @@ class NullObserver:
         pass
 
     def move_undone(self, match: Match, seat: int, events: Sequence[Event]) -> None:
+        pass
+
+    def forfeited(self, match: Match, seat: int, reason: str) -> None:
         pass
 
 
@@ -149,3 +155,7 @@ class Contained:
     def move_undone(self, match: Match, seat: int, events: Sequence[Event]) -> None:
         with _contained("move_undone"):
             self.inner.move_undone(match, seat, events)
+
+    def forfeited(self, match: Match, seat: int, reason: str) -> None:
+        with _contained("forfeited"):
+            self.inner.forfeited(match, seat, reason)

@@ -61,6 +61,16 @@ class Cancelled:
 
 
 @dataclass(frozen=True, slots=True)
+class Conceded:
+    """A side's forfeit: the match ended at ``version`` (now, or earlier for a retry),
+    ``seat`` conceding for its side, for ``reason`` (engine.FORFEIT_REASONS)."""
+
+    version: int
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class Undone:
     """A practice match's undo: the match is again as it was at ``to_version``."""
 

@@ -51,6 +51,7 @@ class RatedMatch:
     sides: tuple[tuple[str, ...], ...]  # player ids per side (a seat, or a partnership)
     scores: tuple[int, ...]  # final raw score per side
     winner_side: int
+    forfeited_side: int | None = None  # the side that conceded: placed last
 
     @property
     def category(self) -> str:
@@ -58,7 +59,7 @@ class RatedMatch:
 
     @property
     def placements(self) -> tuple[int, ...]:
-        return placements(self.scores, self.winner_side)
+        return placements(self.scores, self.winner_side, self.forfeited_side)
 
 
 def category_of(n_seats: int) -> str:

@@ -43,6 +43,7 @@ class MatchOutcome:
     seats: tuple[SeatOutcome, ...]
     scores: tuple[int, ...]  # final raw score per side
     winner_side: int
+    forfeited_side: int | None = None  # the side that conceded (it placed last)
 
     @property
     def players(self) -> tuple[SeatOutcome, ...]:
@@ -58,7 +59,7 @@ class MatchOutcome:
             tuple(str(s.player_id) for s in self.seats if s.side == side)
             for side in range(len(self.scores))
         )
-        return RatedMatch(self.match_id, sides, self.scores, self.winner_side)
+        return RatedMatch(self.match_id, sides, self.scores, self.winner_side, self.forfeited_side)
 
 
 def claimed_players(events: Iterable[Event]) -> dict[int, str]:
@@ -123,4 +124,5 @@ def match_outcome(
         ),
         scores=tuple(ended.scores),
         winner_side=ended.winner_side,
+        forfeited_side=ended.forfeited_side,
     )

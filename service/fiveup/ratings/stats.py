@@ -65,7 +65,7 @@ def match_figures(events: Iterable[Event]) -> tuple[SeatFigures, ...]:
     if ended is None:
         raise ValueError("the match has not ended")
     n = len(seats)
-    places = placements(ended.scores, ended.winner_side)
+    places = placements(ended.scores, ended.winner_side, ended.forfeited_side)
     return tuple(
         SeatFigures(
             seat=s,
@@ -82,15 +82,24 @@ def match_figures(events: Iterable[Event]) -> tuple[SeatFigures, ...]:
     )
 
 
-def placements(scores: tuple[int, ...], winner_side: int) -> tuple[int, ...]:
+def placements(
+    scores: tuple[int, ...], winner_side: int, forfeited_side: int | None = None
+) -> tuple[int, ...]:
     """1 for the winner; the other sides by final score (equal scores share a place,
-    competition style: 1, 2, 2, 4)."""
+    competition style: 1, 2, 2, 4); a side that forfeited is last, whatever its score."""
     out = []
     for side, score in enumerate(scores):
+        if side == forfeited_side:
+            out.append(len(scores))
+            continue
         better = sum(
             1
             for other, s in enumerate(scores)
-            if other != side and (other == winner_side or (side != winner_side and s > score))
+            if other != side
+            and (
+                other == winner_side
+                or (side != winner_side and other != forfeited_side and s > score)
+            )
         )
         out.append(better + 1)
     return tuple(out)
