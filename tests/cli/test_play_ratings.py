@@ -16,7 +16,7 @@ import pexpect
 from .conftest import FIVEUP
 
 PROMPT = r"Your move \[number, q to quit\]: "
-CHANGE = r"Rating \(2 players\): (-?\d+\.\d) → (-?\d+\.\d) \(([+-]\d+\.\d)\)\."
+CHANGE = r"Rating \(2 players\): (\d+)\? → (\d+)\? \(([+-]\d+)\)\."  # provisional: "?"
 DEADLINE = 240.0
 
 
@@ -38,7 +38,7 @@ def test_two_guests_play_a_rated_match_and_see_their_ratings(
         name: spawn(server_process, device, "--queue", "2", "--bot-wait", "300", "--target", "11")
         for name, device in devices.items()
     }
-    changes: dict[str, tuple[float, float, float]] = {}
+    changes: dict[str, tuple[int, int, int]] = {}
     try:
         for child in children.values():
             child.expect(r"Seated in match ([0-9a-f]+); you are seat \d\.")
@@ -60,7 +60,7 @@ def test_two_guests_play_a_rated_match_and_see_their_ratings(
                 elif index == 1:
                     continue  # the rating change comes next
                 elif index == 2:
-                    before, after, delta = (float(g) for g in child.match.groups())
+                    before, after, delta = (int(g) for g in child.match.groups())
                     changes[name] = (before, after, delta)
                 else:
                     raise AssertionError(f"{name}'s client ended early:\n{child.before}")
@@ -72,8 +72,9 @@ def test_two_guests_play_a_rated_match_and_see_their_ratings(
         for child in children.values():
             if child.isalive():
                 child.terminate(force=True)
-    # New players start at 0; the winner gained, the loser lost.
-    assert {before for before, _, _ in changes.values()} == {0.0}
+    # New players start at 1500 on the display scale; the winner gained, the loser lost.
+    assert {before for before, _, _ in changes.values()} == {1500}
+    assert all(after - before == delta for before, after, delta in changes.values())
     assert sorted(delta > 0 for _, _, delta in changes.values()) == [False, True]
 
     for name, device in devices.items():
@@ -84,9 +85,9 @@ def test_two_guests_play_a_rated_match_and_see_their_ratings(
         assert shown.returncode == 0, shown.stderr
         out = shown.stdout
         after = changes[name][1]
-        assert f"2 players: rating {after:.1f}, provisional: 1 of the 5 rated matches" in out, out
+        assert f"2 players: rating {after}? ± 238, provisional: on the leaderboard once" in out, out
         assert re.search(r"1 matches \(1 rated\), [01] won", out), out
-        assert "per round:" in out and f"rating after each rated match: {after:.1f}" in out
+        assert "per round:" in out and f"rating after each rated match: {after}?" in out
 
 
 def test_stats_of_a_new_player_and_a_bad_combination(server_process: str, tmp_path: Path) -> None:

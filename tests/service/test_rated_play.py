@@ -31,7 +31,7 @@ from ..ratings.test_rated_matches import Player, play, sign_in
 from .conftest import Running, auth, start, stop, wait_for
 from .players import play_seat
 
-QUALIFYING = 2
+SETTLED = 7.9  # --rating-settled-sigma: two rated matches against newcomers settle (7.83)
 CATEGORY = {2: rp.RATING_CATEGORY_TWO_PLAYERS, 3: rp.RATING_CATEGORY_THREE_PLAYERS,
             4: rp.RATING_CATEGORY_FOUR_PARTNERSHIPS}  # fmt: skip
 
@@ -50,7 +50,7 @@ async def running(db: str) -> AsyncIterator[Running]:
     # Bands of width 0 that never widen: two established players with different
     # ratings never share a table (the band test below relies on it).
     server = await start(
-        db, rating_provisional_matches=QUALIFYING, matchmaker_band_width=0.0,  # type: ignore[arg-type]
+        db, rating_settled_sigma=SETTLED, matchmaker_band_width=0.0,  # type: ignore[arg-type]
         matchmaker_band_widen_per_second=0.0, matchmaker_round_seconds=0.05,
     )  # fmt: skip
     try:
@@ -182,7 +182,8 @@ async def test_played_matches_are_listed_verified_added_up_and_ranked(running: R
             assert category.win_rate_interval.lower == interval.lower
             rated = [m for m in in_it if m.rated]
             assert category.rated_matches == len(rated)
-            assert category.provisional == (len(rated) < QUALIFYING)
+            assert category.provisional == (not rated or category.rating.sigma > SETTLED)
+            assert category.provisional == (not rated or category.rating.provisional)
             assert [p.match_id for p in category.history] == [m.match_id for m in reversed(rated)]
             if rated:
                 assert category.rating == rated[0].rating_after  # the newest
@@ -190,8 +191,8 @@ async def test_played_matches_are_listed_verified_added_up_and_ranked(running: R
     board = await ratings(running).GetLeaderboard(rp.GetLeaderboardRequest(category=CATEGORY[2]))
     on_board = [e.player_id for e in board.entries]
     assert sorted(on_board) == sorted([ann.player_id, bob.player_id])
-    ordinals = [e.rating.ordinal for e in board.entries]
-    assert ordinals == sorted(ordinals, reverse=True)
+    shown = [e.rating.mu for e in board.entries]  # ranked by the rating
+    assert shown == sorted(shown, reverse=True)
     assert board.entries[0].matches == 3 if board.entries[0].player_id == bob.player_id else 2
 
 

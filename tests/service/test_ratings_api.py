@@ -26,6 +26,7 @@ from fiveup.engine.scoring import n_sides, side_of
 from fiveup.match.ports import MatchRecord
 from fiveup.ratings.model import Rating, rebuild
 from fiveup.ratings.outcome import MatchOutcome, SeatOutcome
+from fiveup.ratings.scale import display_rating
 from fiveup.ratings.stats import placements
 from fiveup.ratings.wilson import wilson_interval
 from fiveup.v1 import ratings_pb2 as rp
@@ -37,7 +38,10 @@ from .helpers import error_info
 from .test_player_seats import Device, new_device_id, sign_in
 
 DAY = 86_400.0
-QUALIFYING = 2  # --rating-provisional-matches for these tests
+# --rating-settled-sigma for these tests: two rated matches settle a newcomer (7.83 after
+# two against newcomers), one does not (8.07), so small boards are quick to build.
+SETTLED = 7.9
+ACTIVE_DAYS = 30.0  # the default
 TWO = rp.RATING_CATEGORY_TWO_PLAYERS
 THREE = rp.RATING_CATEGORY_THREE_PLAYERS
 
@@ -53,7 +57,7 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 async def running(db: str) -> AsyncIterator[Running]:
-    server = await start(db, rating_provisional_matches=QUALIFYING)  # type: ignore[arg-type]
+    server = await start(db, rating_settled_sigma=SETTLED)  # type: ignore[arg-type]
     try:
         yield server
     finally:
@@ -123,13 +127,24 @@ class Results:
             if s.player_id == player
         )
 
+    def last_rated(self, category: str, player: str) -> float:
+        return max(
+            o.ended_at for o in self.ended
+            if o.rated and o.category == category and player in {s.player_id for s in o.seats}
+        )  # fmt: skip
+
     def board(self, category: str, since: float | None = None) -> list[str]:
-        """The expected board: qualifying players by ordinal, then id."""
+        """The expected board: players with a settled rating and a rated match in the
+        last ACTIVE_DAYS (and in the window), by mu, then id."""
         ratings = self.ratings()
-        qualified = [
-            p for (c, p) in ratings if c == category and self.rated_count(c, p, since) >= QUALIFYING
-        ]
-        return sorted(qualified, key=lambda p: (-ratings[(category, p)].ordinal, p))
+        active_since = time.time() - ACTIVE_DAYS * DAY
+        on = [
+            p
+            for (c, p), r in ratings.items()
+            if c == category and r.sigma <= SETTLED
+            and self.last_rated(c, p) >= active_since and self.rated_count(c, p, since) > 0
+        ]  # fmt: skip
+        return sorted(on, key=lambda p: (-ratings[(category, p)].mu, p))
 
 
 async def players(server: Running, count: int) -> list[Device]:
@@ -186,7 +201,7 @@ async def whole_board(server: Running, category: int, page_size: int, **kw: obje
             assert page.previous_page_token == ""
         previous = [e.player_id for e in page.entries]
         ids += previous
-        assert page.qualifying_matches == QUALIFYING
+        assert (page.settled_sigma, page.active_days) == (SETTLED, ACTIVE_DAYS)
         if not page.next_page_token:
             assert len(ids) == page.total_players
             return ids
@@ -241,21 +256,34 @@ async def test_the_page_around_a_player_has_them_in_the_middle(running: Running)
                                          page_token=page.next_page_token)
             )  # fmt: skip
             assert [e.player_id for e in after.entries] == board[first + 3 : first + 6]
+        mine = page.standing
+        assert (mine.ranked, mine.provisional, mine.inactive) == (True, False, False)
+        assert (mine.entry.player_id, mine.entry.rank) == (player, index + 1)
+    # Find me while provisional: the place the rating would hold, marked, not an error.
     provisional, unrated = people[-2].player_id, people[-1].player_id
+    ratings = results.ratings()
+    theirs = ratings[("2", provisional)]
+    assert theirs.sigma > SETTLED  # one rated match
+    place = 1 + sum(1 for p in board if ratings[("2", p)].mu > theirs.mu)
+    page = await stub(running).GetLeaderboard(
+        rp.GetLeaderboardRequest(category=TWO, around_player_id=provisional, page_size=3)
+    )
+    mine = page.standing
+    assert (mine.ranked, mine.provisional, mine.inactive) == (False, True, False)
+    assert (mine.entry.player_id, mine.entry.rank, mine.entry.matches) == (provisional, place, 1)
+    assert mine.entry.rating.provisional and mine.entry.display_name == "Player 7"
+    assert mine.entry.rating.display_rating == display_rating(theirs.mu)
+    first = max(0, min(place - 2, len(board) - 3))  # their place in the page's middle
+    assert [e.player_id for e in page.entries] == board[first : first + 3]
+    assert provisional not in [e.player_id for e in page.entries]
+    # The reason stays where it still means something: no rating in the category at all.
     error = await refused(
-        stub(running).GetLeaderboard(
-            rp.GetLeaderboardRequest(category=TWO, around_player_id=provisional)
-        ),
-        grpc.StatusCode.FAILED_PRECONDITION, "PLAYER_NOT_RANKED",
-    )  # fmt: skip
-    meta = error_info(error).metadata
-    assert (meta["rated_matches"], meta["qualifying_matches"]) == ("1", str(QUALIFYING))
-    await refused(
         stub(running).GetLeaderboard(
             rp.GetLeaderboardRequest(category=TWO, around_player_id=unrated)
         ),
         grpc.StatusCode.FAILED_PRECONDITION, "PLAYER_NOT_RANKED",
     )  # fmt: skip
+    assert error_info(error).metadata["category"] == "2"
     unknown = await refused(
         stub(running).GetLeaderboard(
             rp.GetLeaderboardRequest(category=TWO, around_player_id="0" * 32)
@@ -270,19 +298,33 @@ async def test_the_last_30_days_count_recent_rated_matches_only(running: Running
     people = await players(running, 4)
     a, b, c, d = (p.player_id for p in people)
     results = Results(running)
-    # a and b: long ago and recently; c and d: long ago only (qualified all-time)
-    for k in range(QUALIFYING):
+    # a and b: long ago and recently; c and d: long ago only (settled, but inactive: their
+    # last rated match ended 50 days ago, more than the 30 active days)
+    for k in range(2):
         await results.end([a, b], (300, 100), k % 2, now - 60 * DAY + k)
         await results.end([c, d], (300, 100), 0, now - 50 * DAY + k)
-    for k in range(QUALIFYING):
+    for k in range(2):
         await results.end([a, b], (300, 100), 0, now - 2 * DAY + k)
-    assert await whole_board(running, TWO, 2) == results.board("2")
+    everyone = await whole_board(running, TWO, 2)
+    assert everyone == results.board("2") and set(everyone) == {a, b}
     recent = await whole_board(running, TWO, 2, window=rp.LEADERBOARD_WINDOW_LAST_30_DAYS)
     assert recent == results.board("2", since=now - 30 * DAY) and set(recent) == {a, b}
     page = await stub(running).GetLeaderboard(
         rp.GetLeaderboardRequest(category=TWO, window=rp.LEADERBOARD_WINDOW_LAST_30_DAYS)
     )
-    assert [e.matches for e in page.entries] == [QUALIFYING, QUALIFYING]  # the recent ones
+    assert [e.matches for e in page.entries] == [2, 2]  # the recent ones
+    assert {e.player_id: e.matches for e in (await stub(running).GetLeaderboard(
+        rp.GetLeaderboardRequest(category=TWO))).entries} == {a: 4, b: 4}  # fmt: skip
+    # c all time: settled but inactive, placed where the rating would stand
+    found = await stub(running).GetLeaderboard(
+        rp.GetLeaderboardRequest(category=TWO, around_player_id=c)
+    )
+    assert (found.standing.ranked, found.standing.provisional, found.standing.inactive) == (
+        False, False, True,
+    )  # fmt: skip
+    assert found.standing.entry.rank == 1 + sum(
+        1 for p in (a, b) if results.ratings()[("2", p)].mu > results.ratings()[("2", c)].mu
+    )
     await refused(
         stub(running).GetLeaderboard(
             rp.GetLeaderboardRequest(category=TWO, around_player_id=c,
@@ -337,7 +379,7 @@ async def test_player_stats_add_up_the_results(running: Running) -> None:
             rp.GetPlayerStatsRequest(), metadata=auth(device.access)
         )
         theirs = await stub(running).GetPlayerStats(rp.GetPlayerStatsRequest(player_id=pid))
-        assert own == theirs and own.player_id == pid and own.qualifying_matches == QUALIFYING
+        assert own == theirs and own.player_id == pid and own.settled_sigma == SETTLED
         (stats,) = own.categories
         assert stats.category == TWO
         wins = sum(s.won for _, s in mine)
@@ -357,7 +399,7 @@ async def test_player_stats_add_up_the_results(running: Running) -> None:
         assert stats.best_placement_points == max(s.best_placement for _, s in mine)
         rated = [o for o, _ in mine if o.rated]
         assert stats.rated_matches == len(rated)
-        assert stats.provisional == (len(rated) < QUALIFYING)
+        assert stats.provisional == (not rated or ratings[("2", pid)].sigma > SETTLED)
         if rated:
             final = ratings[("2", pid)]
             assert (stats.rating.mu, stats.rating.sigma) == (final.mu, final.sigma)
@@ -374,9 +416,14 @@ async def test_player_stats_add_up_the_results(running: Running) -> None:
         else:
             assert not stats.HasField("rating") and list(stats.history) == []
         if pid in board:
-            assert stats.rank == board.index(pid) + 1
+            assert stats.rank == stats.place == board.index(pid) + 1
         else:
             assert not stats.HasField("rank")
+        if rated and pid not in board:  # provisional: where the rating would stand
+            mu = ratings[("2", pid)].mu
+            assert stats.place == 1 + sum(1 for p in board if ratings[("2", p)].mu > mu)
+        elif not rated:
+            assert not stats.HasField("place")
     # history_limit keeps the latest points
     busiest = people[0]
     short = await stub(running).GetPlayerStats(
@@ -501,9 +548,11 @@ async def test_partnerships_and_three_player_boards_are_their_own(running: Runni
     a, b, c, d = (p.player_id for p in people)
     results = Results(running)
     now = time.time()
-    for k in range(QUALIFYING):  # a+c against b+d, a+c win both
+    # A partnership's result, or a three-way one, says less of each player than a duel:
+    # their sigma settles slower (4 matches here against 2 for two players).
+    for k in range(4):  # a+c against b+d, a+c win all
         await results.end([a, b, c, d], (310, 100 + k), 0, now - 100 + k)
-    for k in range(QUALIFYING):
+    for k in range(4):
         await results.end([d, a, b], (100, 200, 310), 2, now - 50 + k)
     four = await whole_board(running, rp.RATING_CATEGORY_FOUR_PARTNERSHIPS, 3)
     assert four == results.board("4") and set(four[:2]) == {a, c}  # the winning partners
@@ -519,4 +568,4 @@ async def test_partnerships_and_three_player_boards_are_their_own(running: Runni
     ).matches
     assert [(m.category, m.seat, m.side, m.won) for m in matches] == [
         (rp.RATING_CATEGORY_FOUR_PARTNERSHIPS, 2, 0, True)
-    ] * QUALIFYING
+    ] * 4

@@ -19,7 +19,7 @@ from fiveup.identity.ports import Identity, PlayerStore
 from fiveup.match.ports import EventStore, VersionConflict
 from fiveup.ratings.model import RatedMatch, Rating, rate, rebuild
 from fiveup.ratings.outcome import MatchOutcome
-from fiveup.ratings.ports import LeaderboardRow, RatingStore
+from fiveup.ratings.ports import BoardRule, LeaderboardRow, RatingStore
 from fiveup.store import open_player_store, open_rating_store, open_store
 
 from .conftest import OpenStore, record
@@ -190,7 +190,7 @@ async def test_racing_ends_of_one_match_rate_it_once(
     assert len(page.rows) == 5
 
 
-async def test_leaderboard_orders_by_ordinal_with_thresholds_windows_and_paging(
+async def test_leaderboard_ranks_settled_recent_players_by_mu_with_windows_and_paging(
     stores: Stores,
 ) -> None:
     a, b, c, d = [await stores.player(n) for n in ("ann", "bob", "cat", "dan")]
@@ -208,58 +208,77 @@ async def test_leaderboard_orders_by_ordinal_with_thresholds_windows_and_paging(
         await stores.end(outcome(match_id, people, scores, winner, ended))
     ratings = await stores.ratings.all_ratings()
     counts = {a: 4, b: 1, c: 3, d: 4}
+    last = {a: 120.0, b: 20.0, c: 120.0, d: 110.0}
 
     def expected(players: list[str]) -> list[str]:
-        return sorted(players, key=lambda p: (-ratings[("2", p)].ordinal, p))
+        return sorted(players, key=lambda p: (-ratings[("2", p)].mu, p))
 
-    board = await stores.ratings.leaderboard("2", since=None, min_matches=2, offset=0, limit=10)
+    # Settled: a sigma between bob's (one match) and the others' (three or four).
+    settled = max(ratings[("2", p)].sigma for p in (a, c, d))
+    assert ratings[("2", b)].sigma > settled
+    rule = BoardRule(settled_sigma=settled, active_since=0.0)
+    board = await stores.ratings.leaderboard("2", rule, offset=0, limit=10)
     assert board.total == 3
     assert [r.player_id for r in board.rows] == expected([a, c, d])
     assert [r.rank for r in board.rows] == [1, 2, 3]
     top = board.rows[0]
     assert (top.player_id, top.display_name, top.matches, top.wins) == (a, "Ann", 4, 4)
-    assert (top.mu, top.sigma, top.ordinal) == (
-        ratings[("2", a)].mu, ratings[("2", a)].sigma, ratings[("2", a)].ordinal,
+    assert (top.mu, top.sigma, top.ordinal, top.last_rated_at) == (
+        ratings[("2", a)].mu, ratings[("2", a)].sigma, ratings[("2", a)].ordinal, 120.0,
     )  # fmt: skip
-    everyone = await stores.ratings.leaderboard("2", since=None, min_matches=1, offset=0, limit=10)
+    everyone_rule = BoardRule(settled_sigma=100.0, active_since=0.0)
+    everyone = await stores.ratings.leaderboard("2", everyone_rule, offset=0, limit=10)
     assert [r.player_id for r in everyone.rows] == expected([a, b, c, d])
     assert [r.matches for r in everyone.rows] == [counts[r.player_id] for r in everyone.rows]
+    assert [r.last_rated_at for r in everyone.rows] == [last[r.player_id] for r in everyone.rows]
 
     paged: list[LeaderboardRow] = []
     for offset in range(0, 4, 3):
-        page = await stores.ratings.leaderboard(
-            "2", since=None, min_matches=1, offset=offset, limit=3
-        )
+        page = await stores.ratings.leaderboard("2", everyone_rule, offset=offset, limit=3)
         assert page.total == 4
         paged += page.rows
     assert paged == list(everyone.rows)
 
     for row in everyone.rows:
-        assert (
-            await stores.ratings.rank_of("2", row.player_id, since=None, min_matches=1) == row.rank
-        )
-    assert await stores.ratings.rank_of("2", b, since=None, min_matches=2) is None  # provisional
-    assert await stores.ratings.rank_of("3", a, since=None, min_matches=1) is None
-    assert await stores.ratings.rank_of("2", "nobody", since=None, min_matches=0) is None
+        found = await stores.ratings.standing("2", row.player_id, everyone_rule)
+        assert found is not None and found.ranked and found.row == row
+    # bob is provisional: off the board, placed where his rating would stand
+    bob = await stores.ratings.standing("2", b, rule)
+    assert bob is not None and not bob.ranked
+    above = sum(1 for p in (a, c, d) if ratings[("2", p)].mu > ratings[("2", b)].mu)
+    assert (bob.row.rank, bob.row.matches, bob.row.display_name) == (above + 1, 1, "Bob")
+    assert await stores.ratings.standing("3", a, rule) is None  # no rating there
+    assert await stores.ratings.standing("2", "nobody", rule) is None
+    # Activity: d's last rated match ended at 110, before the board's active_since.
+    active = BoardRule(settled_sigma=settled, active_since=115.0)
+    page = await stores.ratings.leaderboard("2", active, offset=0, limit=10)
+    assert [r.player_id for r in page.rows] == expected([a, c])
+    dan = await stores.ratings.standing("2", d, active)
+    assert dan is not None and not dan.ranked
+    assert dan.row.rank == 1 + sum(1 for p in (a, c) if ratings[("2", p)].mu > ratings[("2", d)].mu)
 
-    # The window counts matches that ended since then and ranks by the current ordinal.
-    recent = await stores.ratings.leaderboard("2", since=100.0, min_matches=2, offset=0, limit=10)
-    assert [r.player_id for r in recent.rows] == expected([c, d])
-    assert {r.player_id: (r.matches, r.wins) for r in recent.rows} == {c: (3, 2), d: (2, 0)}
-    assert await stores.ratings.rank_of("2", a, since=100.0, min_matches=2) is None
-    assert await stores.ratings.rank_of("2", a, since=100.0, min_matches=1) is not None
-    empty = await stores.ratings.leaderboard("3", since=None, min_matches=0, offset=0, limit=10)
+    # The window counts matches that ended since then and ranks by the current mu.
+    window = BoardRule(settled_sigma=settled, active_since=0.0, since=100.0)
+    recent = await stores.ratings.leaderboard("2", window, offset=0, limit=10)
+    assert [r.player_id for r in recent.rows] == expected([a, c, d])
+    assert {r.player_id: (r.matches, r.wins) for r in recent.rows} == {
+        a: (1, 1), c: (3, 2), d: (2, 0),
+    }  # fmt: skip
+    assert await stores.ratings.standing("2", b, window) is None  # no match in the window
+    empty = await stores.ratings.leaderboard("3", everyone_rule, offset=0, limit=10)
     assert (empty.rows, empty.total) == ((), 0)
 
 
-async def test_equal_ordinals_rank_by_player_id(stores: Stores) -> None:
+async def test_equal_ratings_rank_by_player_id(stores: Stores) -> None:
     ids = [await stores.player(n) for n in ("zed", "amy", "kim", "bea")]
     # Two 4-player matches where each side's partners get identical updates.
     await stores.end(outcome("m1", ids, (310, 100), 0, 1.0))  # zed+kim beat amy+bea
-    board = await stores.ratings.leaderboard("4", since=None, min_matches=1, offset=0, limit=10)
+    rule = BoardRule(settled_sigma=100.0, active_since=0.0)
+    board = await stores.ratings.leaderboard("4", rule, offset=0, limit=10)
     assert [r.player_id for r in board.rows] == ["kim", "zed", "amy", "bea"]
-    assert board.rows[0].ordinal == board.rows[1].ordinal
-    assert await stores.ratings.rank_of("4", "zed", since=None, min_matches=1) == 2
+    assert board.rows[0].mu == board.rows[1].mu
+    zed = await stores.ratings.standing("4", "zed", rule)
+    assert zed is not None and zed.row.rank == 2
 
 
 async def test_player_results_are_newest_first_and_paged_by_cursor(stores: Stores) -> None:
@@ -337,7 +356,7 @@ async def test_stored_ratings_results_and_boards_equal_a_fold_of_the_endings(
     """Whatever finished matches the store records, in whatever order: the ledger is the
     rated ones in order, the ratings are their rebuild (float for float), each player's
     results and summary add up their seats, and a leaderboard's pages are its players by
-    ordinal.  (One database for every example: ids are made unique per example.)"""
+    mu.  (One database for every example: ids are made unique per example.)"""
     tag = uuid.uuid4().hex[:8]
     ends = []
     for n, (seats, scores, winner, rated) in enumerate(plays):
@@ -366,13 +385,12 @@ async def test_stored_ratings_results_and_boards_equal_a_fold_of_the_endings(
             assert c.rated_matches == sum(e.rated for e, s in seats if e.category == category)
             assert c.rating == mine.get((category, player))
 
+    everyone = BoardRule(settled_sigma=100.0, active_since=0.0)
     for category in ("2", "3", "4"):
-        board = await stores.ratings.leaderboard(
-            category, since=None, min_matches=1, offset=0, limit=1000
-        )
+        board = await stores.ratings.leaderboard(category, everyone, offset=0, limit=1000)
         ours = [r for r in board.rows if r.player_id.startswith(tag)]
         expected = sorted(
-            (p for c, p in mine if c == category), key=lambda p: (-mine[(category, p)].ordinal, p)
+            (p for c, p in mine if c == category), key=lambda p: (-mine[(category, p)].mu, p)
         )
         assert [r.player_id for r in ours] == expected
         assert [r.rank for r in board.rows] == list(range(1, len(board.rows) + 1))
@@ -380,9 +398,7 @@ async def test_stored_ratings_results_and_boards_equal_a_fold_of_the_endings(
             row
             for offset in range(0, board.total, 2)
             for row in (
-                await stores.ratings.leaderboard(
-                    category, since=None, min_matches=1, offset=offset, limit=2
-                )
+                await stores.ratings.leaderboard(category, everyone, offset=offset, limit=2)
             ).rows
         ]
         assert pages == list(board.rows)

@@ -32,8 +32,9 @@ WEB_DIR = CLIENTS_DIR / "web"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = ROOT / "build" / "test-artifacts" / "web"
 BROWSER_TIMEOUT = 300
-# Players are on a leaderboard after 2 rated matches (not 5): fewer matches to seed.
-RATINGS = ("--rating-provisional-matches", "2")
+# Ratings settle at sigma 7.9 (two rated matches against newcomers, not five): fewer
+# matches to seed.
+RATINGS = ("--rating-settled-sigma", "7.9")
 
 
 @dataclass(frozen=True)

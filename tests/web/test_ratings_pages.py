@@ -146,9 +146,13 @@ def test_the_board_shows_the_api_ranking_and_hides_provisional_players(
             row["cells"][4],
         )
         assert name == entry.display_name
-        assert rating == f"{entry.rating.ordinal:.1f}"
+        assert rating == str(entry.rating.display_rating)  # settled: no "?"
+        assert not entry.rating.provisional
         assert (int(played), int(wins)) == (entry.matches, entry.wins)
-    assert board["note"] == "Players appear after 2 rated matches. 4 on this board."
+    assert board["note"] == (
+        "Ranked: settled ratings (± 233 or less) with a rated match in the last 30 days."
+        " 4 on this board."
+    )  # sigma 7.9 on the display scale
     assert board["tabs"] == ["2 players", "All time"]
     assert board["head"] == ["Rank", "Player", "Rating", "Matches", "Wins", "Win rate"]
 
@@ -179,7 +183,7 @@ def test_a_profile_shows_the_players_figures_rating_and_matches(
     two = next(c for c in stats.categories if c.category == TWO)
     card = next(c for c in shown["cards"] if c["category"] == TWO)
     assert card["badge"] == "Rank 1"
-    assert card["rating"] == f"{two.rating.ordinal:.1f}"
+    assert card["rating"] == str(two.rating.display_rating)
     assert card["historyDots"] == len(two.history) == two.rated_matches
     assert card["stats"]["matches"] == str(two.matches)
     assert card["stats"]["wins"] == str(two.wins)
@@ -189,7 +193,8 @@ def test_a_profile_shows_the_players_figures_rating_and_matches(
     assert card["stats"]["points-per-round"] == f"{two.points_per_round:.2f}"
     assert card["stats"]["best-placement"] == str(two.best_placement_points)
     for three in (c for c in shown["cards"] if c["category"] == THREE):  # Asha, Bilal, Chen
-        assert three["badge"] == "Provisional: 1 of 2 rated matches"
+        assert three["badge"] == "Provisional rating (?): on the board once it settles"
+        assert three["rating"].endswith("?")
     # the match list: newest first, as the API lists it; the bot match is unrated
     assert [m["id"] for m in shown["matches"]] == [m.match_id for m in listed.matches]
     assert [m["rated"] for m in shown["matches"]] == [str(m.rated).lower() for m in listed.matches]
@@ -245,17 +250,26 @@ def test_two_signed_in_browsers_play_a_rated_match_and_see_their_ratings_move(
     assert rated["badge"] == "Rated" and rated["moves"] > 0
     winners = {end["winner"] for end in rated["ends"]}
     assert winners in ({"You won!", "Seat 1 won!"}, {"You won!", "Seat 2 won!"}), winners
-    change = re.compile(r"^Your rating: 0\.0 → (-?\d+\.\d) \(([+\N{MINUS SIGN}]\d+\.\d)\)$")
-    for end in rated["ends"]:  # both start at ordinal 0; the winner goes up, the loser down
+    change = re.compile(r"^Your rating: 1500\? → (\d+)\? \(([+\N{MINUS SIGN}]\d+)\)$")
+    for end in rated["ends"]:  # both start at 1500, provisional; the winner goes up
         found = change.match(end["change"])
         assert found, end
         up = found.group(2).startswith("+")
         assert up == (end["winner"] == "You won!"), end
     shown = rated["profile"]
     assert shown["heading"] == "FarahYou"
-    assert [c["badge"] for c in shown["cards"]] == ["Provisional: 1 of 2 rated matches"]
+    assert [c["badge"] for c in shown["cards"]] == [
+        "Provisional rating (?): on the board once it settles"
+    ]
     assert len(shown["matches"]) == 1 and shown["matches"][0]["rated"] == "true"
-    assert rated["findMe"] == {
-        "reason": "PLAYER_NOT_RANKED",
-        "text": "This player is not on the leaderboard yet: it takes a few rated matches.",
-    }
+    # Find me while provisional: the place the rating would hold, marked "?", no error
+    found = rated["findMe"]
+    assert found["kind"] == "provisional" and found["errors"] == 0
+    (row,) = found["offBoard"]
+    assert row["me"] and row["cells"][0].endswith("?") and row["cells"][2].endswith("?")
+    place = int(row["cells"][0][:-1])
+    assert found["text"] == (
+        f"You are provisional here (?): your rating would stand at place {place}."
+    )
+    ranks = [r["rank"] for r in found["rows"]]
+    assert ranks == sorted(ranks) and place in ranks

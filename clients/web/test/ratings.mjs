@@ -246,15 +246,24 @@ await run(async () => {
   await host.page.locator('a[data-nav=me]').click();
   await loaded(host.page, 'profile', 1);
   const hostProfile = await profile(host.page);
-  // one rated match of the 2 the board needs: provisional, so "Find me" explains why not
+  // one rated match: provisional, so "Find me" shows where the rating would stand, marked
   await host.page.locator('nav.links').getByRole('link', { name: 'Leaderboard' }).click();
   await loaded(host.page, 'leaderboard', 1);
   await host.page.locator('button[data-action=around-me]').click();
-  const refusal = host.page.locator('.boards .error[role=alert]');
-  await refusal.waitFor({ timeout: 15000 });
+  await loaded(host.page, 'leaderboard', 2);
+  const standing = host.page.locator('.boards .standing-note');
+  await standing.waitFor({ timeout: 15000 });
+  await host.page.screenshot({ path: path.join(OUT, 'leaderboard-provisional.png'), fullPage: true });
   step('rated match', {
     badge, moves, ends, profile: hostProfile,
-    findMe: { reason: await refusal.getAttribute('data-reason'), text: await refusal.textContent() },
+    findMe: {
+      kind: await standing.getAttribute('data-standing'), text: await standing.textContent(),
+      rows: await boardRows(host.page),
+      offBoard: await host.page.locator('.board-table tr[data-off-board]').evaluateAll((rows) => rows.map((r) => ({
+        player: r.dataset.player, me: r.classList.contains('me'), cells: [...r.querySelectorAll('td')].map((td) => td.textContent),
+      }))),
+      errors: await host.page.locator('.boards .error').count(),
+    },
   });
   for (const { ctx } of players) await ctx.close();
 });

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from ..ratings.model import Rating
 from ..ratings.ports import LeaderboardRow, PlayerResultRow, RatingPoint
-from ..ratings.standings import CategoryStats, LeaderboardQuery, Standings, Window
+from ..ratings.scale import SettledRule, display_deviation, display_rating
+from ..ratings.standings import (
+    CategoryStats,
+    LeaderboardQuery,
+    PlayerStanding,
+    Standings,
+    Window,
+)
 from ..shared.errors import InvalidRequest
 from ..v1 import ratings_pb2, ratings_pb2_grpc
 from .handlers import Context, bearer_token, unary
@@ -31,31 +38,51 @@ def window_from_pb(window: ratings_pb2.LeaderboardWindow.ValueType) -> Window:
     return found
 
 
-def rating_pb(rating: Rating) -> ratings_pb2.Rating:
-    return ratings_pb2.Rating(mu=rating.mu, sigma=rating.sigma, ordinal=rating.ordinal)
+def rating_pb(
+    rating: Rating, rule: SettledRule, ordinal: float | None = None
+) -> ratings_pb2.Rating:
+    """A rating with its display figures and provisional mark (``ordinal``: a stored one,
+    which is the same number, when at hand)."""
+    return ratings_pb2.Rating(
+        mu=rating.mu,
+        sigma=rating.sigma,
+        ordinal=rating.ordinal if ordinal is None else ordinal,
+        display_rating=display_rating(rating.mu),
+        display_deviation=display_deviation(rating.sigma),
+        provisional=rule.provisional(rating),
+    )
 
 
-def entry_pb(row: LeaderboardRow) -> ratings_pb2.LeaderboardEntry:
+def entry_pb(row: LeaderboardRow, rule: SettledRule) -> ratings_pb2.LeaderboardEntry:
     return ratings_pb2.LeaderboardEntry(
         rank=row.rank,
         player_id=row.player_id,
         display_name=row.display_name,
-        # the stored ordinal is the one the board was ordered by
-        rating=ratings_pb2.Rating(mu=row.mu, sigma=row.sigma, ordinal=row.ordinal),
+        rating=rating_pb(Rating(row.mu, row.sigma), rule, row.ordinal),
         matches=row.matches,
         wins=row.wins,
+        last_rated_at=timestamp(row.last_rated_at),
     )
 
 
-def point_pb(point: RatingPoint) -> ratings_pb2.RatingPoint:
+def standing_pb(standing: PlayerStanding, rule: SettledRule) -> ratings_pb2.PlayerStanding:
+    return ratings_pb2.PlayerStanding(
+        entry=entry_pb(standing.row, rule),
+        ranked=standing.ranked,
+        provisional=standing.provisional,
+        inactive=standing.inactive,
+    )
+
+
+def point_pb(point: RatingPoint, rule: SettledRule) -> ratings_pb2.RatingPoint:
     return ratings_pb2.RatingPoint(
         match_id=point.match_id,
         ended_at=timestamp(point.ended_at),
-        rating=ratings_pb2.Rating(mu=point.mu, sigma=point.sigma, ordinal=point.ordinal),
+        rating=rating_pb(Rating(point.mu, point.sigma), rule, point.ordinal),
     )
 
 
-def category_stats_pb(stats: CategoryStats) -> ratings_pb2.CategoryStats:
+def category_stats_pb(stats: CategoryStats, rule: SettledRule) -> ratings_pb2.CategoryStats:
     out = ratings_pb2.CategoryStats(
         category=CATEGORY_TO_PB[stats.category],
         matches=stats.matches,
@@ -73,16 +100,19 @@ def category_stats_pb(stats: CategoryStats) -> ratings_pb2.CategoryStats:
         best_placement_points=stats.best_placement,
         rated_matches=stats.rated_matches,
         provisional=stats.provisional,
-        history=[point_pb(p) for p in stats.history],
+        history=[point_pb(p, rule) for p in stats.history],
+        inactive=stats.inactive,
     )
     if stats.rating is not None:
-        out.rating.CopyFrom(rating_pb(stats.rating))
+        out.rating.CopyFrom(rating_pb(stats.rating, rule))
     if stats.rank is not None:
         out.rank = stats.rank
+    if stats.place is not None:
+        out.place = stats.place
     return out
 
 
-def player_match_pb(row: PlayerResultRow) -> ratings_pb2.PlayerMatch:
+def player_match_pb(row: PlayerResultRow, rule: SettledRule) -> ratings_pb2.PlayerMatch:
     out = ratings_pb2.PlayerMatch(
         match_id=row.match_id,
         ended_at=timestamp(row.ended_at),
@@ -99,9 +129,9 @@ def player_match_pb(row: PlayerResultRow) -> ratings_pb2.PlayerMatch:
         rated=row.rated,
     )
     if row.rating_before is not None:
-        out.rating_before.CopyFrom(rating_pb(row.rating_before))
+        out.rating_before.CopyFrom(rating_pb(row.rating_before, rule))
     if row.rating_after is not None:
-        out.rating_after.CopyFrom(rating_pb(row.rating_after))
+        out.rating_after.CopyFrom(rating_pb(row.rating_after, rule))
     return out
 
 
@@ -109,6 +139,7 @@ class RatingsServicer(ratings_pb2_grpc.RatingsServiceServicer):
     def __init__(self, standings: Standings, limits: Limits) -> None:
         self.standings = standings
         self.limits = limits
+        self.rule = standings.config.rule
 
     def _check(self, method: ReadLimited, context: Context) -> None:
         self.limits.check_reads(method, self.limits.config.client_of(context))
@@ -127,13 +158,18 @@ class RatingsServicer(ratings_pb2_grpc.RatingsServiceServicer):
                 around_player_id=request.around_player_id,
             )
         )
-        return ratings_pb2.GetLeaderboardResponse(
-            entries=[entry_pb(r) for r in board.rows],
+        out = ratings_pb2.GetLeaderboardResponse(
+            entries=[entry_pb(r, self.rule) for r in board.rows],
             next_page_token=board.next_token,
             previous_page_token=board.previous_token,
             total_players=board.total,
-            qualifying_matches=board.qualifying_matches,
+            settled_sigma=board.settled_sigma,
+            settled_deviation=display_deviation(board.settled_sigma),
+            active_days=board.active_days,
         )
+        if board.standing is not None:
+            out.standing.CopyFrom(standing_pb(board.standing, self.rule))
+        return out
 
     @unary
     async def GetPlayerStats(
@@ -146,8 +182,8 @@ class RatingsServicer(ratings_pb2_grpc.RatingsServiceServicer):
         return ratings_pb2.GetPlayerStatsResponse(
             player_id=stats.player_id,
             display_name=stats.display_name,
-            categories=[category_stats_pb(c) for c in stats.categories],
-            qualifying_matches=stats.qualifying_matches,
+            categories=[category_stats_pb(c, self.rule) for c in stats.categories],
+            settled_sigma=stats.settled_sigma,
         )
 
     @unary
@@ -159,5 +195,6 @@ class RatingsServicer(ratings_pb2_grpc.RatingsServiceServicer):
             bearer_token(context), request.player_id, request.page_size, request.page_token
         )
         return ratings_pb2.ListPlayerMatchesResponse(
-            matches=[player_match_pb(r) for r in page.rows], next_page_token=page.next_token
+            matches=[player_match_pb(r, self.rule) for r in page.rows],
+            next_page_token=page.next_token,
         )

@@ -227,9 +227,14 @@ class ServerConfig:
         0.25, "rating band: ordinal points the band widens by per second waited"
     )
     # Ratings (docs/ratings.md).
-    rating_provisional_matches: int = setting(
-        5, "rated matches a player needs in a category to be on its leaderboards"
-    )
+    rating_settled_sigma: float = setting(
+        7.3, "a rating whose sigma is at most this is settled (on the boards), provisional "
+        "(shown with ?) above: 7.3 is about five rated matches",
+    )  # fmt: skip
+    rating_active_days: float = setting(
+        30.0, "boards show settled players whose last rated match in the category ended "
+        "at most this many days ago",
+    )  # fmt: skip
 
     # Table chat (docs/operations.md, "Chat").
     chat_word_list: str = setting(
@@ -262,6 +267,11 @@ class ServerConfig:
                 f"max_server_streams ({self.max_server_streams}) must be between 1 and "
                 f"max_concurrent_rpcs - 1 ({self.max_concurrent_rpcs - 1}): streams must "
                 "leave room for unary calls and health checks"
+            )
+        if not (self.rating_settled_sigma > 0 and self.rating_active_days > 0):
+            found.append(
+                f"rating_settled_sigma ({self.rating_settled_sigma}) and rating_active_days "
+                f"({self.rating_active_days}) must be above 0: otherwise no board has a player"
             )
         return found
 

@@ -80,7 +80,9 @@ def identity_config(config: ServerConfig) -> IdentityConfig:
 
 
 def ratings_config(config: ServerConfig) -> RatingsConfig:
-    return RatingsConfig(provisional_matches=config.rating_provisional_matches)
+    return RatingsConfig(
+        settled_sigma=config.rating_settled_sigma, active_days=config.rating_active_days
+    )
 
 
 def matchmaker_config(config: ServerConfig) -> MatchmakerConfig:

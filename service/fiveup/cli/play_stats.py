@@ -21,9 +21,13 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
+def shown(rating: ratings_pb2.Rating) -> str:
+    """A rating as players read it: 1500 for a newcomer, with a ? while provisional."""
+    return f"{rating.display_rating}{'?' if rating.provisional else ''}"
+
+
 def render_stats(stats: ratings_pb2.GetPlayerStatsResponse) -> list[str]:
     """The player's figures per category, one short block each."""
-    needed = stats.qualifying_matches
     lines = [f"{stats.display_name}: ratings and statistics"]
     if not stats.categories:
         return [*lines, "  No finished matches yet: play one with --queue 2."]
@@ -32,13 +36,16 @@ def render_stats(stats: ratings_pb2.GetPlayerStatsResponse) -> list[str]:
         if not c.HasField("rating"):
             head = "not rated yet (no rated match)"
         elif c.provisional:
+            place = f", would stand #{c.place}" if c.HasField("place") else ""
             head = (
-                f"rating {c.rating.ordinal:.1f}, provisional: {c.rated_matches} of the {needed} "
-                "rated matches a leaderboard needs"
+                f"rating {shown(c.rating)} ± {c.rating.display_deviation}, provisional: on the "
+                f"leaderboard once it settles (a few more rated matches){place}"
             )
         else:
             rank = f", rank #{c.rank}" if c.HasField("rank") else ""
-            head = f"rating {c.rating.ordinal:.1f} (mu {c.rating.mu:.1f}, sigma {c.rating.sigma:.1f}){rank}"
+            if c.inactive:
+                rank = f", off the leaderboard until your next rated match (#{c.place})"
+            head = f"rating {shown(c.rating)} ± {c.rating.display_deviation}{rank}"
         interval = c.win_rate_interval
         lines += [
             f"  {name}: {head}",
@@ -49,7 +56,7 @@ def render_stats(stats: ratings_pb2.GetPlayerStatsResponse) -> list[str]:
             f"{c.best_placement_points} points",
         ]
         if c.history:
-            trail = " → ".join(f"{p.rating.ordinal:.1f}" for p in c.history[-HISTORY_SHOWN:])
+            trail = " → ".join(shown(p.rating) for p in c.history[-HISTORY_SHOWN:])
             lines.append(f"    rating after each rated match: {trail}")
     return lines
 
@@ -66,8 +73,9 @@ def rating_change_line(match_id: str, latest: Sequence[ratings_pb2.PlayerMatch])
                 "This match was not rated (rated matches have signed-in people in every seat,"
                 " and no hints)."
             )
-        before, after = m.rating_before.ordinal, m.rating_after.ordinal
-        return f"Rating ({name}): {before:.1f} → {after:.1f} ({after - before:+.1f})."
+        before, after = m.rating_before, m.rating_after
+        change = after.display_rating - before.display_rating
+        return f"Rating ({name}): {shown(before)} → {shown(after)} ({change:+d})."
     return None
 
 

@@ -7,15 +7,16 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from .ports import RatingStore
+from .scale import SettledRule
 
 
 class StoreRatingLookup:
     """``RatingLookup`` (fiveup.lobby.matchmaker) over a RatingStore: a rating counts once
-    it stands on ``provisional_matches`` rated matches (the leaderboards' rule)."""
+    it is settled (``scale.SettledRule``, the leaderboards' rule)."""
 
-    def __init__(self, store: RatingStore, provisional_matches: int) -> None:
+    def __init__(self, store: RatingStore, rule: SettledRule) -> None:
         self.store = store
-        self.provisional_matches = provisional_matches
+        self.rule = rule
 
     async def established(
         self, keys: Collection[tuple[str, str]]
@@ -25,5 +26,5 @@ class StoreRatingLookup:
         return {
             (r.category, r.player_id): r.rating.ordinal
             for r in current
-            if (r.category, r.player_id) in wanted and r.rated_matches >= self.provisional_matches
+            if (r.category, r.player_id) in wanted and not self.rule.provisional(r.rating)
         }

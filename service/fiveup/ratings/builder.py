@@ -31,5 +31,5 @@ def build_ratings(
 ) -> RatingsContext:
     return RatingsContext(
         standings=Standings(store, players, config, clock=clock),
-        lookup=StoreRatingLookup(store, config.provisional_matches),
+        lookup=StoreRatingLookup(store, config.rule),
     )

@@ -33,15 +33,39 @@ RECENT_WINDOW = 30 * DAY  # the leaderboard's "last 30 days"
 
 
 @dataclass(frozen=True, slots=True)
+class BoardRule:
+    """Who is on a leaderboard: players whose rating in the category is settled (sigma at
+    most ``settled_sigma``) and whose last rated match there ended at or after
+    ``active_since``; with a window (``since``), only players with a rated match that
+    ended in it, their matches and wins counted there."""
+
+    settled_sigma: float
+    active_since: float
+    since: float | None = None  # None: all time
+
+
+@dataclass(frozen=True, slots=True)
 class LeaderboardRow:
-    rank: int  # 1-based place among the qualifying players (ties broken by player_id)
+    rank: int  # 1-based place on the board: by mu descending, ties by player_id
     player_id: str
     display_name: str
-    mu: float
+    mu: float  # the ordering score
     sigma: float
-    ordinal: float  # mu - 3 sigma, the ordering score
+    ordinal: float  # mu - 3 sigma (the matchmaker's and the old boards' score)
     matches: int  # rated matches in the category (within the window, if any)
     wins: int  # of those, won
+    last_rated_at: float  # when the player's last rated match in the category ended
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a player with a rating in the category stands against a board: their row
+    (``rank`` their place on it when they are on it, else the place their rating would
+    hold: one more than the players on the board rated above them) and whether they are
+    on it."""
+
+    row: LeaderboardRow
+    ranked: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,16 +143,16 @@ class RatingStore(Protocol):
     async def close(self) -> None: ...
 
     async def leaderboard(
-        self, category: str, *, since: float | None, min_matches: int, offset: int, limit: int
+        self, category: str, rule: BoardRule, *, offset: int, limit: int
     ) -> LeaderboardPage:
-        """Players with at least ``min_matches`` rated matches in ``category`` (ended at
-        or after ``since``, when given), by current ordinal descending, ties by
-        player_id; ``matches`` and ``wins`` count within the window."""
+        """The players ``rule`` puts on the board of ``category``, by current mu
+        descending, ties by player_id; ``matches`` and ``wins`` count within the
+        window."""
 
-    async def rank_of(
-        self, category: str, player_id: str, *, since: float | None, min_matches: int
-    ) -> int | None:
-        """The player's rank on that leaderboard; None when they do not qualify."""
+    async def standing(self, category: str, player_id: str, rule: BoardRule) -> Standing | None:
+        """Where the player stands against that board, on it or not (provisional,
+        inactive); None when they have no rating in the category (or, with a window, no
+        rated match in it)."""
 
     async def player_results(
         self, player_id: str, *, before: tuple[float, str] | None, limit: int
@@ -157,6 +181,7 @@ class RatingStore(Protocol):
 
 
 __all__ = [
+    "BoardRule",
     "CategorySummary",
     "CurrentRating",
     "LeaderboardPage",
@@ -167,4 +192,5 @@ __all__ = [
     "RatingPoint",
     "RatingStore",
     "SeatOutcome",
+    "Standing",
 ]

@@ -21,10 +21,12 @@ from ..shared import paging
 from ..shared.errors import InvalidRequest
 from .errors import PlayerNotRanked
 from .model import CATEGORIES, Rating
-from .ports import LeaderboardRow, PlayerResultRow, RatingPoint, RatingStore
+from .ports import BoardRule, LeaderboardRow, PlayerResultRow, RatingPoint, RatingStore
+from .scale import DEFAULT_ACTIVE_DAYS, DEFAULT_SETTLED_SIGMA, SettledRule
 from .wilson import Interval, wilson_interval
 
-WINDOW_SECONDS = 30 * 86_400.0  # "the last 30 days"
+DAY = 86_400.0
+WINDOW_SECONDS = 30 * DAY  # "the last 30 days"
 DEFAULT_HISTORY = 50
 MAX_HISTORY = 500
 MAX_OFFSET = 2**31 - 1
@@ -38,7 +40,15 @@ class Window(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class RatingsConfig:
-    provisional_matches: int = 5  # rated matches before a player is on a leaderboard
+    # A rating is settled at this sigma or below, provisional above (ratings/scale.py).
+    settled_sigma: float = DEFAULT_SETTLED_SIGMA
+    # Boards show settled players whose last rated match in the category ended this
+    # many days ago at most (lichess: a week; a smaller community needs longer).
+    active_days: float = DEFAULT_ACTIVE_DAYS
+
+    @property
+    def rule(self) -> SettledRule:
+        return SettledRule(self.settled_sigma)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,12 +61,26 @@ class LeaderboardQuery:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerStanding:
+    """The around player's standing: on the board (``ranked``), or where their rating
+    would stand, provisional (sigma not yet settled) and/or inactive (no rated match in
+    the category for ``active_days``)."""
+
+    row: LeaderboardRow
+    ranked: bool
+    provisional: bool
+    inactive: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Leaderboard:
     rows: tuple[LeaderboardRow, ...]
     total: int
-    qualifying_matches: int
     next_token: str
     previous_token: str
+    standing: PlayerStanding | None  # asked around a player: theirs
+    settled_sigma: float
+    active_days: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +99,10 @@ class CategoryStats:
     best_placement: int
     rated_matches: int
     rating: Rating | None
-    provisional: bool
-    rank: int | None  # all-time; None while provisional
+    provisional: bool  # no rating yet, or its sigma not yet settled
+    rank: int | None  # on the all-time board; None while provisional or inactive
+    place: int | None  # where the rating stands against that board, on it or not
+    inactive: bool  # settled or not, no rated match in the category for active_days
     history: tuple[RatingPoint, ...]  # oldest first
 
 
@@ -85,7 +111,7 @@ class PlayerStats:
     player_id: str
     display_name: str
     categories: tuple[CategoryStats, ...]
-    qualifying_matches: int
+    settled_sigma: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,50 +134,50 @@ class Standings:
         self.config = config or RatingsConfig()
         self._clock = clock
 
-    @property
-    def qualifying(self) -> int:
-        return self.config.provisional_matches
+    def board_rule(self, window: Window) -> BoardRule:
+        now = self._clock()
+        return BoardRule(
+            settled_sigma=self.config.settled_sigma,
+            active_since=now - self.config.active_days * DAY,
+            since=now - WINDOW_SECONDS if window is Window.LAST_30_DAYS else None,
+        )
 
     # ------------------------------------------------------------------ leaderboards
 
     async def leaderboard(self, query: LeaderboardQuery) -> Leaderboard:
         """A page of the board: the one ``page_token`` names, the one around a player (in
-        its middle, or on a full last page), or the top."""
+        its middle, or on a full last page; a player not on the board is placed where
+        their rating would stand), or the top."""
         category = _category(query.category)
         size = paging.page_size(query.page_size)
-        since = self._since(query.window)
+        rule = self.board_rule(query.window)
+        standing = None
         if query.page_token:
             offset = self._offset(query.page_token, category, query.window)
         elif query.around_player_id:
-            rank = await self._rank(category, query.around_player_id, since)
-            offset = max(0, rank - 1 - size // 2)  # the player in the middle of the page
+            standing = await self._standing(category, query.around_player_id, rule)
+            offset = max(0, standing.row.rank - 1 - size // 2)  # the player mid-page
         else:
             offset = 0
-        page = await self.store.leaderboard(
-            category, since=since, min_matches=self.qualifying, offset=offset, limit=size
-        )
-        if query.around_player_id and not query.page_token and len(page.rows) < size:
+        page = await self.store.leaderboard(category, rule, offset=offset, limit=size)
+        if standing is not None and len(page.rows) < size:
             # near the bottom: a full page ending with the last row, the player still on it
             full = max(0, page.total - size)
             if full < offset:
                 offset = full
-                page = await self.store.leaderboard(
-                    category, since=since, min_matches=self.qualifying, offset=offset,
-                    limit=size,
-                )  # fmt: skip
+                page = await self.store.leaderboard(category, rule, offset=offset, limit=size)
         after = offset + len(page.rows)
         return Leaderboard(
             rows=page.rows,
             total=page.total,
-            qualifying_matches=self.qualifying,
             next_token=_board_token(category, query.window, after) if after < page.total else "",
             previous_token=_board_token(category, query.window, max(0, offset - size))
             if offset > 0
             else "",
+            standing=standing,
+            settled_sigma=self.config.settled_sigma,
+            active_days=self.config.active_days,
         )
-
-    def _since(self, window: Window) -> float | None:
-        return self._clock() - WINDOW_SECONDS if window is Window.LAST_30_DAYS else None
 
     def _offset(self, token: str, category: str, window: Window) -> int:
         cursor = paging.decode(token, (str, str, int))
@@ -165,27 +191,22 @@ class Standings:
             raise InvalidRequest("page_token is not one this server handed out", field="page_token")
         return int(offset)
 
-    async def _rank(self, category: str, player_id: str, since: float | None) -> int:
-        rank = await self.store.rank_of(
-            category, _player_id(player_id, "around_player_id"), since=since,
-            min_matches=self.qualifying,
-        )  # fmt: skip
-        if rank is not None:
-            return rank
-        await self._player(player_id, "around_player_id")  # unknown: PLAYER_NOT_FOUND
-        rated = 0
-        for summary in await self.store.player_summary(player_id):
-            if summary.category == category:
-                rated = summary.rated_matches
-        raise PlayerNotRanked(
-            "the player is not on this leaderboard yet: "
-            + (
-                f"{rated} of the {self.qualifying} rated matches it needs"
-                if since is None
-                else f"fewer than {self.qualifying} rated matches in the last 30 days"
-            ),
-            rated_matches=str(rated),
-            qualifying_matches=str(self.qualifying),
+    async def _standing(self, category: str, player_id: str, rule: BoardRule) -> PlayerStanding:
+        found = await self.store.standing(category, _player_id(player_id, "around_player_id"), rule)
+        if found is None:
+            await self._player(player_id, "around_player_id")  # unknown: PLAYER_NOT_FOUND
+            # Only here does "not ranked" still mean something: no rating to place.
+            raise PlayerNotRanked(
+                "the player has no rated match in this category"
+                + ("" if rule.since is None else " in the last 30 days"),
+                category=category,
+            )
+        row = found.row
+        return PlayerStanding(
+            row=row,
+            ranked=found.ranked,
+            provisional=row.sigma > rule.settled_sigma,
+            inactive=row.last_rated_at < rule.active_since,
         )
 
     # ------------------------------------------------------------------ players
@@ -205,15 +226,17 @@ class Standings:
             s = summaries.get(category)
             if s is None:
                 continue
-            provisional = s.rated_matches < self.qualifying
-            rank = None
+            rank = place = None
+            inactive = False
             history: tuple[RatingPoint, ...] = ()
             if s.rating is not None:
                 history = await self.store.rating_history(pid, category, limit=limit)
-                if not provisional:
-                    rank = await self.store.rank_of(
-                        category, pid, since=None, min_matches=self.qualifying
-                    )
+                rule = self.board_rule(Window.ALL_TIME)
+                found = await self.store.standing(category, pid, rule)
+                if found is not None:
+                    place = found.row.rank
+                    rank = place if found.ranked else None
+                    inactive = found.row.last_rated_at < rule.active_since
             categories.append(
                 CategoryStats(
                     category=category,
@@ -230,12 +253,14 @@ class Standings:
                     best_placement=s.best_placement,
                     rated_matches=s.rated_matches,
                     rating=s.rating,
-                    provisional=provisional,
+                    provisional=s.rating is None or self.config.rule.provisional(s.rating),
                     rank=rank,
+                    place=place,
+                    inactive=inactive,
                     history=history,
                 )
             )
-        return PlayerStats(pid, player.display_name, tuple(categories), self.qualifying)
+        return PlayerStats(pid, player.display_name, tuple(categories), self.config.settled_sigma)
 
     async def player_matches(
         self, access_token: str | None, player_id: str, page_size: int, page_token: str

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..ratings.model import Rating
 from ..ratings.ports import (
+    BoardRule,
     CategorySummary,
     CurrentRating,
     LeaderboardPage,
@@ -17,6 +18,7 @@ from ..ratings.ports import (
     PlayerResultRow,
     PlayerResultsPage,
     RatingPoint,
+    Standing,
 )
 from . import ratings_sql as sql
 
@@ -29,29 +31,20 @@ class RatingReads(ABC):
         """Run ``query`` (written with ``?`` placeholders) and answer its rows."""
 
     async def leaderboard(
-        self, category: str, *, since: float | None, min_matches: int, offset: int, limit: int
+        self, category: str, rule: BoardRule, *, offset: int, limit: int
     ) -> LeaderboardPage:
-        q = sql.board(category, since, min_matches)
+        q = sql.board(category, rule)
         total = await self.fetch(q.total, q.params)
         rows = await self.fetch(q.page, (*q.params, max(limit, 0), max(offset, 0)))
-        return LeaderboardPage(
-            rows=tuple(
-                LeaderboardRow(
-                    rank=int(rank), player_id=str(player), display_name=str(name),
-                    mu=float(mu), sigma=float(sigma), ordinal=float(ordinal),
-                    matches=int(matches), wins=int(wins),
-                )
-                for rank, player, name, mu, sigma, ordinal, matches, wins in rows
-            ),
-            total=int(total[0][0]),
-        )  # fmt: skip
+        return LeaderboardPage(rows=tuple(_board_row(r) for r in rows), total=int(total[0][0]))
 
-    async def rank_of(
-        self, category: str, player_id: str, *, since: float | None, min_matches: int
-    ) -> int | None:
-        q = sql.board(category, since, min_matches)
-        rows = await self.fetch(q.rank, (*q.params, player_id))
-        return int(rows[0][0]) if rows else None
+    async def standing(self, category: str, player_id: str, rule: BoardRule) -> Standing | None:
+        q = sql.board(category, rule)
+        rows = await self.fetch(q.standing, (*q.params, player_id))
+        if not rows:
+            return None
+        *row, ranked = rows[0]
+        return Standing(_board_row(tuple(row)), bool(ranked))
 
     async def player_results(
         self, player_id: str, *, before: tuple[float, str] | None, limit: int
@@ -109,6 +102,15 @@ class RatingReads(ABC):
             (str(cat), str(player)): Rating(float(mu), float(sigma))
             for cat, player, mu, sigma in await self.fetch(sql.ALL_RATINGS)
         }
+
+
+def _board_row(row: Row) -> LeaderboardRow:
+    rank, player, name, mu, sigma, ordinal, matches, wins, last_at = row
+    return LeaderboardRow(
+        rank=int(rank), player_id=str(player), display_name=str(name), mu=float(mu),
+        sigma=float(sigma), ordinal=float(ordinal), matches=int(matches), wins=int(wins),
+        last_rated_at=float(last_at),
+    )  # fmt: skip
 
 
 def _result(row: Row) -> PlayerResultRow:

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..ratings.model import Rating, rate
 from ..ratings.outcome import MatchOutcome
+from ..ratings.ports import BoardRule
 from .postgres.common import Conn, VersionedSchema
 
 SQLITE_VERSION_TABLE = "rating_schema_version"
@@ -85,6 +86,8 @@ SQLITE_MIGRATIONS: list[str] = [
         ended_at REAL NOT NULL
     );
     """,
+    # 2: boards order by mu (settled, recent players: docs/ratings.md)
+    "CREATE INDEX IF NOT EXISTS ratings_by_mu ON ratings (category, mu DESC, player_id)",
 ]
 
 # Ids sort bytewise (COLLATE "C") as in SQLite, so both order ties and cursors alike.
@@ -153,6 +156,8 @@ PG_MIGRATIONS: list[list[str]] = [
         )
         """,
     ],
+    # 2: boards order by mu (settled, recent players: docs/ratings.md)
+    ["CREATE INDEX ratings_by_mu ON ratings (category, mu DESC, player_id)"],
 ]
 
 PG_SCHEMA = VersionedSchema(
@@ -285,51 +290,70 @@ def _statements(writes: OutcomeWrites) -> Sequence[tuple[str, Sequence[tuple[Any
 
 # ---------------------------------------------------------------------- reads
 
-# The qualifying players of a leaderboard: all-time from the ratings' own counts, a
-# window from the rated results that ended within it.
-QUALIFY_ALL_TIME = (
-    "SELECT player_id, matches, wins FROM ratings WHERE category = ? AND matches >= ?"
-)
+# A leaderboard's candidates: every rated player of the category (all time, with the
+# ratings' own counts) or those with a rated result in the window (counted there), each
+# with their rating and when their last rated match there ended (the history row of the
+# rating's last_seq: one primary-key look-up).  The board is the candidates whose sigma
+# is settled and who played recently, by mu (docs/ratings.md, "A board people believe").
+QUALIFY_ALL_TIME = "SELECT player_id, matches, wins FROM ratings WHERE category = ?"
 QUALIFY_SINCE = (
     "SELECT player_id, COUNT(*) AS matches, SUM(CASE WHEN won THEN 1 ELSE 0 END) AS wins"
     " FROM player_results WHERE category = ? AND rated AND ended_at >= ?"
-    " GROUP BY player_id HAVING COUNT(*) >= ?"
+    " GROUP BY player_id"
 )
 _RANKED = (
-    "WITH q AS ({qualify}), ranked AS ("
-    " SELECT ROW_NUMBER() OVER (ORDER BY r.ordinal DESC, r.player_id) AS rank,"
-    " r.player_id, r.mu, r.sigma, r.ordinal, q.matches, q.wins"
-    " FROM q JOIN ratings r ON r.category = ? AND r.player_id = q.player_id)"
+    "WITH q AS ({qualify}), c AS ("
+    " SELECT r.player_id, r.mu, r.sigma, r.ordinal, q.matches, q.wins, h.ended_at AS last_at"
+    " FROM q JOIN ratings r ON r.category = ? AND r.player_id = q.player_id"
+    " JOIN rating_history h ON h.player_id = r.player_id AND h.category = r.category"
+    " AND h.seq = r.last_seq),"
+    " ranked AS ("
+    " SELECT ROW_NUMBER() OVER (ORDER BY c.mu DESC, c.player_id) AS rank, c.player_id, c.mu,"
+    " c.sigma, c.ordinal, c.matches, c.wins, c.last_at"
+    " FROM c WHERE c.sigma <= ? AND c.last_at >= ?)"
 )
 _BOARD_PAGE = (
     " SELECT ranked.rank, ranked.player_id, COALESCE(p.display_name, ''), ranked.mu,"
-    " ranked.sigma, ranked.ordinal, ranked.matches, ranked.wins"
+    " ranked.sigma, ranked.ordinal, ranked.matches, ranked.wins, ranked.last_at"
     " FROM ranked LEFT JOIN players p ON p.player_id = ranked.player_id"
     " ORDER BY ranked.rank LIMIT ? OFFSET ?"
 )
 _BOARD_TOTAL = " SELECT COUNT(*) FROM ranked"
-_BOARD_RANK = " SELECT rank FROM ranked WHERE player_id = ?"
+# One player against the board: their place on it, or the place their rating would
+# hold (one more than the players on it ordered before them), and whether they are on it.
+_BOARD_STANDING = (
+    " SELECT COALESCE(x.rank, (SELECT COUNT(*) FROM ranked WHERE ranked.mu > c.mu"
+    " OR (ranked.mu = c.mu AND ranked.player_id < c.player_id)) + 1),"
+    " c.player_id, COALESCE(p.display_name, ''), c.mu, c.sigma, c.ordinal, c.matches, c.wins,"
+    " c.last_at, x.rank IS NOT NULL"
+    " FROM c LEFT JOIN ranked x ON x.player_id = c.player_id"
+    " LEFT JOIN players p ON p.player_id = c.player_id WHERE c.player_id = ?"
+)
 
 
 @dataclass(frozen=True, slots=True)
 class BoardQueries:
-    """A leaderboard's queries and the parameters that pick its players (the category,
-    the window and the threshold, then the category again for the ratings join)."""
+    """A leaderboard's queries and the parameters that pick its players (the category
+    and the window, the category again for the ratings join, the settled sigma and the
+    start of the activity window)."""
 
     page: str
     total: str
-    rank: str
+    standing: str
     params: tuple[Any, ...]
 
 
-def board(category: str, since: float | None, min_matches: int) -> BoardQueries:
+def board(category: str, rule: BoardRule) -> BoardQueries:
     params: tuple[Any, ...]
-    if since is None:
-        qualify, params = QUALIFY_ALL_TIME, (category, min_matches, category)
+    if rule.since is None:
+        qualify, params = QUALIFY_ALL_TIME, (category,)
     else:
-        qualify, params = QUALIFY_SINCE, (category, since, min_matches, category)
+        qualify, params = QUALIFY_SINCE, (category, rule.since)
+    params = (*params, category, rule.settled_sigma, rule.active_since)
     ranked = _RANKED.format(qualify=qualify)
-    return BoardQueries(ranked + _BOARD_PAGE, ranked + _BOARD_TOTAL, ranked + _BOARD_RANK, params)
+    return BoardQueries(
+        ranked + _BOARD_PAGE, ranked + _BOARD_TOTAL, ranked + _BOARD_STANDING, params
+    )
 
 
 RESULT_COLUMNS = (

@@ -6,6 +6,7 @@ import {
   LeaderboardWindow, RatingCategory, createFiveUpClients, errorReason, withToken,
   type CategoryStats, type GetLeaderboardResponse, type PlayerMatch, type Rating, type RatingPoint,
 } from "@fiveup/sdk";
+import { ratingChange, shownRating } from "../app/rating.js";
 import { el } from "../dom.js";
 import { type Key, lang, reasonText, t } from "../i18n.js";
 import { accessToken, currentSession, signInAsGuest, signOut } from "../session.js";
@@ -28,7 +29,6 @@ const MATCHES_PAGE = 10;
 const categoryKey = (value: RatingCategory): Key => CATEGORIES.find((c) => c.value === value)?.key ?? "catTwo";
 const fixed = (x: number, digits: number) => x.toFixed(digits);
 const percent = (x: number) => `${Math.round(x * 100)}%`;
-const signed = (x: number) => (Math.abs(x) < 0.05 ? "±0.0" : `${x > 0 ? "+" : "−"}${Math.abs(x).toFixed(1)}`);
 const when = (seconds: bigint | undefined) => new Date(Number(seconds ?? 0n) * 1000).toLocaleString(
   lang() === "hi" ? "hi-IN" : "en-GB", { dateStyle: "medium", timeStyle: "short" },
 );
@@ -46,7 +46,11 @@ function problem(host: HTMLElement, err: unknown): void {
 }
 
 function ratingText(rating: Rating): HTMLElement {
-  return el("span", { class: "rating", title: t("ratingDetail", { mu: fixed(rating.mu, 2), sigma: fixed(rating.sigma, 2) }), text: fixed(rating.ordinal, 1) });
+  return el("span", {
+    class: rating.provisional ? "rating provisional" : "rating", "data-provisional": String(rating.provisional),
+    title: t("ratingDetail", { dev: rating.displayDeviation, mu: fixed(rating.mu, 2), sigma: fixed(rating.sigma, 2) }),
+    text: shownRating(rating),
+  });
 }
 
 // ------------------------------------------------------------------ the leaderboard
@@ -94,9 +98,16 @@ export function leaderboardPage(main: HTMLElement, clients: Clients, params: str
     if (!card.isConnected) return;
     card.querySelector(".error")?.remove();
     delete app.dataset.error;
-    note.textContent = `${t("qualifying", { n: answer.qualifyingMatches })} ${t("onBoard", { n: answer.totalPlayers })}`;
+    note.textContent = `${t("boardRule", { dev: answer.settledDeviation, days: answer.activeDays })} ${t("onBoard", { n: answer.totalPlayers })}`;
     table.replaceChildren();
-    if (answer.entries.length === 0) {
+    card.querySelector(".standing-note")?.remove();
+    // Find me while off the board: the place the rating would hold, marked (a "?" row)
+    const standing = answer.standing && !answer.standing.ranked ? answer.standing : undefined;
+    if (standing) {
+      const key: Key = standing.provisional ? "standingProvisional" : "standingInactive";
+      note.after(el("p", { class: "standing-note", "data-standing": standing.provisional ? "provisional" : "inactive", text: t(key, { n: standing.entry!.rank }) }));
+    }
+    if (answer.entries.length === 0 && !standing) {
       table.append(el("caption", { text: t("boardEmpty") }));
     } else {
       const head = el("tr", {});
@@ -105,12 +116,19 @@ export function leaderboardPage(main: HTMLElement, clients: Clients, params: str
       }
       table.append(el("thead", {}, head));
       const body = el("tbody", {});
-      for (const entry of answer.entries) {
+      const rows = answer.entries.map((entry) => ({ entry, off: false }));
+      if (standing) {
+        // before the first row ranked at or below its place (its place is one past those above)
+        const at = rows.findIndex((r) => r.entry.rank >= standing.entry!.rank);
+        rows.splice(at < 0 ? rows.length : at, 0, { entry: standing.entry!, off: true });
+      }
+      for (const { entry, off } of rows) {
         const name = el("a", { href: `#/player/${encodeURIComponent(entry.playerId)}`, text: entry.displayName });
         const who = el("td", {}, name);
         if (entry.playerId === me) who.append(el("span", { class: "you-badge", text: t("you") }));
-        body.append(el("tr", { class: entry.playerId === me ? "me" : "", "data-player": entry.playerId, "data-rank": String(entry.rank) },
-          el("td", { class: "num", text: String(entry.rank) }), who,
+        const classes = [entry.playerId === me ? "me" : "", off ? "off-board" : ""].filter(Boolean).join(" ");
+        body.append(el("tr", { class: classes, "data-player": entry.playerId, "data-rank": String(entry.rank), ...(off ? { "data-off-board": "true" } : {}) },
+          el("td", { class: "num", text: off ? `${entry.rank}?` : String(entry.rank) }), who,
           el("td", { class: "num" }, ratingText(entry.rating!)),
           el("td", { class: "num", text: String(entry.matches) }),
           el("td", { class: "num", text: String(entry.wins) }),
@@ -204,7 +222,7 @@ async function fillProfile(
   }
   if (stats.categories.length === 0) main.append(el("p", { class: "note", text: t("noMatchesYet") }));
   const cards = el("div", { class: "cat-cards" });
-  for (const figures of stats.categories) cards.append(categoryCard(figures, stats.qualifyingMatches));
+  for (const figures of stats.categories) cards.append(categoryCard(figures));
   main.append(cards);
 
   const recent = el("section", { class: "card recent", "aria-labelledby": "recent-title" }, el("h3", { id: "recent-title", text: t("recentMatches") }));
@@ -242,19 +260,24 @@ async function fillProfile(
   await next();
 }
 
-function categoryCard(figures: CategoryStats, qualifying: number): HTMLElement {
+function categoryCard(figures: CategoryStats): HTMLElement {
   const card = el("section", { class: "card cat-card", "data-category": String(figures.category) });
   const title = el("h3", { text: t(categoryKey(figures.category)) });
   if (figures.rating && figures.provisional) {
-    title.append(el("span", { class: "badge provisional", text: t("provisional", { n: figures.ratedMatches, q: qualifying }) }));
+    title.append(el("span", { class: "badge provisional", text: t("provisional") }));
   } else if (figures.rank !== undefined) {
     title.append(el("span", { class: "badge rank", text: t("rankBadge", { n: figures.rank }) }));
+  } else if (figures.rating && figures.inactive) {
+    title.append(el("span", { class: "badge inactive", text: t("inactiveBadge", { days: 30 }) }));
+  }
+  if (figures.rank === undefined && figures.place !== undefined) {
+    title.append(el("span", { class: "badge place", text: t("placeBadge", { n: `${figures.place}?` }) }));
   }
   card.append(title);
   if (figures.rating) {
     card.append(el("p", { class: "big-rating" },
       el("span", { class: "label", text: t("rating") }), ratingText(figures.rating),
-      el("span", { class: "detail", text: t("ratingDetail", { mu: fixed(figures.rating.mu, 2), sigma: fixed(figures.rating.sigma, 2) }) })));
+      el("span", { class: "detail", text: t("ratingDetail", { dev: figures.rating.displayDeviation, mu: fixed(figures.rating.mu, 2), sigma: fixed(figures.rating.sigma, 2) }) })));
     if (figures.history.length) card.append(historyChart(figures.history));
   } else {
     card.append(el("p", { class: "note", text: t("unratedOnly") }));
@@ -276,13 +299,13 @@ function categoryCard(figures: CategoryStats, qualifying: number): HTMLElement {
   return card;
 }
 
-/** The ordinal after each rated match, oldest first, as a line. */
+/** The displayed rating after each rated match, oldest first, as a line. */
 function historyChart(points: RatingPoint[]): SVGSVGElement {
   const NS = "http://www.w3.org/2000/svg";
   const w = 380; // about a card's width: drawn at its own aspect (height: auto), not letterboxed
   const h = 70;
   const pad = 6;
-  const values = points.map((p) => p.rating!.ordinal);
+  const values = points.map((p) => p.rating!.displayRating);
   const lo = Math.min(...values);
   const hi = Math.max(...values);
   const x = (i: number) => pad + (values.length === 1 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (values.length - 1));
@@ -291,7 +314,7 @@ function historyChart(points: RatingPoint[]): SVGSVGElement {
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   svg.setAttribute("class", "history");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", t("historyLabel", { n: values.length, from: fixed(values[0], 1), to: fixed(values[values.length - 1], 1) }));
+  svg.setAttribute("aria-label", t("historyLabel", { n: values.length, from: shownRating(points[0].rating!), to: shownRating(points[points.length - 1].rating!) }));
   const line = document.createElementNS(NS, "polyline");
   line.setAttribute("points", values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "));
   svg.append(line);
@@ -309,7 +332,7 @@ function matchRow(match: PlayerMatch): HTMLElement {
   const result = match.won ? t("won") : t("lost");
   let change = t("unrated");
   if (match.rated && match.ratingBefore && match.ratingAfter) {
-    change = `${signed(match.ratingAfter.ordinal - match.ratingBefore.ordinal)} → ${fixed(match.ratingAfter.ordinal, 1)}`;
+    change = `${ratingChange(match.ratingBefore, match.ratingAfter)} → ${shownRating(match.ratingAfter)}`;
   }
   return el("tr", { "data-match": match.matchId, class: match.won ? "won" : "lost" },
     el("td", { text: when(match.endedAt?.seconds) }),

@@ -8,6 +8,7 @@ import { el } from "../dom.js";
 import { pointsText, reasonText, t } from "../i18n.js";
 import { accessToken, currentSession } from "../session.js";
 import { api, type Clients } from "../app/api.js";
+import { ratingChange, shownRating } from "../app/rating.js";
 import { app, page, showError } from "../app/shell.js";
 import { Board, type Marker } from "./board.js";
 import { layoutGeometry, pointKey, type PlacedTile } from "./geometry.js";
@@ -328,8 +329,8 @@ export class Game implements TableActions {
       if (!found) return;
       this.ratingLine = found.rated && found.ratingBefore && found.ratingAfter
         ? t("ratingChanged", {
-          from: found.ratingBefore.ordinal.toFixed(1), to: found.ratingAfter.ordinal.toFixed(1),
-          delta: `${found.ratingAfter.ordinal >= found.ratingBefore.ordinal ? "+" : "−"}${Math.abs(found.ratingAfter.ordinal - found.ratingBefore.ordinal).toFixed(1)}`,
+          from: shownRating(found.ratingBefore), to: shownRating(found.ratingAfter),
+          delta: ratingChange(found.ratingBefore, found.ratingAfter),
         })
         : t("notRatedResult");
     } catch {
