@@ -456,6 +456,7 @@ def view_pb(match_id: str, view: MatchView, joined: Iterable[int]) -> match_pb2.
         can_undo=view.can_undo,
         rated=view.rated,
         play_started=view.play_started,
+        turn_clock_seconds=view.turn_clock_seconds or 0,
     )
     if view.forfeited is not None:
         msg.forfeited_seat = view.forfeited.seat

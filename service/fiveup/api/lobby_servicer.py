@@ -90,6 +90,7 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
             request.invite_ttl_seconds,
             request.join,
             unrated=request.unrated,
+            turn_clock_seconds=request.turn_clock_seconds or None,
         )
         response = lobby_pb2.CreatePrivateTableResponse(
             match_id=table.match_id,
@@ -144,6 +145,11 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
                     if m.table.finished
                     else match_pb2.MATCH_STATUS_IN_PROGRESS,
                     table=table_pb(m.table),
+                    your_turn=m.your_turn_until is not None,
+                    turn_deadline=timestamp(m.your_turn_until)
+                    if m.your_turn_until is not None
+                    else None,
+                    turn_clock_seconds=m.turn_clock_seconds or 0,
                 )
                 for m in page.matches
             ],

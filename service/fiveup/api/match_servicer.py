@@ -56,7 +56,12 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         if bots_only:
             self.limits.check_bot_match(client, self.matches.is_running)
         created = await self.matches.create(
-            seats, target, hints=hints, practice=request.practice, unrated=request.unrated
+            seats,
+            target,
+            hints=hints,
+            practice=request.practice,
+            unrated=request.unrated,
+            turn_clock_seconds=request.turn_clock_seconds or None,
         )
         if bots_only:
             self.limits.add_bot_match(client, created.match_id)

@@ -257,6 +257,44 @@ class ServerConfig:
         "after (0: keep)",
     )  # fmt: skip
 
+    # Notifications (docs/operations.md, "Notifications").  Secrets belong in the
+    # environment (FIVEUP_WEBHOOK_SECRET), not on a command line others can read.
+    webhook_url: str = setting(
+        "", "the app backend's URL every notification is POSTed to, signed (empty: no webhook)"
+    )
+    webhook_secret: str = setting(
+        "", "the webhook's signing secret (whsec_<base64> or 24+ bytes); several, comma-"
+        "separated, during a rotation (each signs every request)",
+    )  # fmt: skip
+    webhook_timeout_seconds: float = setting(10.0, "a webhook attempt's time limit")
+    web_push: bool = setting(True, "send Web Push to subscribed browsers")
+    vapid_private_key: str = setting(
+        "", "the Web Push VAPID key, a PEM P-256 private key file shared by every replica "
+        "(empty: <db>.vapid.pem beside a SQLite file, created on first start)",
+    )  # fmt: skip
+    vapid_subject: str = setting(
+        "mailto:operator@fiveup.invalid", "how push services reach the operator: a mailto: "
+        "or https:// URL (set your own)",
+    )  # fmt: skip
+    web_push_allow_http: bool = setting(
+        False, "accept http:// push endpoints (tests and local push services only)"
+    )
+    notify_poll_seconds: float = setting(
+        1.0, "the dispatcher looks for due deliveries at least this often (retries, leases)"
+    )
+    notify_lease_seconds: float = setting(
+        60.0, "a claimed delivery another replica may take over once this passes without a "
+        "result (a replica killed mid-send); above the senders' time limits",
+    )  # fmt: skip
+    notify_max_attempts: int = setting(8, "attempts of one delivery before it is dead")
+    notify_backoff_seconds: float = setting(
+        2.0, "the first retry's delay; it doubles per attempt (with jitter), up to an hour"
+    )
+    notification_retention_seconds: float = setting(
+        30 * 86_400.0, "notifications (and their deliveries) are deleted this long after "
+        "(0: keep)",
+    )  # fmt: skip
+
     def problems(self) -> list[str]:
         """Settings that cannot work together, each as one sentence (empty when fine)."""
         found = []

@@ -1,6 +1,9 @@
 """Every context of one server, built explicitly in the order they depend on each other:
 
-    identity (players)  <-  ratings  <-  match  <-  lobby  <-  chat
+    identity (players)  <-  notifications, ratings  <-  match  <-  lobby  <-  chat
+
+(the notifications context's outbox is handed to every context whose writes notify:
+the match's repository and the chat tell it after each commit with notices.)
 
 Each context exposes one builder taking its own settings, its store and the contexts it
 depends on (``build_identity``, ``build_ratings``, ``build_match``, ``build_lobby``);
@@ -28,11 +31,14 @@ from ..lobby.ports import LobbyStore
 from ..match.builder import MatchContext, build_match
 from ..match.observer import Observer
 from ..match.ports import EventStore
+from ..notifications.builder import NotificationsContext, build_notifications
+from ..notifications.ports import NotificationStore
 from ..ratings.builder import RatingsContext, build_ratings
 from ..ratings.ports import RatingStore
 from ..store import (
     open_chat_store,
     open_lobby_store,
+    open_notification_store,
     open_player_store,
     open_rating_store,
     open_store,
@@ -44,6 +50,7 @@ from .settings import (
     identity_config,
     matches_config,
     matchmaker_config,
+    notifications_config,
     ratings_config,
     retention_config,
     store_options,
@@ -60,10 +67,13 @@ class Stores:
     lobby: LobbyStore
     ratings: RatingStore
     chat: ChatStore
+    notifications: NotificationStore
 
     async def close(self) -> None:
         """In the reverse of the order they opened: the event store last."""
-        for store in (self.chat, self.ratings, self.lobby, self.players, self.events):
+        for store in (
+            self.notifications, self.chat, self.ratings, self.lobby, self.players, self.events
+        ):  # fmt: skip
             await store.close()
 
 
@@ -75,10 +85,16 @@ async def open_stores(config: ServerConfig) -> Stores:
         lobby=open_lobby_store(config.db),
         ratings=open_rating_store(config.db),
         chat=open_chat_store(config.db),
+        notifications=open_notification_store(config.db),
     )
-    opened: list[EventStore | PlayerStore | LobbyStore | RatingStore | ChatStore] = []
+    opened: list[
+        EventStore | PlayerStore | LobbyStore | RatingStore | ChatStore | NotificationStore
+    ] = []
     try:
-        for store in (stores.events, stores.players, stores.lobby, stores.ratings, stores.chat):
+        for store in (
+            stores.events, stores.players, stores.lobby, stores.ratings, stores.chat,
+            stores.notifications,
+        ):  # fmt: skip
             await store.open()
             opened.append(store)
     except BaseException:
@@ -96,17 +112,21 @@ class Contexts:
     match: MatchContext
     lobby: LobbyContext
     chat: TableChat
+    notifications: NotificationsContext
 
     async def start(self) -> None:
-        """The players', the matchmaker's and the chat's background work (the match
-        context's parts start earlier, in the server's order: ``create_server``)."""
+        """The players', the outbox's, the matchmaker's and the chat's background work
+        (the match context's parts start earlier, in the server's order:
+        ``create_server``)."""
         await self.players.start()
+        await self.notifications.start()
         await self.lobby.matchmaker.start()
         await self.chat.start()
 
     async def close(self) -> None:
         """The reverse of ``start``, then the stores: the event store last."""
         await self.chat.close()
+        await self.notifications.close()
         await self.lobby.matchmaker.close()
         await self.players.close()
         await self.stores.close()
@@ -122,11 +142,15 @@ def build_contexts(
     """Every context over ``stores`` (``observer``: what metrics hear of matches, limits
     and rules; ``clock``: wall-clock time, e.g. the turn timer's; tests inject one)."""
     players = build_identity(identity_config(config), stores.players, PrometheusIdentityObserver())
+    notifications = build_notifications(
+        notifications_config(config), stores.notifications, players, clock=clock
+    )
     ratings = build_ratings(ratings_config(config), stores.ratings, players, clock=clock)
     match = build_match(
         matches_config(config, stores.events), hints_config(config), retention_config(config),
         stores.events, observer=observer, clock=clock,
     )  # fmt: skip
+    match.matches.notify_through(notifications.outbox.published)
     # A finished match's results (and ratings) name the players the lobby bound its seats to.
     match.matches.record_outcomes(stores.lobby)
     lobby = build_lobby(
@@ -135,6 +159,6 @@ def build_contexts(
     )  # fmt: skip
     chat = build_chat(
         chat_config(config), stores.chat, match.matches, lobby.seats, players,
-        observer=PrometheusChatObserver(), clock=clock,
+        observer=PrometheusChatObserver(), outbox=notifications.outbox, clock=clock,
     )  # fmt: skip
-    return Contexts(stores, players, ratings, match, lobby, chat)
+    return Contexts(stores, players, ratings, match, lobby, chat, notifications)

@@ -13,6 +13,7 @@ from ..api.chat_servicer import ChatServicer
 from ..api.limits import Limits
 from ..api.lobby_servicer import LobbyServicer
 from ..api.match_servicer import MatchServicer
+from ..api.notification_servicer import NotificationServicer
 from ..api.player_servicer import PlayerServicer
 from ..api.ratings_servicer import RatingsServicer
 from ..api.rules_servicer import RulesServicer
@@ -24,6 +25,8 @@ from ..v1 import (
     lobby_pb2_grpc,
     match_pb2,
     match_pb2_grpc,
+    notifications_pb2,
+    notifications_pb2_grpc,
     players_pb2,
     players_pb2_grpc,
     ratings_pb2,
@@ -40,6 +43,7 @@ PUBLIC_SERVICES: tuple[ServiceDescriptor, ...] = (
     lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"],
     ratings_pb2.DESCRIPTOR.services_by_name["RatingsService"],
     chat_pb2.DESCRIPTOR.services_by_name["ChatService"],
+    notifications_pb2.DESCRIPTOR.services_by_name["NotificationService"],
 )
 HEALTH_SERVICE = health_pb2.DESCRIPTOR.services_by_name["Health"]
 
@@ -61,3 +65,6 @@ def add_services(
         RatingsServicer(contexts.ratings.standings, limits), server
     )
     chat_pb2_grpc.add_ChatServiceServicer_to_server(ChatServicer(contexts.chat), server)
+    notifications_pb2_grpc.add_NotificationServiceServicer_to_server(
+        NotificationServicer(contexts.notifications), server
+    )

@@ -6,6 +6,8 @@ a new context adds its function here."""
 from __future__ import annotations
 
 import dataclasses
+import logging
+from pathlib import Path
 
 from ..api.limits import LimitsConfig
 from ..bots import BOT_KINDS
@@ -19,9 +21,23 @@ from ..match.matches import MatchesConfig
 from ..match.ports import EventStore
 from ..match.repository import Freshness
 from ..match.retention import RetentionConfig
+from ..notifications.builder import NotificationsConfig
+from ..notifications.delivery import Backoff
+from ..notifications.dispatch import DispatchConfig
+from ..notifications.outbox import OutboxConfig
+from ..notifications.webhook import WebhookConfig, WebhookConfigError, parse_secret
+from ..notifications.webpush import (
+    VapidConfigError,
+    WebPushConfig,
+    ephemeral_vapid_key,
+    load_or_create_vapid_key,
+    load_vapid_key,
+)
 from ..ratings.standings import RatingsConfig
 from ..store import is_postgres
-from .config import ServerConfig
+from .config import ConfigError, ServerConfig
+
+log = logging.getLogger(__name__)
 
 # Workers sharing a store that cannot notify (several on one SQLite file) re-read it this
 # often for their watchers: another worker's append wakes nobody here.
@@ -136,3 +152,58 @@ def chat_config(config: ServerConfig) -> ChatConfig:
         report_retention_seconds=config.chat_report_retention_seconds,
         retention_sweep_seconds=config.retention_sweep_seconds,
     )
+
+
+def notifications_config(config: ServerConfig) -> NotificationsConfig:
+    """The outbox's channels: the webhook when a URL is set (with its secret), Web Push
+    with the deployment's VAPID key (``vapid_key``)."""
+    webhook = None
+    if config.webhook_url:
+        if not config.webhook_secret:
+            raise ConfigError("--webhook-url needs --webhook-secret (FIVEUP_WEBHOOK_SECRET)")
+        try:
+            secrets = tuple(parse_secret(s) for s in config.webhook_secret.split(",") if s)
+        except WebhookConfigError as exc:
+            raise ConfigError(f"--webhook-secret: {exc}") from None
+        webhook = WebhookConfig(config.webhook_url, secrets, config.webhook_timeout_seconds)
+    web_push = None
+    if config.web_push:
+        key = vapid_key(config)
+        if key is not None:
+            if not config.vapid_subject.startswith(("mailto:", "https://")):
+                raise ConfigError("--vapid-subject must be a mailto: or https:// URL")
+            web_push = WebPushConfig(key, config.vapid_subject)
+    return NotificationsConfig(
+        outbox=OutboxConfig(allow_http_push_endpoints=config.web_push_allow_http),
+        dispatch=DispatchConfig(
+            poll_seconds=config.notify_poll_seconds,
+            lease_seconds=config.notify_lease_seconds,
+            max_attempts=config.notify_max_attempts,
+            backoff=Backoff(base_seconds=config.notify_backoff_seconds),
+        ),
+        webhook=webhook,
+        web_push=web_push,
+        retention_seconds=config.notification_retention_seconds,
+        retention_sweep_seconds=config.retention_sweep_seconds,
+    )
+
+
+def vapid_key(config: ServerConfig):  # type: ignore[no-untyped-def]  # py_vapid is untyped
+    """The operator's key file; else, on a SQLite file, ``<db>.vapid.pem`` beside it
+    (created on the first start); an in-memory database an ephemeral key.  Replicas on
+    PostgreSQL must share one key, so without ``--vapid-private-key`` they send no Web
+    Push (logged) rather than each signing with its own."""
+    try:
+        if config.vapid_private_key:
+            return load_vapid_key(Path(config.vapid_private_key))
+        if is_postgres(config.db):
+            log.warning(
+                "no --vapid-private-key: Web Push is off (replicas must share one key; "
+                "docs/operations.md)"
+            )
+            return None
+        if config.db == ":memory:":
+            return ephemeral_vapid_key()
+        return load_or_create_vapid_key(Path(config.db + ".vapid.pem"))
+    except VapidConfigError as exc:
+        raise ConfigError(f"--vapid-private-key: {exc}") from None

@@ -51,6 +51,7 @@ class MatchView:
     rated: bool = False  # created rated: rated at its end if every seat is a signed-in player
     forfeited: Forfeited | None = None  # the concession that ended the match, if one did
     play_started: bool = False  # every seat has moved: no more CancelMatch
+    turn_clock_seconds: int | None = None  # a correspondence match's clock per turn
 
     @property
     def n_seats(self) -> int:
@@ -109,5 +110,6 @@ def view_for(match: Match, viewer: int | None) -> MatchView:
         rated=match.rated,
         forfeited=match.forfeited,
         play_started=match.play_started,
+        turn_clock_seconds=match.turn_clock_seconds,
         can_undo=viewer is not None and match.undoable(viewer) is not None,
     )

@@ -86,12 +86,18 @@ class MyMatchRow:
     seat: int
     joined_at: float
     table: TableRow
+    # A correspondence match waiting for this seat: when its clock runs out (None: not
+    # the player's turn, or a live match).
+    your_turn_until: float | None = None
+    turn_clock_seconds: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class MyMatchPage:
     matches: tuple[MyMatchRow, ...]
-    next_cursor: tuple[int, float, str] | None  # (finished, joined_at, match_id)
+    # (bucket, key, match_id), ascending: bucket 0 the player's turns (key: the
+    # deadline), 1 the other unfinished matches, 2 the finished (key: -joined_at)
+    next_cursor: tuple[int, float, str] | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,6 +73,7 @@ class PrivateTables:
         join: bool,
         *,
         unrated: bool = False,
+        turn_clock_seconds: int | None = None,
     ) -> PrivateTable:
         claims = await self.players.authenticate(access_token)
         if not 0 <= ttl_seconds <= MAX_INVITE_SECONDS:
@@ -85,7 +86,11 @@ class PrivateTables:
         match_id = new_match_id()
         await self.store.create_invite(match_id, invite_hash(code), expires, claims.player_id, now)
         created = await self.matches.create(
-            seats, target_points, match_id=match_id, unrated=unrated
+            seats,
+            target_points,
+            match_id=match_id,
+            unrated=unrated,
+            turn_clock_seconds=turn_clock_seconds,
         )
         joined = None
         if join:

@@ -29,8 +29,9 @@ class Lobby:
     async def my_matches(
         self, access_token: str | None, page_size: int, page_token: str
     ) -> tuple[MyMatchPage, str]:
-        """A page of the signed-in player's matches (unfinished first), and the next
-        page's token."""
+        """A page of the signed-in player's matches -- those waiting for their move
+        (nearest deadline first), the other unfinished ones, the finished ones -- and the
+        next page's token."""
         claims = await self.players.authenticate(access_token)
         size = paging.page_size(page_size)
         cursor = paging.decode(page_token, (int, float, str))

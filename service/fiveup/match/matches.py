@@ -145,6 +145,13 @@ class Matches:
             self.repository, self.config, self.bots, self.deadlines, self._closing
         )
 
+    def notify_through(self, published: Callable[[list[str]], None]) -> None:
+        """After each commit that wrote notices (a correspondence match's turns, its
+        end, deadline reminders), tell ``published`` which players got one: the
+        notifications context's ``Outbox.published``, which wakes their streams and the
+        dispatcher at once."""
+        self.repository.on_noticed = published
+
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:

@@ -61,6 +61,14 @@ class Settings:
     subscriptions: tuple[PushSubscription, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class NoticePage:
+    """A page of a player's notices after a cursor, and their newest seq."""
+
+    notices: tuple[StoredNotice, ...]
+    latest_seq: int
+
+
 class Outbox:
     def __init__(
         self,
@@ -128,6 +136,15 @@ class Outbox:
             finally:
                 closing.cancel()
                 woken.cancel()
+
+    async def list_after(self, access_token: str | None, after_seq: int, limit: int) -> NoticePage:
+        """A page of the signed-in player's notices after ``after_seq`` (for polling)."""
+        if after_seq < 0:
+            raise InvalidRequest("after_seq must be >= 0", field="after_seq")
+        player_id = (await self.players.authenticate(access_token)).player_id
+        latest = await self.store.latest_seq(player_id)
+        page = await self.store.read_after(player_id, after_seq, limit)
+        return NoticePage(tuple(page), max(latest, page[-1].seq if page else 0))
 
     async def latest_seq(self, access_token: str | None) -> int:
         player_id = (await self.players.authenticate(access_token)).player_id

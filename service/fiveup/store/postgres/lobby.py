@@ -87,6 +87,13 @@ _TICKET_COLUMNS = (
 )
 
 
+# ListMyMatches' order (as the SQLite adapter's: fiveup.store.sqlite.lobby.MY_BUCKET).
+MY_BUCKET = (
+    "(CASE WHEN NOT x.finished AND x.turn_seat = b.seat AND x.turn_deadline IS NOT NULL"
+    " THEN 0 WHEN NOT x.finished THEN 1 ELSE 2 END)"
+)
+
+
 class PostgresLobbyStore(PooledStore):
     what = "lobby store"
     pool_name = "fiveup-lobby"
@@ -118,23 +125,33 @@ class PostgresLobbyStore(PooledStore):
     async def my_matches(
         self, player_id: str, limit: int, after: tuple[int, float, str] | None
     ) -> MyMatchPage:
-        f, j, m = after if after is not None else (-1, 0.0, "")
+        g, k, m = after if after is not None else (-1, 0.0, "")
         async with self.pool.connection() as conn:
             cur = await conn.execute(
-                "SELECT b.match_id, b.seat, b.joined_at, x.finished::INT"
-                " FROM seat_players b JOIN matches x ON x.match_id = b.match_id"
-                " WHERE b.player_id = %s AND (%s < 0 OR x.finished::INT > %s OR"
-                "  (x.finished::INT = %s AND (b.joined_at < %s OR"
-                "   (b.joined_at = %s AND b.match_id < %s))))"
-                " ORDER BY x.finished, b.joined_at DESC, b.match_id DESC LIMIT %s",
-                (player_id, f, f, f, j, j, m, limit + 1),
+                "SELECT match_id, seat, joined_at, bucket, k, turn_clock FROM ("
+                f" SELECT b.match_id, b.seat, b.joined_at, x.turn_clock, {MY_BUCKET} AS bucket,"
+                f"  CASE WHEN {MY_BUCKET} = 0 THEN x.turn_deadline"
+                "   ELSE -b.joined_at END::DOUBLE PRECISION AS k"
+                "  FROM seat_players b JOIN matches x ON x.match_id = b.match_id"
+                "  WHERE b.player_id = %s) mine"
+                " WHERE %s < 0 OR bucket > %s OR (bucket = %s AND"
+                "  (k > %s OR (k = %s AND match_id > %s)))"
+                " ORDER BY bucket, k, match_id LIMIT %s",
+                (player_id, g, g, g, k, k, m, limit + 1),
             )
             rows = await cur.fetchall()
             page, more = rows[:limit], len(rows) > limit
             tables = await _tables(conn, [r[0] for r in page])
-        found = tuple(MyMatchRow(int(r[1]), float(r[2]), tables[r[0]]) for r in page)
+        found = tuple(
+            MyMatchRow(
+                int(r[1]), float(r[2]), tables[r[0]],
+                your_turn_until=float(r[4]) if r[3] == 0 else None,
+                turn_clock_seconds=int(r[5]) if r[5] is not None else None,
+            )
+            for r in page
+        )  # fmt: skip
         last = page[-1] if page else None
-        cursor = (int(last[3]), float(last[2]), str(last[0])) if more and last else None
+        cursor = (int(last[3]), float(last[4]), str(last[0])) if more and last else None
         return MyMatchPage(found, cursor)
 
     # ------------------------------------------------------------------ tables

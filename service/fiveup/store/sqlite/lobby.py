@@ -75,6 +75,15 @@ _TICKET_COLUMNS = (
 )
 
 
+# ListMyMatches' order: the player's correspondence turns (0), the other unfinished
+# matches (1), the finished ones (2); the turn index is the event store's (turn_seat,
+# turn_deadline: fiveup.match.ports.TurnIndex).
+MY_BUCKET = (
+    "(CASE WHEN x.finished = 0 AND x.turn_seat = b.seat AND x.turn_deadline IS NOT NULL"
+    " THEN 0 WHEN x.finished = 0 THEN 1 ELSE 2 END)"
+)
+
+
 class SqliteLobbyStore(WorkerStore):
     what = "lobby store"
     thread_name = "sqlite-lobby"
@@ -117,20 +126,30 @@ class SqliteLobbyStore(WorkerStore):
         self, player_id: str, limit: int, after: tuple[int, float, str] | None
     ) -> MyMatchPage:
         def mine(conn: sqlite3.Connection) -> MyMatchPage:
-            f, j, m = after if after is not None else (-1, 0.0, "")
+            g, k, m = after if after is not None else (-1, 0.0, "")
             rows = conn.execute(
-                "SELECT b.match_id, b.seat, b.joined_at, x.finished"
-                " FROM seat_players b JOIN matches x ON x.match_id = b.match_id"
-                " WHERE b.player_id = ? AND (? < 0 OR x.finished > ? OR (x.finished = ? AND"
-                "  (b.joined_at < ? OR (b.joined_at = ? AND b.match_id < ?))))"
-                " ORDER BY x.finished, b.joined_at DESC, b.match_id DESC LIMIT ?",
-                (player_id, f, f, f, j, j, m, limit + 1),
+                "SELECT match_id, seat, joined_at, bucket, k, turn_clock FROM ("
+                f" SELECT b.match_id, b.seat, b.joined_at, x.turn_clock, {MY_BUCKET} AS bucket,"
+                f"  CASE WHEN {MY_BUCKET} = 0 THEN x.turn_deadline ELSE -b.joined_at END AS k"
+                "  FROM seat_players b JOIN matches x ON x.match_id = b.match_id"
+                "  WHERE b.player_id = ?)"
+                " WHERE ? < 0 OR bucket > ? OR (bucket = ? AND"
+                "  (k > ? OR (k = ? AND match_id > ?)))"
+                " ORDER BY bucket, k, match_id LIMIT ?",
+                (player_id, g, g, g, k, k, m, limit + 1),
             ).fetchall()
             page, more = rows[:limit], len(rows) > limit
             tables = _tables(conn, [r[0] for r in page])
-            found = tuple(MyMatchRow(int(r[1]), float(r[2]), tables[r[0]]) for r in page)
+            found = tuple(
+                MyMatchRow(
+                    int(r[1]), float(r[2]), tables[r[0]],
+                    your_turn_until=float(r[4]) if r[3] == 0 else None,
+                    turn_clock_seconds=int(r[5]) if r[5] is not None else None,
+                )
+                for r in page
+            )  # fmt: skip
             last = page[-1] if page else None
-            cursor = (int(last[3]), float(last[2]), str(last[0])) if more and last else None
+            cursor = (int(last[3]), float(last[4]), str(last[0])) if more and last else None
             return MyMatchPage(found, cursor)
 
         return await self._run(mine)

@@ -1,0 +1,123 @@
+"""The notifications context's builder: ``build_notifications(...)`` makes the outbox's
+use cases (``Outbox``: the stream, choices, subscriptions), the dispatcher with the
+channels this server has (the signed webhook, Web Push) and the retention sweep, over
+the notification store.  It depends on the identity context only (who a caller is);
+every other context reaches it through the write API (``fiveup.notifications``) and
+``Outbox.published``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .delivery import Sender
+from .dispatch import DispatchConfig, Dispatcher
+from .outbox import Authenticator, Outbox, OutboxConfig
+from .ports import WEBHOOK, NotificationStore
+from .webhook import WebhookConfig, WebhookSender
+from .webpush import WebPushConfig, WebPushSender
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class NotificationsConfig:
+    outbox: OutboxConfig = field(default_factory=OutboxConfig)
+    dispatch: DispatchConfig = field(default_factory=DispatchConfig)
+    webhook: WebhookConfig | None = None  # None: no webhook channel
+    web_push: WebPushConfig | None = None  # None: no Web Push channel
+    retention_seconds: float = 30 * 86_400.0  # notices (and their deliveries); 0: keep
+    retention_sweep_seconds: float = 300.0
+
+
+class NotificationsContext:
+    """The outbox, its dispatcher (None without a push channel) and the retention sweep;
+    the composition root starts and closes it."""
+
+    def __init__(
+        self,
+        config: NotificationsConfig,
+        store: NotificationStore,
+        outbox: Outbox,
+        dispatcher: Dispatcher | None,
+        web_push_key: str,
+        clock: Callable[[], float],
+    ) -> None:
+        self.config = config
+        self.store = store
+        self.outbox = outbox
+        self.dispatcher = dispatcher
+        self.web_push_key = web_push_key  # "" without Web Push
+        self.clock = clock
+        self._sweeper: asyncio.Task[None] | None = None
+
+    @property
+    def webhook_available(self) -> bool:
+        return self.dispatcher is not None and WEBHOOK in self.dispatcher.senders
+
+    @property
+    def web_push_available(self) -> bool:
+        return self.dispatcher is not None and "web_push" in self.dispatcher.senders
+
+    async def start(self) -> None:
+        await self.outbox.start()
+        if self.dispatcher is not None:
+            self.dispatcher.start()
+        if self.config.retention_seconds > 0 and self.config.retention_sweep_seconds > 0:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def close(self) -> None:
+        """Streams end (ShuttingDown), the dispatcher finishes the attempts in flight."""
+        await self.outbox.close()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
+        if self.dispatcher is not None:
+            await self.dispatcher.close()
+
+    async def sweep(self) -> int:
+        """Delete notices older than the retention (a batch at a time); how many."""
+        before = self.clock() - self.config.retention_seconds
+        deleted = 0
+        while (batch := await self.store.delete_before(before, 500)) > 0:
+            deleted += batch
+        return deleted
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.retention_sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:  # the store is briefly unreachable: the next sweep retries
+                log.exception("notification retention sweep failed")
+
+
+def build_notifications(
+    config: NotificationsConfig,
+    store: NotificationStore,
+    players: Authenticator,
+    *,
+    clock: Callable[[], float] = time.time,
+) -> NotificationsContext:
+    senders: dict[str, Sender] = {}
+    web_push_key = ""
+    if config.webhook is not None:
+        senders[WEBHOOK] = WebhookSender(config.webhook, clock=clock)
+    if config.web_push is not None:
+        push = WebPushSender(config.web_push, clock=clock)
+        senders["web_push"] = push
+        web_push_key = push.public_key
+    dispatcher = None
+    if senders:
+        dispatcher = Dispatcher(store, senders, config.dispatch, clock=clock)
+    outbox = Outbox(
+        store, players, config.outbox, clock=clock,
+        on_published=dispatcher.wake if dispatcher is not None else None,
+    )  # fmt: skip
+    return NotificationsContext(config, store, outbox, dispatcher, web_push_key, clock)
+
+
+__all__ = ["NotificationsConfig", "NotificationsContext", "build_notifications"]
