@@ -76,3 +76,51 @@ async def test_the_wal_stays_bounded_under_a_stream_of_commits(tmp_path: Path) -
         assert len(await store.read_events("m")) == 6 * CHECKPOINT_EVERY + 1
     finally:
         await store.close()
+
+
+async def test_the_session_check_reads_inline_and_sees_a_revocation_at_once(
+    tmp_path: Path,
+) -> None:
+    """Every call of a signed-in player asks whether its session is alive: on SQLite that
+    read runs on the event loop's own read-only connection, never queued behind the
+    worker thread (held busy here), and still sees the worker's latest commit."""
+    import hashlib
+    import threading
+
+    from fiveup.identity.ports import Identity
+    from fiveup.store.sqlite.players import SqlitePlayerStore
+
+    players = SqlitePlayerStore(str(tmp_path / "p.sqlite3"))
+    await players.open()
+    release = threading.Event()
+    try:
+        await players.sign_in(Identity("device", "d" * 64), "p1", "Ada", 1.0)
+        token = hashlib.sha256(b"t1").digest()
+        await players.start_session("s1", "p1", token, 10.0, expires_at=1000.0)
+        busy = asyncio.get_running_loop().run_in_executor(players._executor, release.wait)
+        assert await players.session_active("s1")  # answered while the worker is blocked
+        assert (await players.get_player("p1")) is not None
+        assert not busy.done()
+        release.set()
+        await busy
+        assert await players.revoke(token, 50.0, "signed out") == "s1"  # on the worker
+        assert not await players.session_active("s1")  # the inline read sees it
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            assert players._reader is not None
+            players._reader.execute("DELETE FROM player_sessions")  # the reader cannot write
+    finally:
+        release.set()
+        await players.close()
+
+
+async def test_an_in_memory_store_reads_on_its_worker(tmp_path: Path) -> None:
+    """A second connection to ``:memory:`` would be another, empty database."""
+    from fiveup.store.sqlite.players import SqlitePlayerStore
+
+    players = SqlitePlayerStore(":memory:")
+    await players.open()
+    try:
+        assert players._reader is None
+        assert await players.session_active("nobody") is False
+    finally:
+        await players.close()

@@ -1,7 +1,8 @@
 """The player store on SQLite: the event store's file, its own tables.
 
 Every call runs on one worker thread's connection (sign-ins and refreshes are rare next
-to moves: no inline fast path as in ``sqlite.py``); writes are ``BEGIN IMMEDIATE``
+to moves), but for the session check and the player read that signed-in calls make,
+which read inline (``WorkerStore._read``); writes are ``BEGIN IMMEDIATE``
 transactions, so several processes sharing the file (``--workers``) serialise on the
 write lock instead of racing.
 """
@@ -109,7 +110,7 @@ class SqlitePlayerStore(WorkerStore):
         return await self._run(sign_in)
 
     async def get_player(self, player_id: str) -> PlayerRecord | None:
-        return await self._run(lambda conn: _player(conn, player_id))
+        return await self._read(lambda conn: _player(conn, player_id))
 
     async def rename(self, player_id: str, display_name: str) -> PlayerRecord | None:
         def rename(conn: sqlite3.Connection) -> PlayerRecord | None:
@@ -230,7 +231,7 @@ class SqlitePlayerStore(WorkerStore):
             ).fetchone()
             return row is not None and row[0] is None
 
-        return await self._run(active)
+        return await self._read(active)  # every signed-in call: inline (worker.py)
 
     async def prune(self, before: float) -> int:
         def prune(conn: sqlite3.Connection) -> int:

@@ -1,9 +1,15 @@
 """``WorkerStore``: the opening, closing and calling of the SQLite stores that live in
 the event store's file beside it (players, lobby, ratings).
 
-Every call of such a store runs on one worker thread's own connection: their calls are
-rare next to moves, so they need no inline fast path as the event store has
-(``sqlite.py``); each subclass names itself and its migrations.
+Every write of such a store runs on one worker thread's own connection, and so do reads
+that may scan: their calls are rare next to moves.  The exception is ``_read``: a short
+indexed read a store makes on every call of a signed-in player (is this session still
+alive?) runs inline on the event loop's own read-only connection, as the event store's
+calls do (``events.py``): handing a read of a few microseconds to a thread and back cost
+more than the read, GIL hand-over included: at the capacity benchmark's knee those
+hand-overs were the largest cost of ours in the profile (docs/performance.md,
+"Capacity").  A read that finds the file busy (another process's checkpoint) goes to the
+worker thread instead.  Each subclass names itself and its migrations.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import ClassVar, TypeVar
 
-from .events import connect_worker, migrate
+from .events import _is_busy, connect_worker, migrate
 
 T = TypeVar("T")
 
@@ -31,6 +37,19 @@ class WorkerStore:
         self.path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self.thread_name)
         self._conn: sqlite3.Connection | None = None
+        self._reader: sqlite3.Connection | None = None  # the event loop's, read-only
+
+    async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """A short read by primary key, inline on the loop's read-only connection (it
+        never waits: ``busy_timeout`` 0), else on the worker thread."""
+        reader = self._reader
+        if reader is not None:
+            try:
+                return fn(reader)
+            except sqlite3.OperationalError as exc:
+                if not _is_busy(exc):
+                    raise
+        return await self._run(fn)
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """``fn(connection)`` on the worker thread."""
@@ -52,8 +71,14 @@ class WorkerStore:
             self._conn = conn
 
         await asyncio.get_running_loop().run_in_executor(self._executor, connect)
+        if self.path not in ("", ":memory:"):  # (a second connection would be another database)
+            self._reader = connect_reader(self.path)
 
     async def close(self) -> None:
+        reader, self._reader = self._reader, None
+        if reader is not None:
+            reader.close()
+
         def close() -> None:
             if self._conn is not None:
                 self._conn.close()
@@ -61,3 +86,12 @@ class WorkerStore:
 
         await asyncio.get_running_loop().run_in_executor(self._executor, close)
         self._executor.shutdown(wait=True)
+
+
+def connect_reader(path: str) -> sqlite3.Connection:
+    """A read-only connection for the event loop's inline reads: autocommit (each
+    statement reads the newest committed state), never waiting for a lock."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    conn.execute("PRAGMA query_only=ON")
+    conn.execute("PRAGMA busy_timeout=0")
+    return conn
