@@ -395,7 +395,8 @@ def exported_metric_names() -> set[str]:
     _bucket/_sum/_count...), whether or not a series exists yet."""
     from prometheus_client import REGISTRY
 
-    import fiveup.app.metrics  # noqa: F401  (registers the metrics)
+    import fiveup.app.metrics  # (registers the metrics)
+    import fiveup.app.runtime  # noqa: F401  (and the knee's: loop lag, pools, stream slots)
 
     names = set()
     for family in REGISTRY.collect():

@@ -196,6 +196,10 @@ class StreamCounter:
     def open(self, key: Hashable) -> int:
         return self._open.get(key, 0)
 
+    def busiest(self) -> int:
+        """The most slots one key holds (a scrape's question: O(keys))."""
+        return max(self._open.values(), default=0)
+
 
 @dataclass
 class LimitsConfig:

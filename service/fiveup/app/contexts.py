@@ -69,6 +69,10 @@ class Stores:
     chat: ChatStore
     notifications: NotificationStore
 
+    def each(self) -> tuple[object, ...]:
+        """Every store, in the order they open."""
+        return (self.events, self.players, self.lobby, self.ratings, self.chat)
+
     async def close(self) -> None:
         """In the reverse of the order they opened: the event store last."""
         for store in (

@@ -244,6 +244,13 @@ STORE_APPEND = Histogram(
     "fiveup_store_append_seconds", "Latency of appending a move's events to the event store.",
     buckets=SLOW_BUCKETS,
 )  # fmt: skip
+STORE_READS = Histogram(
+    "fiveup_store_read_seconds",
+    "Latency of the match repository's reads of the event store, by operation.",
+    ("operation",), buckets=SLOW_BUCKETS,
+)  # fmt: skip
+STORE_READ_OPERATIONS = ("load_match", "read_events", "latest_version", "seat_tokens", "other")
+STORE_READ_SERIES = {_op: STORE_READS.labels(_op) for _op in STORE_READ_OPERATIONS}
 STORE_CONFLICTS = Counter(
     "fiveup_store_conflicts",
     "Appends refused because another writer recorded that version first.",
@@ -378,6 +385,10 @@ class MatchObserver:
 
     def store_append(self, seconds: float) -> None:
         STORE_APPEND.observe(seconds)
+
+    def store_read(self, operation: str, seconds: float) -> None:
+        series = STORE_READ_SERIES.get(operation) or STORE_READ_SERIES["other"]
+        series.observe(seconds)
 
     def store_conflict(self) -> None:
         STORE_CONFLICTS.inc()

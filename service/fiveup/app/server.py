@@ -39,6 +39,8 @@ from .contexts import Contexts, build_contexts, open_stores
 from .interceptors import ServerInterceptor
 from .logs import configure_logging, quiet_grpc_decode_errors
 from .metrics import MatchObserver, start_metrics_server
+from .runtime import Runtime
+from .runtime import watch as watch_runtime
 from .services import HEALTH_SERVICE, PUBLIC_SERVICES, add_services
 from .settings import limits_config
 
@@ -69,6 +71,7 @@ class FiveUpServer:
     probe_port: int | None = None
     retention: Retention | None = None  # None when the store cannot forget
     contexts: Contexts | None = None  # every context, and their stores
+    runtime: Runtime | None = None  # event-loop lag, store pools, stream slots (metrics)
     _stopped: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def stop(self, grace: float | None = None, settle: float = 0.0) -> None:
@@ -110,6 +113,8 @@ class FiveUpServer:
         await self.server.stop(left())
         if self.probe_server is not None:  # liveness answered until the very end
             await self.probe_server.stop(0)
+        if self.runtime is not None:
+            await self.runtime.stop()
         if self.contexts is not None:
             await self.contexts.close()  # the event store last, after the last append
         else:
@@ -205,7 +210,7 @@ async def create_server(
     app = FiveUpServer(
         config, server, store, matches, health, port, limits=limits, observer=observer,
         probe_server=probe_server, probe_port=probe_port, retention=retention,
-        contexts=contexts,
+        contexts=contexts, runtime=watch_runtime(limits, stores.each()),
     )  # fmt: skip
     return app, port
 

@@ -39,6 +39,9 @@ class Observer(Protocol):
     def store_conflict(self) -> None:
         """The store refused an append: another writer recorded that version first."""
 
+    def store_read(self, operation: str, seconds: float) -> None:
+        """A read of the event store (``operation``: the port's method) took ``seconds``."""
+
     def seat_auto_played(self, seat: int, active: bool) -> None:
         """A stand-in bot took over a seat (``active``) or gave it back."""
 
@@ -77,6 +80,9 @@ class NullObserver:
         pass
 
     def store_conflict(self) -> None:
+        pass
+
+    def store_read(self, operation: str, seconds: float) -> None:
         pass
 
     def seat_auto_played(self, seat: int, active: bool) -> None:
@@ -135,6 +141,10 @@ class Contained:
     def store_conflict(self) -> None:
         with _contained("store_conflict"):
             self.inner.store_conflict()
+
+    def store_read(self, operation: str, seconds: float) -> None:
+        with _contained("store_read"):
+            self.inner.store_read(operation, seconds)
 
     def seat_auto_played(self, seat: int, active: bool) -> None:
         with _contained("seat_auto_played"):

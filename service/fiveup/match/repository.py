@@ -21,8 +21,9 @@ import asyncio
 import enum
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..engine import Event, Match, MatchConfig, MatchEnded
 from ..ratings.outcome import MatchOutcome, SeatOwners, match_outcome
@@ -46,6 +47,7 @@ from .results import VersionedEvent
 # watcher per append).  A watcher further behind reads the store as before.
 RECENT_EVENTS = 16
 MAX_MATCH_ID = 64
+T = TypeVar("T")
 
 
 class Freshness(enum.Enum):
@@ -140,10 +142,10 @@ class MatchRepository:
         if session is not None:
             self._sessions.move_to_end(match_id)
             return session
-        record = await self.store.load_match(match_id)
+        record = await self._timed("load_match", self.store.load_match(match_id))
         config = MatchConfig(record.seats, record.seed, record.target_points)
         match, recent = await self._replay(match_id, config)
-        tokens = await self.store.seat_tokens(match_id)
+        tokens = await self._timed("seat_tokens", self.store.seat_tokens(match_id))
         session = self._sessions.get(match_id)  # another task may have loaded it meanwhile
         if session is None:
             session = MatchSession(record, match, tokens, turn_started=self.clock())
@@ -270,7 +272,7 @@ class MatchRepository:
 
     async def reread_tokens(self, session: MatchSession) -> None:
         """Re-read the claimed seats (another process may have claimed one)."""
-        session.tokens = await self.store.seat_tokens(session.match_id)
+        session.tokens = await self._timed("seat_tokens", self.store.seat_tokens(session.match_id))
 
     # ------------------------------------------------------------------ coherence
 
@@ -322,7 +324,9 @@ class MatchRepository:
         ):
             return
         session.stale = False
-        stored = from_stored(await self.store.read_events(session.match_id, current))
+        stored = from_stored(
+            await self._timed("read_events", self.store.read_events(session.match_id, current))
+        )
         for version, event in stored:
             if version != session.match.version + 1:
                 await self.reload(session)
@@ -345,23 +349,32 @@ class MatchRepository:
         self, match_id: str, config: MatchConfig
     ) -> tuple[Match, list[VersionedEvent]]:
         """The match folded from its whole stored log, and the log's newest events."""
-        stored = from_stored(await self.store.read_events(match_id))
+        stored = from_stored(await self._timed("read_events", self.store.read_events(match_id)))
         match = Match.replay(config, [event for _, event in stored])
         return match, stored[len(stored) - min(len(stored), RECENT_EVENTS) :]
 
     # ------------------------------------------------------------------ reads
 
+    async def _timed(self, operation: str, read: Awaitable[T]) -> T:
+        """A store read, its latency told to the observer (fiveup_store_read_seconds)."""
+        started = time.perf_counter()
+        result = await read
+        self.observer.store_read(operation, time.perf_counter() - started)
+        return result
+
     async def read_events(
         self, match_id: str, after: int = 0, upto: int | None = None
     ) -> list[VersionedEvent]:
         """The stored events after version ``after`` (up to ``upto``), from the store."""
-        stored = from_stored(await self.store.read_events(match_id, after))
+        stored = from_stored(
+            await self._timed("read_events", self.store.read_events(match_id, after))
+        )
         if upto is not None:
             stored = [(v, e) for v, e in stored if v <= upto]
         return stored
 
     async def latest_version(self, match_id: str) -> int:
-        return await self.store.latest_version(match_id)
+        return await self._timed("latest_version", self.store.latest_version(match_id))
 
     async def events_after(self, match_id: str, cursor: int, at_least: int) -> list[VersionedEvent]:
         """The events after ``cursor``: from the session's memory when it is known to hold

@@ -18,6 +18,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from ...match.ports import SchemaTooNew, StoreError
+from ...shared.pools import PoolUse
 from ...shared.redact import redact_url
 
 Conn = psycopg.AsyncConnection[tuple[Any, ...]]
@@ -143,3 +144,23 @@ class PooledStore:
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
+
+    def pool_use(self) -> list[PoolUse]:
+        return pool_use(self._pool)
+
+
+def pool_use(pool: AsyncConnectionPool[Any] | None) -> list[PoolUse]:
+    """A psycopg pool's use now (none when closed)."""
+    if pool is None:
+        return []
+    stats = pool.get_stats()
+    size = stats.get("pool_size", 0)
+    return [
+        PoolUse(
+            pool=pool.name,
+            size=size,
+            max_size=stats.get("pool_max", pool.max_size),
+            in_use=max(size - stats.get("pool_available", 0), 0),
+            waiting=stats.get("requests_waiting", 0),
+        )
+    ]

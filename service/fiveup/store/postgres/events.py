@@ -69,11 +69,12 @@ from ...match.ports import (
 )
 from ...notifications.notices import Notice
 from ...ratings.outcome import MatchOutcome
+from ...shared.pools import PoolUse
 from ...shared.redact import redact_url
 from ..options import NOTIFY_MODES
 from ..ratings_sql import PG_RATING_LOCK, write_outcome_postgres
 from ..ratings_sql import PG_SCHEMA as RATING_SCHEMA
-from .common import VersionedSchema, migrate
+from .common import VersionedSchema, migrate, pool_use
 from .outbox import SCHEMA as NOTIFICATION_SCHEMA
 from .outbox import write_notices
 
@@ -350,6 +351,9 @@ class PostgresStore:
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
+
+    def pool_use(self) -> list[PoolUse]:
+        return pool_use(self._pool)
 
     async def _migrate(self) -> None:
         await migrate(self.pool, SCHEMA, log)

@@ -50,6 +50,7 @@ from ...match.ports import (
 )
 from ...notifications.notices import Notice
 from ...ratings.outcome import MatchOutcome
+from ...shared.pools import PoolUse, worker_use
 from ..options import SYNCHRONOUS_LEVELS
 from ..ratings_sql import SQLITE_MIGRATIONS as RATING_MIGRATIONS
 from ..ratings_sql import SQLITE_VERSION_TABLE as RATING_VERSION_TABLE
@@ -130,6 +131,7 @@ class SqliteStore:
         # ":memory:" is one database per connection: everything on the worker's.
         self.inline = self.synchronous in INLINE_LEVELS and path != ":memory:"
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+        self._worker_calls = 0  # submitted to the worker thread, not yet finished
         self._conn: sqlite3.Connection | None = None  # the worker thread's
         self._loop_conn: sqlite3.Connection | None = None  # the event loop's (inline)
         self._since_checkpoint = 0
@@ -163,7 +165,15 @@ class SqliteStore:
         return await self._in_worker(lambda: fn(self._worker_conn()))
 
     async def _in_worker(self, fn: Callable[[], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._executor, fn)
+        self._worker_calls += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._executor, fn)
+        finally:
+            self._worker_calls -= 1
+
+    def pool_use(self) -> list[PoolUse]:
+        """The worker thread's queue (the inline calls never wait for one)."""
+        return [worker_use("sqlite", self._worker_calls)]
 
     def _worker_conn(self) -> sqlite3.Connection:
         assert self._conn is not None, "store is not open"

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import ClassVar, TypeVar
 
+from ...shared.pools import PoolUse, worker_use
 from .events import _is_busy, connect_worker, migrate
 
 T = TypeVar("T")
@@ -38,6 +39,7 @@ class WorkerStore:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self.thread_name)
         self._conn: sqlite3.Connection | None = None
         self._reader: sqlite3.Connection | None = None  # the event loop's, read-only
+        self._calls = 0  # submitted to the worker thread, not yet finished
 
     async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """A short read by primary key, inline on the loop's read-only connection (it
@@ -58,7 +60,14 @@ class WorkerStore:
             assert self._conn is not None, f"{self.what} is not open"
             return fn(self._conn)
 
-        return await asyncio.get_running_loop().run_in_executor(self._executor, call)
+        self._calls += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._executor, call)
+        finally:
+            self._calls -= 1
+
+    def pool_use(self) -> list[PoolUse]:
+        return [worker_use(self.thread_name, self._calls)]
 
     async def open(self) -> None:
         def connect() -> None:
