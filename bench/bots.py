@@ -16,18 +16,22 @@
    thread, p50 / p90 / p99 / max, and wall-clock p50 / p99.
 
 Every match is appended to a results file under ``--results`` (default ``build/bench-bots``
-and ``build/ladder``) as it ends, so a killed run continues.  ``--smoke`` plays a few
-matches of each kind in memory.  The last line is
-``RESULT strongest_vs_expert_win_rate=<two-player fraction>``.
+and ``build/ladder``) as it ends, so a killed run continues.  The sections are played in
+``--waves`` slices (a tenth of every section, then the next tenth...), so a run stopped
+early still has every section at a proportional sample size; ``--report`` plays nothing
+and reports what the results files hold.  ``--smoke`` plays a few matches of each kind in
+memory.  The last line is ``RESULT strongest_vs_expert_win_rate=<two-player fraction>``.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from fiveup.bots.ladder import LADDER
@@ -90,6 +94,36 @@ def report_head_to_head(players: int, results: Sequence[GameResult]) -> float:
     return won / n if n else float("nan")
 
 
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A list of games and the results file they accumulate in."""
+
+    name: str
+    games: list[Game]
+    path: Path | None
+
+
+def read_results(path: Path | None) -> dict[str, GameResult]:
+    done: dict[str, GameResult] = {}
+    if path is not None and path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                r = GameResult(**json.loads(line))
+                done[r.key] = r
+    return done
+
+
+def play_in_waves(sections: Sequence[Section], waves: int, workers: int) -> None:
+    """Play every section's games in ``waves`` proportional slices (each slice of every
+    section before the next slice of any), appending to the sections' files."""
+    for w in range(waves):
+        for section in sections:
+            n = len(section.games)
+            part = section.games[n * w // waves : n * (w + 1) // waves]
+            if part:
+                run(part, section.path, workers, progress=progress_printer(section.name))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.bots", description=__doc__.split("\n")[0]
@@ -100,11 +134,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pair-matches", type=int, default=100)
     parser.add_argument("--results", type=Path, default=ROOT / "build")
     parser.add_argument("--workers", type=int, default=default_workers())
+    parser.add_argument("--waves", type=int, default=10, help="slices every section is played in")
+    parser.add_argument("--report", action="store_true", help="play nothing: report what is there")
     parser.add_argument("--smoke", action="store_true", help="a few matches of each, in memory")
     args = parser.parse_args(argv)
     if args.smoke:
         args.matches, args.matches_3, args.matches_4, args.pair_matches = 4, 3, 2, 2
-        args.workers = 1
+        args.workers, args.waves = 1, 1
     kinds = [lv.kind for lv in LADDER]
     pairs = (
         list(itertools.pairwise(kinds)) if args.smoke else list(itertools.combinations(kinds, 2))
@@ -117,27 +153,44 @@ def main(argv: list[str] | None = None) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         return path
 
-    print(f"{STRONGEST} vs {BASELINE}: 61-point matches, seats rotating; {args.workers} worker(s)")
-    started = time.perf_counter()
-    everything: list[GameResult] = []
-    headline = float("nan")
-    for players, matches in ((2, args.matches), (3, args.matches_3), (4, args.matches_4)):
-        results = run(
+    sections = [
+        Section(
+            f"{players} players",
             head_to_head(players, matches),
             file(f"bench-bots/{players}p.jsonl"),
-            args.workers,
-            progress=progress_printer(f"{players} players"),
         )
+        for players, matches in ((2, args.matches), (3, args.matches_3), (4, args.matches_4))
+    ]
+    # Interleaved like bench.ladder's (match i of every pair, then i + 1), so a partial
+    # run rates every pair on a similar number of matches.
+    per_pair = [pair_games(a, b, args.pair_matches) for a, b in pairs]
+    pair_list = [g for i in range(args.pair_matches) for gs in per_pair for g in gs[i : i + 1]]
+    sections.append(Section("pairs", pair_list, file("ladder/games.jsonl")))
+
+    print(f"{STRONGEST} vs {BASELINE}: 61-point matches, seats rotating; {args.workers} worker(s)")
+    started = time.perf_counter()
+    if args.smoke:
+        found = {s.name: run(s.games, None, 1) for s in sections}
+    else:
+        if not args.report:
+            play_in_waves(sections, args.waves, args.workers)
+        found = {}
+        for s in sections:
+            done = read_results(s.path)
+            found[s.name] = [done[g.key] for g in s.games if g.key in done]
+    everything: list[GameResult] = []
+    headline = float("nan")
+    for players in (2, 3, 4):
+        results = found[f"{players} players"]
         everything += results
         rate = report_head_to_head(players, results)
         if players == 2:
             headline = rate
-    games = [g for a, b in pairs for g in pair_games(a, b, args.pair_matches)]
-    results = run(
-        games, file("ladder/games.jsonl"), args.workers, progress=progress_printer("pairs")
-    )
+    results = found["pairs"]
     everything += results
-    print(f"pairs of levels: two players, {args.pair_matches} matches a pair, seats alternating")
+    print(
+        f"pairs of levels: two players, up to {args.pair_matches} matches a pair, seats alternating"
+    )
     by_pair: dict[tuple[str, str], list[GameResult]] = {}
     for r in results:
         a, b = r.key.split("/")[0].split("-")
@@ -149,27 +202,29 @@ def main(argv: list[str] | None = None) -> int:
             f"  {a:>7} vs {b:<7} {w:4d}/{len(mine):<4d} = {w / len(mine):.3f}  95% CI [{lo:.3f}, {hi:.3f}]"
         )
     print("think time per searching decision (ms; CPU of the deciding thread, wall clock):")
-    cpu: dict[str, list[float]] = {}
-    wall: dict[str, list[float]] = {}
-    for r in everything:
-        for kind, t in r.think_cpu.items():
-            cpu.setdefault(kind, []).extend(t)
-        for kind, t in r.think_wall.items():
-            wall.setdefault(kind, []).extend(t)
-    for kind in kinds:
-        t = cpu.get(kind)
-        if not t:
-            continue
-        w = wall.get(kind, [])
-        print(
-            f"  {kind:>7}: {len(t):7d} decisions  cpu p50 {percentile(t, 0.5) * 1e3:7.2f}  "
-            f"p90 {percentile(t, 0.9) * 1e3:7.2f}  p99 {percentile(t, 0.99) * 1e3:7.2f}  "
-            f"max {max(t) * 1e3:7.2f}   wall p50 {percentile(w, 0.5) * 1e3:7.2f}  "
-            f"p99 {percentile(w, 0.99) * 1e3:7.2f}"
-        )
+    report_think_times(kinds, everything)
     print(f"{len(everything)} matches, {time.perf_counter() - started:.0f} s this run")
     print(f"RESULT strongest_vs_expert_win_rate={headline:.4f}")
     return 0
+
+
+def report_think_times(kinds: Sequence[str], everything: Sequence[GameResult]) -> None:
+    """Each level's percentiles over every match; the strongest's also by table size
+    (more players, more hidden tiles and longer play-outs)."""
+    groups: list[tuple[str, list[GameResult]]] = [("", list(everything))]
+    groups += [(f" ({n}p)", [r for r in everything if len(r.kinds) == n]) for n in (2, 3, 4)]
+    for suffix, results in groups:
+        for kind in kinds if not suffix else [STRONGEST]:
+            cpu = [t for r in results for t in r.think_cpu.get(kind, [])]
+            wall = [t for r in results for t in r.think_wall.get(kind, [])]
+            if not cpu:
+                continue
+            print(
+                f"  {kind + suffix:>12}: {len(cpu):7d} decisions  cpu p50 {percentile(cpu, 0.5) * 1e3:7.2f}  "
+                f"p90 {percentile(cpu, 0.9) * 1e3:7.2f}  p99 {percentile(cpu, 0.99) * 1e3:7.2f}  "
+                f"max {max(cpu) * 1e3:7.2f}   wall p50 {percentile(wall, 0.5) * 1e3:7.2f}  "
+                f"p99 {percentile(wall, 0.99) * 1e3:7.2f}"
+            )
 
 
 if __name__ == "__main__":

@@ -69,6 +69,14 @@ def rating(kind: str) -> LevelRating | None:
     return ratings().get(kind)
 
 
+def levels_up_to(strongest: str) -> tuple[str, ...]:
+    """The kinds of the levels from the weakest up to ``strongest``, included."""
+    kinds = tuple(lv.kind for lv in LADDER)
+    if strongest not in kinds:
+        raise ValueError(f"unknown bot level {strongest!r}; levels are {', '.join(kinds)}")
+    return kinds[: kinds.index(strongest) + 1]
+
+
 def nearest(ordinal: float, kinds: tuple[str, ...] | None = None) -> str:
     """The level (among ``kinds``, default every rated level) whose ordinal is nearest
     ``ordinal``; a tie goes to the weaker level."""
