@@ -103,3 +103,54 @@ def test_stats_of_a_new_player_and_a_bad_combination(server_process: str, tmp_pa
     )
     assert both.returncode == 2
     assert "--stats shows your statistics and stops" in both.stderr.strip().splitlines()[-1]
+
+
+def test_levels_lists_the_servers_bot_ladder_with_ratings(server_process: str) -> None:
+    from fiveup.bots import ladder
+    from fiveup.ratings.scale import display_rating
+
+    shown = subprocess.run(
+        [*FIVEUP, "play", "--server", server_process, "--levels"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.strip().splitlines()
+    assert lines[0].startswith("Bot levels, weakest first")
+    assert len(lines) == 1 + len(ladder.LADDER)
+    for line, level in zip(lines[1:], ladder.LADDER, strict=True):
+        rated = ladder.rating(level.kind)
+        assert rated is not None
+        assert line.split()[:2] == [level.kind, level.title], line
+        assert f"rating {display_rating(rated.mu):>5} " in line, line
+        assert line.endswith(level.budget), line
+    both = subprocess.run(
+        [*FIVEUP, "play", "--levels", "--stats"], capture_output=True, text=True, timeout=60
+    )
+    assert both.returncode == 2
+    assert "--levels shows the bot levels and stops" in both.stderr.strip().splitlines()[-1]
+
+
+def test_stats_name_a_bot_about_an_established_players_strength() -> None:
+    from fiveup.api.ratings_servicer import bot_levels_pb
+    from fiveup.bots import ladder
+    from fiveup.cli.play_stats import render_stats
+    from fiveup.ratings.scale import SettledRule
+    from fiveup.v1 import ratings_pb2 as rp
+
+    levels = list(bot_levels_pb(SettledRule()).levels)
+    expert = ladder.rating("expert")
+    assert expert is not None
+
+    def stats(provisional: bool) -> rp.GetPlayerStatsResponse:
+        rating = rp.Rating(mu=expert.mu + 0.5, sigma=2.0, display_rating=2000)
+        two = rp.CategoryStats(
+            category=rp.RATING_CATEGORY_TWO_PLAYERS, matches=40, rated_matches=40,
+            rating=rating, provisional=provisional,
+        )  # fmt: skip
+        return rp.GetPlayerStatsResponse(display_name="Ann", categories=[two])
+
+    shown = "\n".join(render_stats(stats(False), levels))
+    assert "a bot about your strength: expert (Expert, rating" in shown, shown
+    assert "fiveup play --bots expert" in shown
+    # A provisional rating says too little yet.
+    assert "a bot about your strength" not in "\n".join(render_stats(stats(True), levels))

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from fiveup.bots import ladder
+from fiveup.ratings.scale import display_rating
 from fiveup.v1 import match_pb2
 
 from .conftest import ARTIFACTS, WebStack, run_browser, step
@@ -34,6 +36,11 @@ def test_the_practice_option_makes_seat_one_the_person_against_bots(
     assert created["seat1Disabled"] is True
     bots = [v.name.removeprefix("BOT_KIND_").lower() for v in match_pb2.BotKind.DESCRIPTOR.values]
     assert created["seat2Options"] == bots[1:]  # bots only: every level the contract names
+    # Each level with its rating on the players' scale (ListBotLevels): a bot about my strength.
+    for kind, text in zip(created["seat2Options"], created["seat2Texts"], strict=True):
+        rated = ladder.rating(kind)
+        assert rated is not None, kind
+        assert text.endswith(f" · rating {display_rating(rated.mu)}"), text
     assert "#/play/" in created["url"]  # no invitation page: straight to the table
     assert created["practice"] == "true" and created["hintsAllowed"] == "true"
 

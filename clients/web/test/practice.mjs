@@ -39,11 +39,14 @@ await run(async () => {
 
   // ---------------------------------------------------------------- the start page
   await create(page, { practice: true });
+  // Each level shows its rating once ListBotLevels has answered.
+  await page.locator('#seat-1 option[value=master]', { hasText: 'rating' }).waitFor({ state: 'attached', timeout: 15000 });
   const form = {
     hintsChecked: await page.locator('#hints').isChecked(),
     hintsDisabled: await page.locator('#hints').isDisabled(),
     seat1Disabled: await page.locator('#seat-0').isDisabled(),
     seat2Options: await page.locator('#seat-1 option').evaluateAll((els) => els.map((e) => e.value)),
+    seat2Texts: await page.locator('#seat-1 option').evaluateAll((els) => els.map((e) => e.textContent)),
   };
   // untick and tick again: hints go back to the person's own choice (off), then on
   await page.locator('#practice').uncheck();

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..bots import ladder
 from ..ratings.model import Rating
 from ..ratings.ports import LeaderboardRow, PlayerResultRow, RatingPoint
 from ..ratings.scale import SettledRule, display_deviation, display_rating
@@ -14,6 +15,7 @@ from ..ratings.standings import (
 )
 from ..shared.errors import InvalidRequest
 from ..v1 import ratings_pb2, ratings_pb2_grpc
+from .convert import BOT_TO_PB
 from .handlers import Context, bearer_token, unary
 from .limits import Limits, ReadLimited
 from .player_servicer import timestamp
@@ -135,11 +137,24 @@ def player_match_pb(row: PlayerResultRow, rule: SettledRule) -> ratings_pb2.Play
     return out
 
 
+def bot_levels_pb(rule: SettledRule) -> ratings_pb2.ListBotLevelsResponse:
+    """The ladder (``fiveup.bots.ladder``), weakest first, with the shipped ratings."""
+    out = ratings_pb2.ListBotLevelsResponse()
+    for level in ladder.LADDER:
+        item = out.levels.add(kind=BOT_TO_PB[level.kind], title=level.title, budget=level.budget)
+        rated = ladder.rating(level.kind)
+        if rated is not None:
+            item.rating.CopyFrom(rating_pb(Rating(rated.mu, rated.sigma), rule))
+            item.rated_matches = rated.matches
+    return out
+
+
 class RatingsServicer(ratings_pb2_grpc.RatingsServiceServicer):
     def __init__(self, standings: Standings, limits: Limits) -> None:
         self.standings = standings
         self.limits = limits
         self.rule = standings.config.rule
+        self._bot_levels = bot_levels_pb(self.rule)
 
     def _check(self, method: ReadLimited, context: Context) -> None:
         self.limits.check_reads(method, self.limits.config.client_of(context))
@@ -185,6 +200,13 @@ class RatingsServicer(ratings_pb2_grpc.RatingsServiceServicer):
             categories=[category_stats_pb(c, self.rule) for c in stats.categories],
             settled_sigma=stats.settled_sigma,
         )
+
+    @unary
+    async def ListBotLevels(
+        self, request: ratings_pb2.ListBotLevelsRequest, context: Context
+    ) -> ratings_pb2.ListBotLevelsResponse:
+        # From memory (the package's ladder data): no database read, so no read limit.
+        return self._bot_levels
 
     @unary
     async def ListPlayerMatches(

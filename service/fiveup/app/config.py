@@ -215,7 +215,14 @@ class ServerConfig:
         30.0, "bot wait of a search that allows bots but names no wait"
     )
     matchmaker_max_bot_wait_seconds: float = setting(300.0, "the longest bot wait a search may ask")
-    matchmaker_bot: str = setting("greedy", "the bot that fills empty seats")
+    matchmaker_bot: str = setting(
+        "greedy", "the bot that fills empty seats when no player there has an established rating"
+    )
+    matchmaker_strongest_bot: str = setting(
+        "master",
+        "the strongest ladder level that fills a rated table's empty seats (the level "
+        "nearest the players' ratings; docs/bots.md)",
+    )
     matchmaker_ticket_ttl_seconds: float = setting(
         10.0, "a search whose stream stopped renewing it is dropped after this long"
     )

@@ -106,11 +106,17 @@ def matchmaker_config(config: ServerConfig) -> MatchmakerConfig:
         raise ValueError(
             f"--matchmaker-bot must be one of {', '.join(BOT_KINDS)}, not {config.matchmaker_bot!r}"
         )
+    if config.matchmaker_strongest_bot not in BOT_KINDS:
+        raise ValueError(
+            f"--matchmaker-strongest-bot must be one of {', '.join(BOT_KINDS)}, "
+            f"not {config.matchmaker_strongest_bot!r}"
+        )
     return MatchmakerConfig(
         round_seconds=config.matchmaker_round_seconds,
         bot_wait_seconds=config.matchmaker_bot_wait_seconds,
         max_bot_wait_seconds=config.matchmaker_max_bot_wait_seconds,
         bot=config.matchmaker_bot,
+        strongest_bot=config.matchmaker_strongest_bot,
         ticket_ttl_seconds=config.matchmaker_ticket_ttl_seconds,
         heartbeat_seconds=min(2.0, config.matchmaker_ticket_ttl_seconds / 4),
         band_width=config.matchmaker_band_width,

@@ -169,7 +169,8 @@ def _setup_play(sub: Subparsers) -> None:
     p.add_argument("--server", default="127.0.0.1:50051", help="host:port of the server")
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     p.add_argument("--bots", default="greedy",
-                   help="comma-separated bot kind per opponent (random, greedy, expert)")  # fmt: skip
+                   help="comma-separated bot level per opponent (random, novice, greedy, adept,"
+                   " expert, master: --levels shows their ratings)")  # fmt: skip
     p.add_argument("--target", type=int, default=61,
                    help="displayed points to win (with --queue: only searches with the same"
                    " target share a table)")  # fmt: skip
@@ -190,7 +191,11 @@ def _setup_play(sub: Subparsers) -> None:
     p.add_argument("--hints", action="store_true", help="allow hints (h) in this match")
     p.add_argument("--stats", action="store_true",
                    help="sign in as a guest and show your ratings (with your leaderboard rank"
-                   " and rating history) and statistics per player count, then stop")  # fmt: skip
+                   " and rating history) and statistics per player count, and the bot about"
+                   " your strength, then stop")  # fmt: skip
+    p.add_argument("--levels", action="store_true",
+                   help="show the server's bot levels, weakest first, with their ratings on the"
+                   " players' scale and think budgets, then stop")  # fmt: skip
     p.set_defaults(handler=_cmd_play, parser=p)
 
 
@@ -206,6 +211,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         parser.error(f"unknown bot kind(s): {', '.join(unknown)} (kinds: {', '.join(BOT_KINDS)})")
     if args.queue is not None and args.resume:
         parser.error("--queue and --resume do not go together: pick one")
+    if args.levels and (args.stats or args.queue is not None or args.resume):
+        parser.error("--levels shows the bot levels and stops: leave out --stats/--queue/--resume")
     if args.stats and (args.queue is not None or args.resume):
         parser.error("--stats shows your statistics and stops: leave out --queue/--resume")
     if args.bot_wait < 0:
@@ -222,6 +229,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         practice=args.practice,
         hints=args.hints,
         stats=args.stats,
+        levels=args.levels,
     )
     return asyncio.run(play(options))
 

@@ -287,6 +287,7 @@ class PlayOptions:
     practice: bool = False  # hints on, and the person may take moves back
     hints: bool = False  # hints in an ordinary match
     stats: bool = False  # show the signed-in player's ratings and statistics, then stop
+    levels: bool = False  # show the server's bot levels with their ratings, then stop
 
 
 async def play(
@@ -325,13 +326,18 @@ async def _play(
     async with grpc.aio.insecure_channel(options.server) as channel:
         stub = match_pb2_grpc.MatchServiceStub(channel)
         creds: play_players.Credentials | None = None
+        if options.levels:
+            levels = await play_stats.fetch_levels(channel)
+            print("\n".join(play_stats.render_levels(levels)), file=out, flush=True)
+            return 0
         if options.queue is not None or options.resume or options.stats:
             device_file = options.device_file or play_players.DEFAULT_DEVICE_FILE
             creds = await play_players.Credentials.sign_in(channel, device_file)
             print(f"Signed in as {creds.player.display_name}.", file=out, flush=True)
             if options.stats:
                 stats = await play_stats.fetch_stats(channel, await creds.metadata())
-                print("\n".join(play_stats.render_stats(stats)), file=out, flush=True)
+                levels = await play_stats.fetch_levels(channel)
+                print("\n".join(play_stats.render_stats(stats, levels)), file=out, flush=True)
                 return 0
             if options.resume:
                 seat = await play_players.match_in_progress(channel, creds)

@@ -1,5 +1,7 @@
-"""``fiveup play``'s ratings: the signed-in player's rating and statistics (``--stats``), and
-the rating change a rated match brought, as RatingsService answers them."""
+"""``fiveup play``'s ratings: the signed-in player's rating and statistics (``--stats``), the
+rating change a rated match brought, and the server's bot levels with their ratings
+(``--levels``; "a bot about your strength" under ``--stats``), as RatingsService answers
+them."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from collections.abc import Sequence
 
 import grpc
 
-from ..v1 import ratings_pb2, ratings_pb2_grpc
+from ..v1 import match_pb2, ratings_pb2, ratings_pb2_grpc
 
 CATEGORY_NAMES = {
     ratings_pb2.RATING_CATEGORY_TWO_PLAYERS: "2 players",
@@ -26,8 +28,35 @@ def shown(rating: ratings_pb2.Rating) -> str:
     return f"{rating.display_rating}{'?' if rating.provisional else ''}"
 
 
-def render_stats(stats: ratings_pb2.GetPlayerStatsResponse) -> list[str]:
-    """The player's figures per category, one short block each."""
+def level_name(level: ratings_pb2.BotLevel) -> str:
+    """The kind as ``--bots`` names it: BOT_KIND_MASTER -> master."""
+    return match_pb2.BotKind.Name(level.kind).removeprefix("BOT_KIND_").lower()
+
+
+def render_levels(levels: Sequence[ratings_pb2.BotLevel]) -> list[str]:
+    """The ladder, weakest first: each level's --bots name, title, rating and budget."""
+    lines = ["Bot levels, weakest first (ratings on the players' 2-player scale; --bots NAME):"]
+    for lv in levels:
+        rating = f"rating {shown(lv.rating):>5}" if lv.HasField("rating") else "not rated".ljust(12)
+        lines.append(f"  {level_name(lv):<7} {lv.title:<9} {rating}  {lv.budget}")
+    return lines
+
+
+def nearest_level(
+    levels: Sequence[ratings_pb2.BotLevel], rating: ratings_pb2.Rating
+) -> ratings_pb2.BotLevel | None:
+    """The rated level whose rating (mu, what players are shown and ranked by) is nearest
+    ``rating``'s; a tie goes to the weaker."""
+    rated = [lv for lv in levels if lv.HasField("rating")]
+    return min(rated, key=lambda lv: abs(lv.rating.mu - rating.mu), default=None)
+
+
+def render_stats(
+    stats: ratings_pb2.GetPlayerStatsResponse,
+    levels: Sequence[ratings_pb2.BotLevel] = (),
+) -> list[str]:
+    """The player's figures per category, one short block each; with ``levels``, the
+    bot about the player's strength where their 2-player rating is settled."""
     lines = [f"{stats.display_name}: ratings and statistics"]
     if not stats.categories:
         return [*lines, "  No finished matches yet: play one with --queue 2."]
@@ -58,6 +87,14 @@ def render_stats(stats: ratings_pb2.GetPlayerStatsResponse) -> list[str]:
         if c.history:
             trail = " → ".join(shown(p.rating) for p in c.history[-HISTORY_SHOWN:])
             lines.append(f"    rating after each rated match: {trail}")
+        two = c.category == ratings_pb2.RATING_CATEGORY_TWO_PLAYERS
+        if two and c.HasField("rating") and not c.provisional:
+            near = nearest_level(levels, c.rating)
+            if near is not None:
+                lines.append(
+                    f"    a bot about your strength: {level_name(near)} ({near.title}, rating "
+                    f"{shown(near.rating)}): fiveup play --bots {level_name(near)}"
+                )
     return lines
 
 
@@ -84,6 +121,11 @@ async def fetch_stats(
 ) -> ratings_pb2.GetPlayerStatsResponse:
     stub = ratings_pb2_grpc.RatingsServiceStub(channel)
     return await stub.GetPlayerStats(ratings_pb2.GetPlayerStatsRequest(), metadata=metadata)
+
+
+async def fetch_levels(channel: grpc.aio.Channel) -> list[ratings_pb2.BotLevel]:
+    stub = ratings_pb2_grpc.RatingsServiceStub(channel)
+    return list((await stub.ListBotLevels(ratings_pb2.ListBotLevelsRequest())).levels)
 
 
 async def rating_change(

@@ -39,6 +39,7 @@ from ..engine.scoring import DEFAULT_TARGET
 from ..identity import Players
 from ..match.matches import Matches, new_match_id
 from ..shared.errors import InvalidRequest
+from .bot_fill import fill_bot
 from .errors import SearchEnded
 from .formation import Bands, TablePlan, Ticket, form_tables
 from .observer import MatchmakerObserver, PrometheusMatchmakerObserver
@@ -55,7 +56,8 @@ class MatchmakerConfig:
     round_seconds: float = 0.5
     bot_wait_seconds: float = 30.0  # when a search allows bots and names no wait
     max_bot_wait_seconds: float = 300.0
-    bot: str = "greedy"
+    bot: str = "greedy"  # fills a table where no player has an established rating
+    strongest_bot: str = "master"  # the strongest level a rated table's bot fill may pick
     ticket_ttl_seconds: float = 10.0
     heartbeat_seconds: float = 2.0
     status_seconds: float = 5.0
@@ -198,8 +200,10 @@ class Matchmaker:
             if not rnd.acquired:
                 return 0
             self.observer.queue_length(len(rnd.tickets))
-            for plan in form_tables(rnd.tickets, now, await self._bands(rnd.tickets)):
-                match_id = await self._open_table(plan)
+            bands = await self._bands(rnd.tickets)
+            for plan in form_tables(rnd.tickets, now, bands):
+                bot = fill_bot(plan, bands, self.config.bot, self.config.strongest_bot)
+                match_id = await self._open_table(plan, bot)
                 if await rnd.settle(plan, match_id, now):
                     formed += 1
                     seated += [
@@ -228,11 +232,11 @@ class Matchmaker:
             )
         return Bands(ordinals, self.config.band_width, self.config.band_widen_per_second)
 
-    async def _open_table(self, plan: TablePlan) -> str:
-        """Create the plan's match and claim its human seats (no seat token is kept: the
-        players act through their bindings)."""
+    async def _open_table(self, plan: TablePlan, bot: str) -> str:
+        """Create the plan's match (``bot`` in its empty seats) and claim its human seats
+        (no seat token is kept: the players act through their bindings)."""
         match_id = new_match_id()
-        kinds = [HUMAN if s.ticket is not None else self.config.bot for s in plan.seats]
+        kinds = [HUMAN if s.ticket is not None else bot for s in plan.seats]
         await self.matches.create(kinds, plan.target_points, match_id=match_id)
         for s in plan.seats:
             if s.ticket is not None:

@@ -1,11 +1,12 @@
 // The start page (#/): create a match (seats, target, practice and hints), or open a
 // join or watch link.
-import { Code, ConnectError, SeatKind, withToken } from "@fiveup/sdk";
+import { type BotKind, type Rating, Code, ConnectError, SeatKind, withToken } from "@fiveup/sdk";
 import { el } from "../dom.js";
-import { t, type Key } from "../i18n.js";
+import { t } from "../i18n.js";
 import { accessToken } from "../session.js";
 import { api } from "../app/api.js";
-import { BOTS } from "../app/bots.js";
+import { BOTS, botRatings } from "../app/bots.js";
+import { shownRating } from "../app/rating.js";
 import { page, setLive, showError } from "../app/shell.js";
 import { saveSeat } from "../table/seat-store.js";
 import { sharePage } from "./share.js";
@@ -29,14 +30,19 @@ function newMatchForm(): HTMLElement {
   // else), hints are on and moves can be taken back.
   const practice = el("input", { type: "checkbox", id: "practice", name: "practice" });
   const hints = el("input", { type: "checkbox", id: "hints", name: "hints" });
+  let ratings = new Map<BotKind, Rating>(); // each level's, once the server said
+  const botText = (b: (typeof BOTS)[number]): string => {
+    const r = ratings.get(b.kind);
+    return r === undefined ? t(b.label) : t("botRated", { bot: t(b.label), rating: shownRating(r) });
+  };
   const drawSeats = () => {
     seatsBox.replaceChildren();
     for (let i = 0; i < n; i += 1) {
       if (practice.checked) kinds[i] = i === 0 ? "human" : kinds[i] === "human" ? "greedy" : kinds[i];
       const select = el("select", { id: `seat-${i}`, name: `seat-${i}` });
-      for (const [value, key] of [["human", "human"] as [string, Key], ...BOTS.map((b): [string, Key] => [b.value, b.label])]) {
+      for (const [value, text] of [["human", t("human")], ...BOTS.map((b) => [b.value, botText(b)])]) {
         if (practice.checked && (i === 0) !== (value === "human")) continue;
-        const option = el("option", { value, text: t(key) });
+        const option = el("option", { value, text });
         if (kinds[i] === value) option.selected = true;
         select.append(option);
       }
@@ -66,6 +72,10 @@ function newMatchForm(): HTMLElement {
   });
   form.append(count, seatsBox, note, el("label", { for: "target", class: "target" }, el("span", { text: t("target") }), target), options, submit);
   drawSeats();
+  void botRatings(async () => (await api()).ratings.listBotLevels({})).then((found) => {
+    ratings = found;
+    if (found.size > 0) drawSeats();
+  });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     submit.disabled = true;
