@@ -21,7 +21,7 @@ from fiveup.v1 import ratings_pb2 as rp
 from .conftest import Running, auth, start, stop
 from .test_matchmaking import find
 from .test_player_seats import new_device_id, sign_in
-from .test_ratings_api import QUALIFYING, Results, stub
+from .test_ratings_api import SETTLED, Results, stub
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ async def server(tmp_path: Path) -> AsyncIterator[Running]:
     running = await start(
         tmp_path / "levels.sqlite3",
         matchmaker_round_seconds=0.05,
-        rating_provisional_matches=QUALIFYING,
+        rating_settled_sigma=SETTLED,
     )
     try:
         yield running
