@@ -67,7 +67,9 @@ async def play_one(w: World, match_id: str) -> int:
 
 async def test_every_turn_is_told_to_its_player_while_away(world: World) -> None:
     w = world
-    created = await w.matches.create([HUMAN, HUMAN], 61, turn_clock_seconds=DAY)
+    # Unrated: a missed deadline hands the turn to a stand-in (a rated one forfeits:
+    # test_a_missed_deadline_forfeits_a_rated_match).
+    created = await w.matches.create([HUMAN, HUMAN], 61, turn_clock_seconds=DAY, unrated=True)
     mid = created.match_id
     await w.matches.join(mid, 0, "Ada", "p-ada")
     await w.matches.join(mid, 1, "Bob", "p-bob")
@@ -135,3 +137,51 @@ async def test_a_live_match_notifies_nobody(world: World) -> None:
         await play_one(w, mid)
     assert await kinds(w, "p-ada") == [] and await kinds(w, "p-bob") == []
     assert await w.matches.repository.store.due_turns(w.clock.now + 10 * DAY) == []
+
+
+async def test_a_missed_deadline_forfeits_a_rated_match(world: World) -> None:
+    w = world
+    mid = (await w.matches.create([HUMAN, HUMAN], 61, turn_clock_seconds=DAY)).match_id
+    await w.matches.join(mid, 0, "Ada", "p-ada")
+    await w.matches.join(mid, 1, "Bob", "p-bob")
+    for _ in range(3):
+        w.clock.advance(3600)
+        await play_one(w, mid)
+    session = await w.matches.repository.get(mid)
+    assert session.match.rated
+    late = session.match.to_move()
+    w.clock.advance(DAY + 1)  # past the reminder and the deadline at once
+    _, expired = await w.matches.correspondence.sweep()
+    assert expired == [(mid, late)]
+    session = await w.matches.repository.get(mid)
+    match = session.match
+    assert match.finished and match.forfeited is not None
+    assert (match.forfeited.seat, match.forfeited.reason) == (late, "deadline")
+    assert match.winner_side is not None and match.winner_side != match.side_of(late)
+    assert not match.auto_seats  # no stand-in: the match is over
+    # Both players are told the match ended (in the forfeit's own transaction), once.
+    for player in ("p-ada", "p-bob"):
+        assert (await kinds(w, player)).count(NoticeKind.MATCH_ENDED) == 1
+    assert (await w.matches.correspondence.sweep()) == ([], [])  # nothing due any more
+    assert await w.matches.repository.store.due_turns(w.clock.now + 10 * DAY) == []
+
+
+async def test_the_operator_may_have_casual_deadlines_forfeit_too(tmp_path: Path) -> None:
+    url = str(tmp_path / "casual.sqlite3")
+    store = open_store(url)
+    await store.open()
+    clock = FakeClock()
+    config = MatchesConfig(correspondence_sweep_seconds=0, casual_deadline_forfeits=True)
+    matches = Matches(store, config, clock=clock)
+    try:
+        created = await matches.create([HUMAN, HUMAN], 61, turn_clock_seconds=DAY, unrated=True)
+        await matches.join(created.match_id, 0, "Ada", "p-ada")
+        await matches.join(created.match_id, 1, "Bob", "p-bob")
+        clock.advance(DAY + 1)
+        _, expired = await matches.correspondence.sweep()
+        session = await matches.repository.get(created.match_id)
+        assert len(expired) == 1 and session.match.finished
+        assert session.match.forfeited is not None and not session.match.rated
+    finally:
+        await matches.close()
+        await store.close()

@@ -478,3 +478,39 @@ async def test_a_subscription_the_push_service_says_is_gone_is_forgotten(
 
     await wait_for(forgotten)
     assert not pushes.pushes
+
+
+async def test_a_missed_deadline_ends_a_rated_match_and_tells_everyone(
+    tmp_path: Path, hooks: WebhookReceiver
+) -> None:
+    from tests.security.conftest import FakeClock
+
+    clock = FakeClock()
+    server = await start(
+        tmp_path / "m.sqlite3", clock=clock, webhook_url=hooks.url, webhook_secret=SECRET_TEXT,
+        notify_poll_seconds=0.05,
+    )  # fmt: skip
+    try:
+        game = await correspondence_table(server, clock=3600)
+        for _ in range(3):
+            await move(server, game)
+        view = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=game.match_id))).view
+        assert view.rated
+        late = view.turn_seat
+        clock.advance(3601)
+        _, expired = await server.app.matches.correspondence.sweep()
+        assert expired == [(game.match_id, late)]
+        view = (await server.matches.GetMatch(pb.GetMatchRequest(match_id=game.match_id))).view
+        assert view.status == pb.MATCH_STATUS_FINISHED
+        assert view.forfeited_seat == late and view.forfeit_reason == pb.FORFEIT_REASON_DEADLINE
+        ended = {}
+        for seat, token in game.tokens.items():
+            (notice,) = [n for n in await listed(server, token) if n.kind == MATCH_ENDED]
+            ended[notice.notification_id] = (seat, notice.facts["won"])
+        assert sorted(won for _, won in ended.values()) == [False, True]
+        assert dict(ended.values())[late] is False
+        await hooks.until(lambda h: set(h.ids) >= set(ended))
+        bodies = {r.notification_id: r.body for r in hooks.requests}
+        assert {bodies[i]["type"] for i in ended} == {"notification.match_ended"}
+    finally:
+        await stop(server)

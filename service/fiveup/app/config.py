@@ -149,6 +149,10 @@ class ServerConfig:
         120.0, "a rated match's seat forfeits once a stand-in has played for it this long"
         " (0: not by time)",
     )  # fmt: skip
+    correspondence_casual_forfeit: bool = setting(
+        False, "an unrated correspondence turn whose clock runs out forfeits the match too "
+        "(off: a stand-in plays it; a rated one always forfeits)",
+    )  # fmt: skip
     # Bots never starve people (docs/security.md): matches of bots only run one move at a
     # time, off the event loop, within a share of the process's time, and at most so many
     # per client address and per process; every match ends (cancelled: length_limit)

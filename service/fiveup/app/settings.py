@@ -64,6 +64,7 @@ def matches_config(config: ServerConfig, store: EventStore) -> MatchesConfig:
         stand_in_delay_seconds=config.stand_in_delay_seconds,
         forfeit_after_stand_in_turns=config.forfeit_after_stand_in_turns,
         forfeit_after_stand_in_seconds=config.forfeit_after_stand_in_seconds,
+        casual_deadline_forfeits=config.correspondence_casual_forfeit,
         max_match_rounds=config.max_match_rounds,
         max_match_events=config.max_match_events,
         bot_only_cpu_share=config.bot_only_cpu_share,

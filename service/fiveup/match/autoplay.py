@@ -69,6 +69,10 @@ class AutoplayConfig:
     # measure; both 0: never).  Unrated matches are played to their end by the stand-in.
     forfeit_after_stand_in_turns: int = 3
     forfeit_after_stand_in_seconds: float = 120.0
+    # A correspondence turn whose clock ran out: a rated match is forfeited by that seat's
+    # side (Forfeited "deadline"); an unrated one goes on with a stand-in, or is forfeited
+    # too when the operator chooses so.
+    casual_deadline_forfeits: bool = False
 
 
 def over_length(match: Match, config: AutoplayConfig) -> list[Event]:

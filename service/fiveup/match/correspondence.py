@@ -99,19 +99,22 @@ class CorrespondenceClock:
             now = repository.clock()
             if turn is None or turn.stand_in or turn.deadline is None or now < turn.deadline:
                 return None  # moved since the index was read (another replica's sweep too)
-            if match.rated:
-                log.warning(
-                    "correspondence: rated match %s seat %d ran out of time; the forfeit "
-                    "operation has not landed, so a stand-in plays", due.match_id, turn.seat,
-                )  # fmt: skip
             before = match.version
-            events = self.deadlines.stamp(session, match.set_auto(turn.seat, True))
+            forfeits = match.rated or self.config.casual_deadline_forfeits
+            if forfeits:  # the turn clock is the match's rule: missing it concedes
+                events = match.forfeit(turn.seat, "deadline")
+            else:  # a casual match goes on: a stand-in plays until its owner is back
+                events = self.deadlines.stamp(session, match.set_auto(turn.seat, True))
             try:
                 await repository.append(session, before, events)
             except VersionConflict:
                 await repository.reload(session)
                 return None
-        self.bots.kick(session)
+        if forfeits:
+            log.info("seat %d of %s forfeits: its turn clock ran out", turn.seat, due.match_id)
+            repository.observer.forfeited(match, turn.seat, "deadline")
+        else:
+            self.bots.kick(session)
         return turn.seat
 
     async def _sweep_forever(self) -> None:

@@ -102,12 +102,15 @@ def build_notifications(
     *,
     clock: Callable[[], float] = time.time,
 ) -> NotificationsContext:
+    """``clock``: the application's time (notices, claims, retries, retention); the
+    senders sign with the wall clock whatever it is: a receiver checks a webhook's
+    timestamp, and a push service a VAPID token's expiry, against real time."""
     senders: dict[str, Sender] = {}
     web_push_key = ""
     if config.webhook is not None:
-        senders[WEBHOOK] = WebhookSender(config.webhook, clock=clock)
+        senders[WEBHOOK] = WebhookSender(config.webhook)
     if config.web_push is not None:
-        push = WebPushSender(config.web_push, clock=clock)
+        push = WebPushSender(config.web_push)
         senders["web_push"] = push
         web_push_key = push.public_key
     dispatcher = None
