@@ -11,6 +11,11 @@ import pytest
 
 import fiveup_core
 
+from .rated_play import RELAXED_RATED_PLAY
+
+for _name, _value in RELAXED_RATED_PLAY.items():  # for the servers tests start as programs
+    os.environ.setdefault(f"FIVEUP_{_name.upper()}", str(_value))
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DATA = Path(__file__).resolve().parent / "data"
 

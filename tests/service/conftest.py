@@ -16,6 +16,8 @@ from fiveup.app.server import FiveUpServer, create_server
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc, rules_pb2_grpc
 
+from ..rated_play import RELAXED_RATED_PLAY
+
 
 @dataclass
 class Running:
@@ -36,7 +38,7 @@ async def start(
 ) -> Running:
     """A server on a free port over ``db`` (``clock``: the application's wall clock)."""
     config = ServerConfig(address="127.0.0.1:0", db=str(db), metrics_port=-1, grace_seconds=2.0)
-    for key, value in overrides.items():
+    for key, value in {**RELAXED_RATED_PLAY, **overrides}.items():
         setattr(config, key, value)
     app, port = await create_server(config, clock=clock)
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}")

@@ -246,6 +246,27 @@ class ServerConfig:
         30.0, "boards show settled players whose last rated match in the category ended "
         "at most this many days ago",
     )  # fmt: skip
+    # Rated means earned (docs/ratings.md, "Which matches are rated"; docs/security.md).
+    rated_targets: str = setting(
+        "61,121", "the targets (displayed points) a match may be rated at, comma-separated,"
+        " or 'any' (a 1-point match is never rated)",
+    )  # fmt: skip
+    rated_standing: str = setting(
+        "guest_matches", "who may play rated: guest_matches (a linked external identity, or a"
+        " guest past --rated-guest-min-matches), linked (a linked identity only), any",
+        choices=("guest_matches", "linked", "any"),
+    )  # fmt: skip
+    rated_guest_min_matches: int = setting(
+        3, "finished matches (any mode) a guest needs before their matches are rated"
+    )
+    rated_guest_min_rounds: int = setting(
+        15, "rounds those finished matches must add up to (no one-round sprints)"
+    )
+    rated_pair_limit: int = setting(
+        2, "rated matches the same players may play together per window; later ones are"
+        " recorded unrated (0: no limit)",
+    )  # fmt: skip
+    rated_pair_window_seconds: float = setting(86_400.0, "the window of --rated-pair-limit")
 
     # Table chat (docs/operations.md, "Chat").
     chat_word_list: str = setting(

@@ -51,6 +51,7 @@ from .settings import (
     matches_config,
     matchmaker_config,
     notifications_config,
+    rated_play_policy,
     ratings_config,
     retention_config,
     store_options,
@@ -149,14 +150,17 @@ def build_contexts(
     notifications = build_notifications(
         notifications_config(config), stores.notifications, players, clock=clock
     )
-    ratings = build_ratings(ratings_config(config), stores.ratings, players, clock=clock)
+    ratings = build_ratings(
+        ratings_config(config), stores.ratings, players,
+        rated_play=rated_play_policy(config), clock=clock,
+    )  # fmt: skip
     match = build_match(
         matches_config(config, stores.events), hints_config(config), retention_config(config),
         stores.events, observer=observer, clock=clock,
     )  # fmt: skip
     match.matches.notify_through(notifications.outbox.published)
     # A finished match's results (and ratings) name the players the lobby bound its seats to.
-    match.matches.record_outcomes(stores.lobby)
+    match.matches.record_outcomes(stores.lobby, ratings.rated_play)
     lobby = build_lobby(
         matchmaker_config(config), stores.lobby, match.matches, players, ratings.lookup,
         clock=clock,

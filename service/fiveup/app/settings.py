@@ -33,6 +33,7 @@ from ..notifications.webpush import (
     load_or_create_vapid_key,
     load_vapid_key,
 )
+from ..ratings.eligibility import RatedPlayPolicy
 from ..ratings.standings import RatingsConfig
 from ..store import is_postgres
 from .config import ConfigError, ServerConfig
@@ -69,6 +70,33 @@ def matches_config(config: ServerConfig, store: EventStore) -> MatchesConfig:
         max_match_events=config.max_match_events,
         bot_only_cpu_share=config.bot_only_cpu_share,
         bot_only_min_delay=config.bot_only_min_delay,
+        rated_targets=rated_targets(config.rated_targets),
+    )
+
+
+def rated_targets(text: str) -> frozenset[int] | None:
+    """``--rated-targets``: 'any', or comma-separated targets of 2..10000 points."""
+    if text.strip().lower() == "any":
+        return None
+    try:
+        targets = frozenset(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise ConfigError(f"--rated-targets: not a list of numbers: {text!r}") from None
+    if not targets or not all(2 <= t <= 10_000 for t in targets):
+        raise ConfigError(
+            f"--rated-targets: targets of 2..10000 points (a 1-point match is never rated),"
+            f" or 'any'; got {text!r}"
+        )
+    return targets
+
+
+def rated_play_policy(config: ServerConfig) -> RatedPlayPolicy:
+    return RatedPlayPolicy(
+        standing=config.rated_standing,
+        guest_min_matches=config.rated_guest_min_matches,
+        guest_min_rounds=config.rated_guest_min_rounds,
+        pair_limit=config.rated_pair_limit,
+        pair_window_seconds=config.rated_pair_window_seconds,
     )
 
 

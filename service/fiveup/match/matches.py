@@ -42,7 +42,7 @@ from ..engine import (
 )
 from ..engine.errors import MatchError, MatchFinished, UndoNotAllowed
 from ..engine.shuffle import new_seed
-from ..ratings.outcome import SeatOwners
+from ..ratings.outcome import OutcomeGate, SeatOwners
 from ..shared.errors import InvalidRequest, PermissionDenied, ShuttingDown, Unauthenticated
 from .autoplay import AutoplayConfig, BotFactory, BotRunner, TurnDeadlines, TurnTimer, over_length
 from .correspondence import CorrespondenceClock
@@ -103,6 +103,14 @@ class MatchesConfig(AutoplayConfig):
     # With Freshness.SHARED: watchers re-read the store this often even without a
     # wake-up (other processes' appends wake nobody here); 0 = never.
     watch_poll_seconds: float = 0.0
+    # The targets (displayed points) a match may be created rated at: the operator's
+    # standard ones (None: any).  A 1-point match is never rated: one round decides it.
+    rated_targets: frozenset[int] | None = frozenset({61, 121})
+
+    def ratable_target(self, target_points: int) -> bool:
+        if target_points <= 1:
+            return False
+        return self.rated_targets is None or target_points in self.rated_targets
 
 
 class Matches:
@@ -201,7 +209,9 @@ class Matches:
         SuggestMoves may be asked (None: only in a practice match); ``practice``: one
         human with bots, hints on, undo allowed.  The match is created rated unless
         ``unrated``, or it has a bot seat, hints or practice (rated matches never allow
-        hints); it is rated at its end if every seat is a signed-in player by then.
+        hints), or its target is not one the operator rates (``rated_targets``; never
+        1); it is rated at its end if every seat is a signed-in player by then (and the
+        operator's rules of rated play count it: ratings.eligibility).
         ``turn_clock_seconds``: a correspondence match, each turn this long (no stand-in;
         its players are notified while away: fiveup.match.notices)."""
         for i, kind in enumerate(seats):
@@ -216,7 +226,8 @@ class Matches:
             target_points=target_points,
             hints=hints,
             practice=practice,
-            rated=not (unrated or hints or practice or any(kind != HUMAN for kind in seats)),
+            rated=not (unrated or hints or practice or any(kind != HUMAN for kind in seats))
+            and self.config.ratable_target(target_points),
             turn_clock_seconds=turn_clock_seconds,
         )
         match, events = Match.start(config)
@@ -304,10 +315,12 @@ class Matches:
             "the match kept moving: concede again", current_version=str(session.match.version)
         )
 
-    def record_outcomes(self, owners: SeatOwners) -> None:
+    def record_outcomes(self, owners: SeatOwners, rated_play: OutcomeGate | None = None) -> None:
         """From now on, record every finished match's results and rate it (when rated)
-        with the append that ends it; ``owners`` says which player holds each seat."""
+        with the append that ends it; ``owners`` says which player holds each seat,
+        ``rated_play`` which rated outcomes the operator's rules count (None: all)."""
         self.repository.owners = owners
+        self.repository.rated_play = rated_play
 
     def forget(self, match_id: str) -> None:
         """Retention is deleting ``match_id``: drop it from the cache, end its watchers."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..engine import Event, Match, MatchConfig, MatchEnded
-from ..ratings.outcome import MatchOutcome, SeatOwners, match_outcome
+from ..ratings.outcome import MatchOutcome, OutcomeGate, SeatOwners, match_outcome
 from ..shared.broker import Broker
 from ..shared.errors import InvalidRequest
 from .event_mapper import from_stored, to_bodies
@@ -126,6 +126,9 @@ class MatchRepository:
         # Who holds each seat, for the outcome recorded with a match's end (the lobby
         # store, once players exist); None: no results are recorded, no match is rated.
         self.owners: SeatOwners | None = None
+        # The operator's rules of rated play (standing, repeated pairings): a rated
+        # outcome they turn away is recorded unrated.  None: the log's rule alone.
+        self.rated_play: OutcomeGate | None = None
         # Told the players who got notices, after each commit that wrote some (the
         # notifications context's Outbox.published: their streams wake at once).
         self.on_noticed: Callable[[list[str]], None] | None = None
@@ -259,7 +262,10 @@ class MatchRepository:
         if len(earlier) != before:  # the store is not where this session says it is
             raise VersionConflict(match_id, before, len(earlier))
         log = [event for _, event in earlier] + events
-        return match_outcome(match_id, self.clock(), log, owners)
+        outcome = match_outcome(match_id, self.clock(), log, owners)
+        if self.rated_play is not None:
+            outcome = await self.rated_play.admit(outcome)
+        return outcome
 
     async def prior_request(self, match_id: str, request_id: str) -> RequestRecord | None:
         """What an already applied request did (None: the request id is new)."""

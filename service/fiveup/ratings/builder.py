@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..identity import Players
 from .bands import StoreRatingLookup
+from .eligibility import RatedPlay, RatedPlayPolicy
 from .ports import RatingStore
 from .standings import RatingsConfig, Standings
 
@@ -20,6 +21,7 @@ from .standings import RatingsConfig, Standings
 class RatingsContext:
     standings: Standings
     lookup: StoreRatingLookup  # established ratings, for the matchmaker's bands
+    rated_play: RatedPlay  # which rated outcomes count (the match context's gate)
 
 
 def build_ratings(
@@ -27,9 +29,11 @@ def build_ratings(
     store: RatingStore,
     players: Players,
     *,
+    rated_play: RatedPlayPolicy | None = None,
     clock: Callable[[], float] = time.time,
 ) -> RatingsContext:
     return RatingsContext(
         standings=Standings(store, players, config, clock=clock),
         lookup=StoreRatingLookup(store, config.rule),
+        rated_play=RatedPlay(rated_play or RatedPlayPolicy(), store, players.store, clock=clock),
     )

@@ -27,6 +27,13 @@ class SeatOwners(Protocol):
     async def seat_owners(self, match_id: str) -> Mapping[int, str]: ...
 
 
+class OutcomeGate(Protocol):
+    """Turns away a rated outcome the operator's rules do not count (recorded unrated:
+    ``ratings.eligibility.RatedPlay``)."""
+
+    async def admit(self, outcome: MatchOutcome) -> MatchOutcome: ...
+
+
 @dataclass(frozen=True, slots=True)
 class SeatOutcome(SeatFigures):
     """A seat's figures (``stats.SeatFigures``) and who played it."""
@@ -44,6 +51,9 @@ class MatchOutcome:
     scores: tuple[int, ...]  # final raw score per side
     winner_side: int
     forfeited_side: int | None = None  # the side that conceded (it placed last)
+    # Why a match the log rates was recorded unrated (ratings.eligibility: "standing",
+    # "repeated_pairing"); "" otherwise.
+    unrated_because: str = ""
 
     @property
     def players(self) -> tuple[SeatOutcome, ...]:

@@ -133,6 +133,15 @@ class RatingPoint:
     ordinal: float
 
 
+@dataclass(frozen=True, slots=True)
+class FinishedRecord:
+    """What a player has finished: matches (any mode) and the rounds they held (a
+    guest's standing for rated play: ratings.eligibility)."""
+
+    matches: int
+    rounds: int
+
+
 class RatingStore(Protocol):
     url: str
 
@@ -172,6 +181,15 @@ class RatingStore(Protocol):
         """The ratings of these players in every category they are rated in (players
         without one are left out), in one query per few hundred players: the
         matchmaker's bands read every waiting player's."""
+
+    async def finished_record(self, player_id: str) -> FinishedRecord:
+        """Every match the player finished (results of any mode) and their rounds."""
+        ...
+
+    async def rated_together(self, category: str, player_ids: Collection[str], since: float) -> int:
+        """Rated matches of ``category`` ended since ``since`` whose players are exactly
+        ``player_ids``."""
+        ...
 
     async def rated_match_ids(self) -> tuple[str, ...]:
         """Every rated match, in the order it was rated (the ledger's)."""

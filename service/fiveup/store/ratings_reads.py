@@ -13,6 +13,7 @@ from ..ratings.ports import (
     BoardRule,
     CategorySummary,
     CurrentRating,
+    FinishedRecord,
     LeaderboardPage,
     LeaderboardRow,
     PlayerResultRow,
@@ -93,6 +94,23 @@ class RatingReads(ABC):
                 )
             )
         return tuple(sorted(found, key=lambda r: (r.player_id, r.category)))
+
+    async def finished_record(self, player_id: str) -> FinishedRecord:
+        rows = await self.fetch(sql.FINISHED_RECORD, (player_id,))
+        matches, rounds = rows[0] if rows else (0, 0)
+        return FinishedRecord(int(matches or 0), int(rounds or 0))
+
+    async def rated_together(self, category: str, player_ids: Collection[str], since: float) -> int:
+        """Rated matches in ``category`` that ended since ``since`` whose players are
+        exactly ``player_ids`` (a rated match's every seat is a player, so a match that
+        holds all of them, in their category, holds no one else)."""
+        ids = sorted(set(player_ids))
+        if not ids:
+            return 0
+        rows = await self.fetch(
+            sql.rated_together(len(ids)), (category, since, *ids, category, since, ids[0])
+        )
+        return sum(1 for (count,) in rows if int(count) == len(ids))
 
     async def rated_match_ids(self) -> tuple[str, ...]:
         return tuple(str(r[0]) for r in await self.fetch(sql.LEDGER))

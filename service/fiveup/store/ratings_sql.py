@@ -390,3 +390,24 @@ def current_ratings(players: int) -> str:
 
 
 ALL_RATINGS = "SELECT category, player_id, mu, sigma FROM ratings"
+
+
+# ---------------------------------------------------------------------- rated play rules
+
+# What a player has finished (ratings.eligibility: a guest's standing).
+FINISHED_RECORD = (
+    "SELECT COUNT(*), COALESCE(SUM(rounds), 0) FROM player_results WHERE player_id = ?"
+)
+
+
+def rated_together(players: int) -> str:
+    """Per rated match of the first player's in a category since a time: how many of
+    ``players`` players held a seat (the caller counts the matches that held them all)."""
+    marks = ", ".join("?" * players)
+    return (
+        "SELECT COUNT(*) FROM player_results"
+        f" WHERE rated AND category = ? AND ended_at >= ? AND player_id IN ({marks})"
+        " AND match_id IN (SELECT match_id FROM player_results"
+        " WHERE rated AND category = ? AND ended_at >= ? AND player_id = ?)"
+        " GROUP BY match_id"
+    )

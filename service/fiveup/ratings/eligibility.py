@@ -1,0 +1,139 @@
+"""Rated means earned (issue 21): which finished matches count for ratings, beyond the
+log's own rule (created rated, every seat a signed-in player: ``outcome.match_outcome``).
+
+One person with two fresh guest accounts played 30 rated matches in 5.7 s and put one of
+them at #1 of a board.  Two rules, applied to a rated outcome just before the append that
+ends the match (``MatchRepository``), make that cost real:
+
+* **Standing.**  Every player needs it (``--rated-standing``): ``linked`` -- an external
+  identity linked to the account (lichess rates games between accounts only); or
+  ``guest_matches`` (the default) -- linked, or a guest who has finished
+  ``--rated-guest-min-matches`` (3) matches of at least ``--rated-guest-min-rounds`` (15)
+  rounds in all, unrated ones included (a newcomer earns standing by playing people or
+  bots, not by a string of one-round sprints); ``any`` -- every signed-in player (the old
+  rule).
+* **Repeated pairings.**  The same players (the same set, in the category) rated together
+  more than ``--rated-pair-limit`` (2) times within ``--rated-pair-window-seconds``
+  (a day): the later matches count for nothing -- recorded with their results, unrated.
+  Volume against one friendly opponent stops paying.
+
+A match turned away here is recorded unrated with every player's result; it never
+enters the ledger, so a rebuild from the logs (which folds only the ledger's matches)
+equals the stored ratings as before.  Two ends of the same pairing racing on two replicas
+may both pass the pairing count (it is read before the append, not under the rating
+lock): the limit can be exceeded by the number of simultaneous ends, never more.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..identity.ports import EXTERNAL_PREFIX, PlayerRecord
+from .outcome import MatchOutcome
+from .ports import FinishedRecord
+
+log = logging.getLogger(__name__)
+
+STANDING_RULES = ("guest_matches", "linked", "any")
+DAY = 86_400.0
+
+
+@dataclass(frozen=True, slots=True)
+class RatedPlayPolicy:
+    standing: str = "guest_matches"  # one of STANDING_RULES
+    guest_min_matches: int = 3
+    guest_min_rounds: int = 15
+    pair_limit: int = 2  # rated matches of the same players per window (0: no limit)
+    pair_window_seconds: float = DAY
+
+    def __post_init__(self) -> None:
+        if self.standing not in STANDING_RULES:
+            raise ValueError(f"standing must be one of {STANDING_RULES}, not {self.standing!r}")
+
+
+class RatedPlayRecords(Protocol):
+    """The rating store's reads the rules need (``store.ratings_reads``)."""
+
+    async def finished_record(self, player_id: str) -> FinishedRecord: ...
+
+    async def rated_together(
+        self, category: str, player_ids: Collection[str], since: float
+    ) -> int: ...
+
+
+class PlayerDirectory(Protocol):
+    """Who a player is (the identity context's player store)."""
+
+    async def get_player(self, player_id: str) -> PlayerRecord | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Admission:
+    rated: bool
+    reason: str = ""  # why not: "standing" or "repeated_pairing"
+
+
+def is_linked(player: PlayerRecord) -> bool:
+    return any(p.startswith(EXTERNAL_PREFIX) for p in player.providers)
+
+
+class RatedPlay:
+    """The rules above over the rating store and the player directory."""
+
+    def __init__(
+        self,
+        policy: RatedPlayPolicy,
+        records: RatedPlayRecords,
+        players: PlayerDirectory,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.policy = policy
+        self.records = records
+        self.players = players
+        self.clock = clock
+
+    async def has_standing(self, player_id: str) -> bool:
+        rule = self.policy.standing
+        if rule == "any":
+            return True
+        player = await self.players.get_player(player_id)
+        if player is None:
+            return False
+        if is_linked(player):
+            return True
+        if rule == "linked":
+            return False
+        done = await self.records.finished_record(player_id)
+        return (
+            done.matches >= self.policy.guest_min_matches
+            and done.rounds >= self.policy.guest_min_rounds
+        )
+
+    async def admission(self, outcome: MatchOutcome) -> Admission:
+        """Whether ``outcome`` (rated by the log's rule) counts for ratings."""
+        players = [str(s.player_id) for s in outcome.players]
+        for player in players:
+            if not await self.has_standing(player):
+                return Admission(False, "standing")
+        limit = self.policy.pair_limit
+        if limit > 0:
+            since = self.clock() - self.policy.pair_window_seconds
+            if await self.records.rated_together(outcome.category, players, since) >= limit:
+                return Admission(False, "repeated_pairing")
+        return Admission(True)
+
+    async def admit(self, outcome: MatchOutcome) -> MatchOutcome:
+        """``outcome`` as it is to be recorded: unrated when a rule turns it away."""
+        if not outcome.rated:
+            return outcome
+        admission = await self.admission(outcome)
+        if admission.rated:
+            return outcome
+        log.info("match %s recorded unrated: %s", outcome.match_id, admission.reason)
+        return dataclasses.replace(outcome, rated=False, unrated_because=admission.reason)
