@@ -164,13 +164,15 @@ def ladder_document(result: LadderFit, pair_matches: int) -> dict[str, object]:
 
 def docs_table(result: LadderFit, pair_matches: int) -> str:
     titles = {lv.kind: lv for lv in LADDER}
+    counts = sorted({p.matches for p in result.pairs}) or [0]
+    per_pair = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
     lines = [
         BEGIN,
         "",
         f"Rebuilt by `{COMMAND}` (`nice -n 19 python -m bench.ladder --docs`, resumable: "
         f"the matches accumulate in `build/ladder/games.jsonl`): {result.games} two-player "
         "61-point matches "
-        f"({pair_matches} a pair, seats alternating on shared deals), rated with "
+        f"({per_pair} a pair, seats alternating on shared deals), rated with "
         f"openskill's Plackett-Luce (the players' model), `{ANCHOR_KIND}` anchored at "
         f"mu {ANCHOR_MU:g}.",
         "",
