@@ -104,8 +104,9 @@ def server_command(address: str, db: str) -> list[str]:
     from fiveup.cli import commands as cli
 
     if "serve" in cli.COMMANDS:
+        # bots at once: the benchmark times the server, not a person's pace (bot_delay)
         return [sys.executable, "-m", "fiveup.cli", "serve", "--address", address,
-                "--db", db, "--metrics-port", "-1"]  # fmt: skip
+                "--db", db, "--metrics-port", "-1", "--bot-delay", "0"]  # fmt: skip
     return [sys.executable, "-c", _FALLBACK, address, db]
 
 

@@ -15,6 +15,9 @@ from .rated_play import RELAXED_RATED_PLAY
 
 for _name, _value in RELAXED_RATED_PLAY.items():  # for the servers tests start as programs
     os.environ.setdefault(f"FIVEUP_{_name.upper()}", str(_value))
+# Servers the tests start (`fiveup serve` subprocesses inherit this) play their bots at
+# once: the pace for people (bot_delay, on by default) would only make the suite slower.
+os.environ.setdefault("FIVEUP_BOT_DELAY", "0")
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DATA = Path(__file__).resolve().parent / "data"

@@ -51,7 +51,7 @@ def test_two_guests_play_a_rated_match_and_see_their_ratings(
                     continue
                 try:
                     index = child.expect(
-                        [PROMPT, r"Match over: side (\d) wins\.", CHANGE, pexpect.EOF], timeout=0.05
+                        [PROMPT, r"Match over: [^\r\n]+\.", CHANGE, pexpect.EOF], timeout=0.05
                     )
                 except pexpect.TIMEOUT:
                     continue

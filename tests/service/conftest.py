@@ -37,7 +37,10 @@ async def start(
     db: Path | str, *, clock: Callable[[], float] = time.time, **overrides: object
 ) -> Running:
     """A server on a free port over ``db`` (``clock``: the application's wall clock)."""
-    config = ServerConfig(address="127.0.0.1:0", db=str(db), metrics_port=-1, grace_seconds=2.0)
+    # bots at once (bot_delay: a pace for people, on by default, would only slow the tests)
+    config = ServerConfig(
+        address="127.0.0.1:0", db=str(db), metrics_port=-1, grace_seconds=2.0, bot_delay=0.0
+    )
     for key, value in {**RELAXED_RATED_PLAY, **overrides}.items():
         setattr(config, key, value)
     app, port = await create_server(config, clock=clock)

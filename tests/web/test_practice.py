@@ -82,7 +82,7 @@ def test_taking_back_restores_the_hand_and_the_table(report: dict[str, Any]) -> 
     assert int(undone["version"]) > int(played["version"])  # the log only grows
     assert undone["hand"] == before["hand"]
     assert undone["table"] == before["table"]
-    assert undone["log"] == "Seat 1 took back their last move."
+    assert undone["log"] == "You took back a move."
     # the button stays while an earlier move of ours is left to take back
     assert undone["undoStill"] == (1 if step(report, "hints shown")["earlier"] else 0)
 

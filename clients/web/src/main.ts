@@ -5,6 +5,7 @@
 //
 // Routes (in the URL's fragment, so a static server is enough):
 //   #/                        the start page (create a match, open a link)
+//   #/share/<match>           the invitation links of a match just created
 //   #/join/<match>/<seat>     take that seat (JoinMatch), then play
 //   #/play/<match>            the table, as the seat this tab holds
 //   #/watch/<match>           the table as a spectator
@@ -18,6 +19,7 @@ import { app, onRedraw, page, setLive } from "./app/shell.js";
 import { el } from "./dom.js";
 import { joinPage } from "./pages/join.js";
 import { leaderboardPage, profilePage } from "./pages/ratings.js";
+import { sharePage } from "./pages/share.js";
 import { startPage } from "./pages/start.js";
 import { Game } from "./table/game.js";
 import { loadSeat } from "./table/seat-store.js";
@@ -34,6 +36,7 @@ function route(): void {
   for (const key of Object.keys(app.dataset)) delete app.dataset[key]; // each page sets its own
   const [name, matchId, extra] = parts;
   if (name === "join" && matchId) return void joinPage(matchId, extra);
+  if (name === "share" && matchId) return void sharePage(matchId);
   if (name === "leaderboard") return void ratingsPage((main, clients) => leaderboardPage(main, clients, parts.slice(1)));
   if ((name === "player" && matchId) || name === "me") {
     return void ratingsPage((main, clients) => profilePage(main, clients, name === "me" ? null : matchId, route));

@@ -15,7 +15,7 @@ import { BASE, OUT, browser, report, run, step, watchErrors } from './harness.mj
 
 const TARGET = process.env.FIVEUP_TARGET || '15';
 const TIMEOUT_MS = Number(process.env.FIVEUP_BROWSER_TIMEOUT_MS || 240000);
-Object.assign(report, { spectator: [], moves: { keyboard: 0, mouse: 0, draws: 0, passes: 0 } });
+Object.assign(report, { spectator: [], moves: { keyboard: 0, mouse: 0, draws: 0, passes: 0 }, placements: [], forced: [], badges: [], roundEnds: [] });
 const deadline = Date.now() + TIMEOUT_MS;
 const app = (page) => page.locator('#app');
 const data = (page, key) => page.locator('#app').getAttribute(`data-${key}`);
@@ -43,7 +43,10 @@ await run(async () => {
   await page.getByRole('button', { name: 'Create match' }).click();
   const watchLink = await page.getByLabel('Spectator link').inputValue();
   const matchId = watchLink.split('/').pop();
-  step('created', { matchId, watchLink });
+  step('created', { matchId, watchLink, url: page.url() });
+  // the invitation has its own URL: a reload shows the same links
+  await page.reload();
+  step('share reloaded', { url: page.url(), watchLink: await page.getByLabel('Spectator link').inputValue() });
   // the seat token is in this tab's sessionStorage, never in a URL
   const stored = await page.evaluate((id) => sessionStorage.getItem(`fiveup:seat:${id}`), matchId);
   step('seat stored', { seat: JSON.parse(stored).seat, tokenInUrl: page.url().includes(JSON.parse(stored).token) });
@@ -76,8 +79,33 @@ await run(async () => {
     if (Date.now() > deadline) throw new Error('the match did not end in time');
     await page.waitForFunction(() => {
       const a = document.getElementById('app');
-      return a.dataset.status === 'finished' || (a.dataset.myTurn === 'true' && !document.querySelector('.tile[aria-pressed=true]'));
+      return a.dataset.roundEnd || a.dataset.status === 'finished' || (a.dataset.myTurn === 'true' && !document.querySelector('.tile[aria-pressed=true]'));
     }, null, { timeout: 30000 });
+    const badge = page.locator('.status .points-badge');
+    if (await badge.count() && report.badges.length < 8) {
+      report.badges.push(await badge.first().evaluate((b) => ({
+        text: b.textContent, seat: b.dataset.seat, animation: getComputedStyle(b).animationName,
+        duration: getComputedStyle(b).animationDuration, opacity: Number(getComputedStyle(b).opacity),
+      })).catch(() => null));
+    }
+    if (await data(page, 'round-end')) {
+      // the round's end stays over the table until dismissed: its layout, hands, scores
+      const box = page.locator('.round-end[role=dialog]');
+      await box.waitFor();
+      const seen = {
+        round: await data(page, 'round-end'),
+        title: await box.locator('h2').textContent(),
+        layoutTiles: await box.locator('.final-layout .domino').count(),
+        hands: await box.locator('.hands li').count(),
+        sides: await box.locator('.round-scores li').allTextContents(),
+        focused: await page.evaluate(() => document.activeElement?.dataset.action ?? null),
+      };
+      report.roundEnds.push(seen);
+      if (report.roundEnds.length === 1) await page.screenshot({ path: path.join(OUT, 'round-end-desktop.png') });
+      await box.locator('button[data-action=dismiss-round]').click();
+      await page.waitForFunction(() => !document.getElementById('app').dataset.roundEnd, null, { timeout: 5000 });
+      continue;
+    }
     if ((await data(page, 'status')) === 'finished') break;
     const version = await data(page, 'version');
     const tiles = Number(await data(page, 'tiles'));
@@ -132,6 +160,21 @@ await run(async () => {
       await flaky.context.close();
       flaky = { done: true };
     }
+    if (turns === 3) {
+      // the player's own connection drops at their turn: one line says so, every control
+      // waits, and the table is itself again as soon as the connection is back
+      await desktop.setOffline(true);
+      await page.locator('.status .offline').waitFor({ timeout: 20000 });
+      const down = {
+        line: await page.locator('.status').textContent(),
+        enabled: await page.locator('.hand button:not([disabled])').count(),
+        alerts: await page.locator('.table .error[role=alert]:not([hidden])').count(),
+      };
+      await desktop.setOffline(false);
+      const t0 = Date.now();
+      await page.locator('.status .offline').waitFor({ state: 'detached', timeout: 20000 });
+      step('player offline', { ...down, backMs: Date.now() - t0, enabledAfter: await page.locator('.hand button:not([disabled])').count(), live: await data(page, 'live') });
+    }
     if (turns === 0) {
       // a match created without hints or practice offers neither
       step('no assist', {
@@ -152,6 +195,8 @@ await run(async () => {
         await page.keyboard.press('Enter');
         const point = page.locator('.points button.point').first();
         await point.waitFor();
+        report.placements.push({ text: await point.textContent(), points: Number(await point.getAttribute('data-points')), version });
+        step('selected', { selectedPressed: await page.locator('.hand button.tile.selected[aria-pressed=true]').count(), transform: await page.locator('.hand button.tile.selected').evaluate((b) => getComputedStyle(b).boxShadow) });
         await point.focus();
         await page.keyboard.press('Enter');
         report.moves.keyboard += 1;
@@ -163,10 +208,12 @@ await run(async () => {
         report.moves.mouse += 1;
       }
     } else if (await draw.count()) {
+      if (report.forced.length < 3) report.forced.push(await page.locator('.hand .hint.forced').textContent());
       await draw.focus();
       await page.keyboard.press('Enter');
       report.moves.draws += 1;
     } else if (await pass.count()) {
+      if (report.forced.length < 6) report.forced.push(await page.locator('.hand .hint.forced').textContent());
       await pass.click();
       report.moves.passes += 1;
     } else {
@@ -180,14 +227,35 @@ await run(async () => {
     }
   }
   const winner = await page.locator('.banner .winner').textContent();
+  const finalScores = await page.locator('.banner .final-scores li').allTextContents();
+  const history = await page.locator('.log li').allTextContents();
   const scores = await page.locator('.score .pts').allTextContents();
   const tallies = await page.locator('.score svg.tally').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-  step('finished', { winner, scores, tallies, turns, reckoning: await page.locator('.reckoning li').count() });
+  step('finished', { winner, scores, tallies, turns, finalScores, history, reckoning: await page.locator('.reckoning li').count() });
   await page.screenshot({ path: path.join(OUT, 'match-end.png') });
 
   // the spectator sees the end too, then its stream closes
   await spectator.locator('#app[data-status=finished]').waitFor({ timeout: 20000 });
-  step('spectator finished', { banner: await spectator.locator('.banner .winner').textContent() });
+  // a spectator keeps no round-end dialog open forever either: dismiss it if it is up
+  const spectatorDialog = spectator.locator('button[data-action=dismiss-round]');
+  if (await spectatorDialog.count()) await spectatorDialog.click();
+  await spectator.locator('.banner .winner').waitFor({ timeout: 25000 });
+  step('spectator finished', { banner: await spectator.locator('.banner .winner').textContent(), history: await spectator.locator('.log li').allTextContents() });
+  // the finished table opened afresh: the same history, the match-end panel at once
+  const late = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const latePage = await late.newPage();
+  watchErrors(latePage, 'late');
+  await latePage.goto(watchLink);
+  await latePage.locator('.banner .winner').waitFor({ timeout: 15000 });
+  await latePage.waitForFunction((n) => Number(document.getElementById('app').dataset.history) >= n, history.length, { timeout: 15000 });
+  step('finished table', {
+    banner: await latePage.locator('.banner .winner').textContent(),
+    history: await latePage.locator('.log li').allTextContents(),
+    roundEnd: await data(latePage, 'round-end'),
+    overflow: await latePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  });
+  await latePage.screenshot({ path: path.join(OUT, 'match-end-phone.png'), fullPage: true });
+  await late.close();
   // The server ends the stream after the match's end: let it, and read every body so far,
   // before the language switch redraws the page (which aborts a stream still open: its
   // body would then be unreadable, and the leak check would have a hole).

@@ -34,6 +34,12 @@ export const watchErrors = (page, who) => {
   page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(`${who}: ${msg.text()}`); });
 };
 
+/** Close the round-end panel if it is up (it waits over the table until dismissed). */
+export async function dismissRoundEnd(page) {
+  const button = page.locator('button[data-action=dismiss-round]');
+  if (await button.count()) await button.click().catch(() => {}); // it may close on its own
+}
+
 /** Run the scenario; its report (ok or the error, the page errors) is written to
  *  OUT/report.json and the browser closed either way; the exit code says which. */
 export async function run(scenario) {

@@ -110,7 +110,7 @@ await run(async () => {
   await page.waitForFunction(() => [...document.querySelectorAll('.log li')].some((li) => /took back/.test(li.textContent)), null, { timeout: 10000 });
   const undone = {
     version: await data(page, 'version'), hand: await handTiles(page), table: await tableTiles(page),
-    log: await page.locator('.log li').first().textContent(),
+    log: await page.locator('.log li').last().textContent(), // the history is oldest first
     undoStill: await undo.count(),
   };
   await page.screenshot({ path: path.join(OUT, 'undo-desktop.png') });

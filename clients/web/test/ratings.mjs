@@ -11,7 +11,7 @@
 // then two new guests in two browsers play a rated match through the pages to its end.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BASE, OUT, browser, report, run, step, watchErrors } from './harness.mjs';
+import { dismissRoundEnd, BASE, OUT, browser, report, run, step, watchErrors } from './harness.mjs';
 
 const SEED = JSON.parse(process.env.FIVEUP_SEED || '{}');
 if (!SEED.me) throw new Error('FIVEUP_SEED is required');
@@ -215,6 +215,7 @@ await run(async () => {
   for (;;) {
     if (moves > 400) throw new Error('the rated match did not end');
     // the seat to move acts (each page's own view says whose turn it is)
+    for (const { page: p } of players) await dismissRoundEnd(p);
     const states = await Promise.all(players.map(({ page: p }) => p.evaluate(() => ({ ...document.getElementById('app').dataset }))));
     if (states.every((st) => st.status === 'finished')) break;
     const i = states.findIndex((st) => st.myTurn === 'true' && st.status !== 'finished');
@@ -239,6 +240,7 @@ await run(async () => {
   }
   const ends = [];
   for (const { name, page: p } of players) {
+    await dismissRoundEnd(p);
     await p.locator('.banner .rating-change').waitFor({ timeout: 15000 });
     ends.push({ name, winner: await p.locator('.banner .winner').textContent(), change: await p.locator('.banner .rating-change').textContent() });
   }

@@ -78,7 +78,13 @@ class ServerConfig:
     min_client_ping_ms: int = setting(
         10_000, "clients (phones) may ping this often without being sent away"
     )
-    bot_delay: float = setting(0.0, "seconds a bot waits before each move (a pace for people)")
+    # On by default: bots that answer at once are too fast to follow.  The test-suite's
+    # servers run with FIVEUP_BOT_DELAY=0 (tests/conftest.py).
+    bot_delay: float = setting(
+        0.6,
+        "seconds a bot waits before each move in a match with a person, or in a bot-only"
+        " match someone watches (a pace people can follow; 0: at once)",
+    )
     sqlite_synchronous: str = setting(
         "normal", "SQLite durability: normal survives a crash, full also power loss",
         SYNCHRONOUS_LEVELS,

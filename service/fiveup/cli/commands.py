@@ -166,7 +166,9 @@ def _setup_play(sub: Subparsers) -> None:
         "match did to your rating; --stats shows your ratings and statistics.  Start a "
         "server first (make run).",
     )
-    p.add_argument("--server", default="127.0.0.1:50051", help="host:port of the server")
+    # --address is what `fiveup serve` calls the same host:port, so people type it here too
+    p.add_argument("--server", "--address", default="127.0.0.1:50051", dest="server",
+                   help="host:port of the server (make run's gRPC port: 127.0.0.1:50051)")  # fmt: skip
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     p.add_argument("--bots", default="greedy",
                    help="comma-separated bot level per opponent (random, novice, greedy, adept,"

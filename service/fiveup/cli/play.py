@@ -14,8 +14,10 @@ turn of its own, to show the table and the moves, and once at the end.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import enum
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -52,6 +54,17 @@ def _key(t: common_pb2.Tile) -> tuple[int, int]:
     return (min(t.low, t.high), max(t.low, t.high))
 
 
+def points_text(raw: int) -> str:
+    """Raw points in displayed points, in words: "1 point", "3 points"."""
+    shown = raw // 5
+    return "1 point" if shown == 1 else f"{shown} points"
+
+
+def seat_text(seat: int) -> str:
+    """A seat as every client numbers it: from 1 (the API counts from 0)."""
+    return f"seat {seat + 1}"
+
+
 def move_text(move: pb.Move) -> str:
     kind = move.WhichOneof("kind")
     if kind == "draw":
@@ -61,7 +74,7 @@ def move_text(move: pb.Move) -> str:
     place = move.place
     # The server lists each placement with what it scores and the end sum it leaves.
     outcome = f"  (end sum {place.end_sum}" + (
-        f", scores {place.points // 5})" if place.points else ")"
+        f", scores {points_text(place.points)})" if place.points else ")"
     )
     if not place.HasField("on"):
         return f"lead {tile_text(place.tile)}{outcome}"
@@ -142,21 +155,26 @@ def render_layout(view: pb.MatchView) -> list[str]:
 
 
 def render_scores(view: pb.MatchView) -> list[str]:
-    n = len(view.seats)
     lines = []
     for score in view.scores:
-        if n == 4:
-            who = f"seats {score.side} & {score.side + 2}"
-        else:
-            who = "you" if score.side == view.viewer_seat else f"seat {score.side}"
+        who = side_text(view, score.side)
         lines.append(
-            f"  {who:<14} {score.displayed_points:>4} points ({score.raw_points:>4} raw)  {score.tally}"
+            f"  {who:<18} {score.displayed_points:>4} {'point ' if score.displayed_points in (1, -1) else 'points'}"
+            f" ({score.raw_points:>4} raw)  {score.tally}"
         )
     return lines
 
 
+def side_text(view: pb.MatchView, side: int) -> str:
+    """A score side in words: "you", "seat 2", or both partners "seats 1 & 3" (with "you")."""
+    if len(view.seats) == 4:
+        ours = view.HasField("viewer_seat") and view.viewer_seat % 2 == side
+        return f"seats {side + 1} & {side + 3}" + (" (you)" if ours else "")
+    return "you" if view.HasField("viewer_seat") and side == view.viewer_seat else seat_text(side)
+
+
 def render_reckoning(r: pb.RoundEndedEvent) -> list[str]:
-    how = f"seat {r.winner_seat} went out"
+    how = f"{seat_text(r.winner_seat)} went out"
     if r.blocked:
         how = "blocked: nobody could play"
         if r.blocked_without_passes:
@@ -165,19 +183,20 @@ def render_reckoning(r: pb.RoundEndedEvent) -> list[str]:
     for seat, (hand, deduction) in enumerate(zip(r.hands, r.deductions, strict=True)):
         tiles = " ".join(tile_text(t) for t in hand.tiles) or "(empty)"
         pips = sum(t.low + t.high for t in hand.tiles)
-        lines.append(f"  seat {seat}: {tiles:<30} {pips:>2} pips → -{deduction // 5} points")
+        cost = f"-{points_text(deduction)}" if deduction else "nothing to deduct"
+        lines.append(f"  {seat_text(seat) + ':':<8} {tiles:<30} {pips:>2} pips → {cost}")
     return lines
 
 
 def render(view: pb.MatchView, notes: Sequence[str], now: float | None = None) -> str:
     starter = ""
     if view.HasField("round_starter"):
-        lead = "you" if view.round_starter == view.viewer_seat else f"seat {view.round_starter}"
+        lead = "you" if view.round_starter == view.viewer_seat else seat_text(view.round_starter)
         starter = f"  ({lead} led{', by lot' if view.round_starter_by_lot else ''})"
     out = [
         "=" * 72,
         f"Five Up — match {view.match_id}  round {view.round_number}{starter}  "
-        f"target {view.target_points}  version {view.version}",
+        f"playing to {view.target_points} points",
         "Layout (○ open connection point with its pip, ★ counting end):",
         *render_layout(view),
         f"End sum: {view.end_sum}"
@@ -186,7 +205,7 @@ def render(view: pb.MatchView, notes: Sequence[str], now: float | None = None) -
         *render_scores(view),
         "Hands: "
         + ", ".join(
-            f"{'you' if s == view.viewer_seat else f'seat {s}'} {n}"
+            f"{'you' if s == view.viewer_seat else seat_text(s)} {n}"
             for s, n in enumerate(view.hand_sizes)
         )
         + f"; boneyard {view.boneyard_size}",
@@ -196,7 +215,11 @@ def render(view: pb.MatchView, notes: Sequence[str], now: float | None = None) -
         out.extend(render_reckoning(view.last_round))
     out.extend(notes)
     if view.status == pb.MATCH_STATUS_FINISHED:
-        out.append(f"Match over: side {view.winner_side} wins.")
+        winner = side_text(view, view.winner_side)
+        if winner.startswith("you") or winner.endswith("(you)"):
+            out.append("Match over: you win." if winner == "you" else f"Match over: {winner} win.")
+        else:
+            out.append(f"Match over: {winner} {'win' if winner.startswith('seats') else 'wins'}.")
     elif view.status == pb.MATCH_STATUS_CANCELLED:
         out.append("Match cancelled: it ended without a winner.")
     elif view.HasField("turn"):
@@ -211,8 +234,12 @@ def describe_event(e: pb.MatchEvent, me: int, stand_in: bool = False) -> str | N
 
     def who(seat: int) -> str:
         if seat != me:
-            return f"seat {seat}"
+            return seat_text(seat)
         return "your stand-in" if stand_in else "you"
+
+    def verb(seat: int, singular: str, plural: str) -> str:
+        """The verb after who(seat): "you lead", "seat 2 leads"."""
+        return plural if seat == me and not stand_in else singular
 
     if kind == "match_cancelled":
         why = (
@@ -232,9 +259,9 @@ def describe_event(e: pb.MatchEvent, me: int, stand_in: bool = False) -> str | N
         auto = e.seat_auto_played
         if auto.seat != me:
             return (
-                f"· a stand-in bot plays for seat {auto.seat} (its turn timer ran out)"
+                f"· a stand-in bot plays for {seat_text(auto.seat)} (its turn timer ran out)"
                 if auto.active
-                else f"· seat {auto.seat} is back; its stand-in stopped"
+                else f"· {seat_text(auto.seat)} is back; its stand-in stopped"
             )
         return (
             "· your turn timer ran out: a stand-in bot plays for you until you move again"
@@ -244,7 +271,7 @@ def describe_event(e: pb.MatchEvent, me: int, stand_in: bool = False) -> str | N
 
     if kind == "tile_placed":
         placed = e.tile_placed
-        scored = f" and scored {placed.points // 5}" if placed.points else ""
+        scored = f" and scored {points_text(placed.points)}" if placed.points else ""
         return f"· {who(placed.seat)} placed {tile_text(placed.placement.tile)}{scored} (end sum {placed.end_sum})"
     if kind == "tile_drawn":
         drawn = e.tile_drawn
@@ -255,11 +282,11 @@ def describe_event(e: pb.MatchEvent, me: int, stand_in: bool = False) -> str | N
     if kind == "passed":
         return f"· {who(e.passed.seat)} passed"
     if kind == "move_undone":
-        return f"· {who(e.move_undone.seat)} took moves back: the table is as at version {e.move_undone.to_version}"
+        return f"· {who(e.move_undone.seat)} took moves back: the table is as it was before them"
     if kind == "round_dealt":
         dealt = e.round_dealt
         lot = " (chosen by lot)" if dealt.by_lot else ""
-        return f"· round {dealt.round_number} dealt; {who(dealt.starter)} leads{lot}"
+        return f"· round {dealt.round_number} dealt; {who(dealt.starter)} {verb(dealt.starter, 'leads', 'lead')}{lot}"
     if kind == "round_ended" and e.round_ended.blocked_without_passes:
         return f"· round {e.round_ended.round_number} blocked: nobody can place, no passes needed"
     if kind == "seat_claimed":
@@ -314,7 +341,7 @@ async def play(
         if exc.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
             raise UserError(
                 f"cannot reach a Five Up server at {options.server}: start one in another "
-                "terminal (make run) or pass --server HOST:PORT"
+                "terminal (make run) or pass --server HOST:PORT (or --address)"
             ) from None
         raise UserError(f"the server refused: {exc.code().name}: {exc.details()}") from None
 
@@ -341,13 +368,13 @@ async def _play(
                 return 0
             if options.resume:
                 seat = await play_players.match_in_progress(channel, creds)
-                print(f"Resuming match {seat.match_id}; you are seat {seat.seat}.", file=out)
+                print(f"Resuming match {seat.match_id}; you are {seat_text(seat.seat)}.", file=out)
             else:
                 assert options.queue is not None
                 seat = await play_players.queue_for_a_seat(
                     channel, creds, options.queue, options.bot_wait, out, options.target
                 )
-                print(f"Seated in match {seat.match_id}; you are seat {seat.seat}.", file=out)
+                print(f"Seated in match {seat.match_id}; you are {seat_text(seat.seat)}.", file=out)
             match_id, me = seat.match_id, seat.seat
         else:
             create = pb.CreateMatchRequest(
@@ -360,7 +387,7 @@ async def _play(
             joined = await stub.JoinMatch(pb.JoinMatchRequest(match_id=match_id, seat=0))
             seat_token = joined.seat_token
             print(
-                f"Created match {match_id}; you are seat 0. "
+                f"Created match {match_id}; you are seat 1. "
                 f"Shuffle commitment {created.shuffle_commitment[:16]}…",
                 file=out,
             )
@@ -478,9 +505,9 @@ async def _play(
                     except grpc.aio.AioRpcError as exc:
                         notes.append(f"! {exc.code().name}: {exc.details()}")
                     continue
-                if move is Interrupt.QUIT:
+                if move is Interrupt.QUIT:  # the person chose to stop: not a failure
                     print("Bye.", file=out)
-                    return 1
+                    return 0
                 if move is Interrupt.MOVED_ON:
                     notes.append("The match moved on while you chose; here it is now.")
                     continue
@@ -501,7 +528,7 @@ async def _play(
                         notes.append(f"! {exc.code().name}: {exc.details()}")
                     continue
                 if result.points:
-                    notes.append(f"You scored {result.points // 5} points ({result.points} raw).")
+                    notes.append(f"You scored {points_text(result.points)} ({result.points} raw).")
                 if result.HasField("drawn_tile"):
                     notes.append(f"You drew {tile_text(result.drawn_tile)}.")
         finally:
@@ -514,6 +541,36 @@ def _read_line(prompt: str) -> str:
         return input(prompt)
     except EOFError:
         return "q"
+
+
+def _ask_in_thread(ask: Callable[[str], str], prompt: str) -> asyncio.Future[str]:
+    """Run the blocking prompt in a daemon thread.  Not the loop's executor: on Ctrl-C,
+    asyncio.run waits for the executor's threads, and one blocked in input() would keep
+    the program on screen until Enter; a daemon thread is simply left behind."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[str] = loop.create_future()
+
+    def settle(value: str | None, error: BaseException | None) -> None:
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(value or "")
+
+    def run() -> None:
+        try:
+            value = ask(prompt)
+        except BaseException as exc:  # handed to the loop, which raises it in the task
+            answer: tuple[str | None, BaseException | None] = (None, exc)
+        else:
+            answer = (value, None)
+        # the loop may be gone (the program is ending): then nobody waits for the answer
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(settle, *answer)
+
+    threading.Thread(target=run, name="fiveup-prompt", daemon=True).start()
+    return future
 
 
 class Interrupt(enum.Enum):
@@ -529,8 +586,10 @@ def render_hints(hints: pb.SuggestMovesResponse, listed: Sequence[pb.Move]) -> l
     """The ranked moves, with the number each has in the move list."""
     number = {m.SerializeToString(deterministic=True): i for i, m in enumerate(listed, start=1)}
     lines = [
-        f"Hints (best first; the master's estimate, {hints.samples} deals sampled: your chance"
-        " to win the match, and over the rest of the round your margin and net):"
+        f"Hints (best first; the master's estimate from {hints.samples} sampled deals: win = your"
+        " chance to win the match; over the rest of this round, net = the points your side"
+        " should score minus what its hands will cost, margin = that net minus the other"
+        " sides' average):"
     ]
     for hint in hints.hints:
         i = number.get(hint.move.SerializeToString(deterministic=True), 0)
@@ -541,7 +600,7 @@ def render_hints(hints: pb.SuggestMovesResponse, listed: Sequence[pb.Move]) -> l
             else "forced"
         )
         lines.append(
-            f"  {i:>2}) {move_text(hint.move):<34} now {hint.points // 5} points, "
+            f"  {i:>2}) {move_text(hint.move):<34} now {points_text(hint.points)}, "
             f"end sum {hint.end_sum}; {estimate}"
         )
     return lines
@@ -565,7 +624,7 @@ async def _choose(
     )
     prompt = f"Your move [number, {extras}q to quit]: "
     while True:
-        answer = (await loop.run_in_executor(None, ask, prompt)).strip().lower()
+        answer = (await _ask_in_thread(ask, prompt)).strip().lower()
         if answer in ("q", "quit", "exit"):
             return Interrupt.QUIT
         if moved_on():  # whatever was typed, it was chosen on a table that is gone

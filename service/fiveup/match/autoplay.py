@@ -15,7 +15,7 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,7 +45,10 @@ def default_bot_factory(kind: str) -> Bot:
 
 @dataclass
 class AutoplayConfig:
-    bot_delay: float = 0.0  # seconds a bot waits before moving (pace for human opponents)
+    # Seconds a bot waits before moving, so that a person can follow the table: in every
+    # match with a human seat, and in a bot-only match while someone watches it (a
+    # spectator); a bot-only match nobody watches runs at its own pace (bot_only_*).
+    bot_delay: float = 0.0
     # Abandoned seats: a joined human seat to move for this long gets a stand-in bot
     # (SeatAutoPlayed), until its owner submits a move again; 0 = never.
     turn_timeout_seconds: float = 0.0
@@ -176,6 +179,24 @@ class BotRunner:
         # Bot-only matches take turns here, first come first served (fair), one move at a
         # time: together they never hold more than bot_only_cpu_share of the process.
         self._bot_only_turn = asyncio.Lock()
+        # Open WatchMatch streams per match (a watched bot-only match keeps a person's pace).
+        self._watchers: dict[str, int] = {}
+
+    @contextlib.contextmanager
+    def watching(self, match_id: str) -> Iterator[None]:
+        """Count a watcher of ``match_id`` for as long as the block runs."""
+        self._watchers[match_id] = self._watchers.get(match_id, 0) + 1
+        try:
+            yield
+        finally:
+            left = self._watchers[match_id] - 1
+            if left:
+                self._watchers[match_id] = left
+            else:
+                del self._watchers[match_id]
+
+    def watched(self, match_id: str) -> bool:
+        return match_id in self._watchers
 
     def kick(self, session: MatchSession) -> None:
         """Start playing the bots' turns of this match if it is a bot's turn now."""
@@ -326,7 +347,11 @@ class BotRunner:
                         continue
                 self._observer.move(match, seat, action, events)
                 spent = time.perf_counter() - started
-                await asyncio.sleep(max(config.bot_only_min_delay, spent * (1 / share - 1)))
+                pause = max(config.bot_only_min_delay, spent * (1 / share - 1))
+            # outside the shared turn: a watched match's pace holds back no other match
+            if self.watched(session.match_id):
+                pause = max(pause, config.bot_delay)
+            await asyncio.sleep(pause)
 
 
 class TurnTimer:

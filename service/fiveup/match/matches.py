@@ -24,7 +24,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from dataclasses import dataclass
 
 from ..bots import BOT_KINDS
@@ -559,6 +559,19 @@ class Matches:
             yield Resync(latest)
             return
         cursor = after_version
+        # Counted while open: a bot-only match someone watches plays at a person's pace.
+        with self.bots.watching(match_id):
+            async with contextlib.aclosing(
+                self._follow(match_id, viewer, cursor, latest, session)
+            ) as events:
+                async for item in events:
+                    yield item
+
+    async def _follow(
+        self, match_id: str, viewer: int | None, cursor: int, latest: int, session: MatchSession
+    ) -> AsyncGenerator[VersionedEvent, None]:
+        """The events after ``cursor`` as ``viewer`` may see them, live (see ``watch``)."""
+        repository = self.repository
         while True:
             wake = self.broker.waiter(match_id)
             finished = False

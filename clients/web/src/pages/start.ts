@@ -9,7 +9,6 @@ import { BOTS, botRatings } from "../app/bots.js";
 import { shownRating } from "../app/rating.js";
 import { page, setLive, showError } from "../app/shell.js";
 import { saveSeat } from "../table/seat-store.js";
-import { sharePage } from "./share.js";
 
 export function startPage(): void {
   setLive(null);
@@ -96,7 +95,7 @@ function newMatchForm(): HTMLElement {
       }
       // A practice match has nobody to invite: straight to the table.
       if (practice.checked) location.hash = `#/play/${created.matchId}`;
-      else sharePage(created.matchId, humans);
+      else location.hash = `#/share/${created.matchId}`;
     } catch (err) {
       showError(form, err);
       submit.disabled = false;

@@ -69,6 +69,8 @@ export interface Marker {
   x: number; // units
   y: number;
   label: string;
+  /** What a placement here scores ("+3"), drawn beside the marker. */
+  badge?: string;
   onPick: () => void;
 }
 
@@ -192,6 +194,9 @@ export class Board {
       svg("path", {
         d: `M ${marker.x * UNIT - 8} ${marker.y * UNIT} h 16 M ${marker.x * UNIT} ${marker.y * UNIT - 8} v 16`,
       }, g);
+      if (marker.badge) {
+        svg("text", { x: marker.x * UNIT, y: (marker.y - 0.62) * UNIT, class: "marker-badge", "text-anchor": "middle" }, g).textContent = marker.badge;
+      }
       const pick = (e: Event) => {
         e.preventDefault();
         marker.onPick();
@@ -241,6 +246,22 @@ export function tallySvg(points: number, label: string): SVGSVGElement {
   for (let i = 0; i < ones; i += 1) {
     svg("line", { x1: x + 3, y1: 4, x2: x + 3, y2: cell - 4 }, root);
     x += 6;
+  }
+  return root;
+}
+
+/** A still picture of a layout (the round-end panel's final table): no pan, no zoom,
+ *  the view fitted to the tiles. */
+export function layoutPicture(geometry: Geometry, label: string): SVGSVGElement {
+  const b = boundsOf(geometry.tiles.map((t) => t.rect));
+  const pad = 0.4;
+  const root = svg("svg", {
+    class: "board still", role: "img", "aria-label": label,
+    viewBox: `${(b.x - pad) * UNIT} ${(b.y - pad) * UNIT} ${(b.w + 2 * pad) * UNIT} ${(b.h + 2 * pad) * UNIT}`,
+  });
+  for (const placed of geometry.tiles) {
+    const r = placed.rect;
+    drawDomino(root, { x: r.x * UNIT, y: r.y * UNIT, w: r.w * UNIT, h: r.h * UNIT }, placed.first, placed.second);
   }
   return root;
 }

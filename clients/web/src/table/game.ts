@@ -1,34 +1,56 @@
 // The table (#/play/<match> as the seat this tab holds, #/watch/<match> as a
-// spectator): follows the match's stream (WatchMatch), reads the view (GetMatch) once a
-// burst of events is over, and redraws its panels (table/panels/) from one TableState.
+// spectator): follows the match's stream (WatchMatch) from version 0, folding it into the
+// match's record (history, names, round ends: table/record.ts), reads the view (GetMatch)
+// once a burst of events is over, and redraws its panels (table/panels/) from one
+// TableState.
 import {
   MatchStatus, errorReason, newRequestId, withToken, type MatchEvent, type MatchView, type Move,
 } from "@fiveup/sdk";
 import { el } from "../dom.js";
-import { pointsText, reasonText, t } from "../i18n.js";
+import { reasonText, t } from "../i18n.js";
 import { accessToken, currentSession } from "../session.js";
 import { api, type Clients } from "../app/api.js";
 import { ratingChange, shownRating } from "../app/rating.js";
 import { app, page, showError } from "../app/shell.js";
 import { Board, type Marker } from "./board.js";
 import { layoutGeometry, pointKey, type PlacedTile } from "./geometry.js";
-import { pointText, tileText } from "./moves.js";
+import { placementText } from "./moves.js";
+import { MatchRecord, type RoundEnd } from "./record.js";
 import { saveSeat, type SeatSession } from "./seat-store.js";
 import type { TableActions, TableState } from "./state.js";
-import { myTurn } from "./state.js";
+import { myTurn, seatName, sideOf } from "./state.js";
 import { handPanel, selectedPlacements } from "./panels/hand.js";
 import { matchEndPanel } from "./panels/match-end.js";
 import { playersPanel } from "./panels/players.js";
 import { reckoningPanel } from "./panels/reckoning.js";
+import { roundEndPanel } from "./panels/round-end.js";
 import { scoresPanel } from "./panels/scores.js";
-import { secondsLeft, statusLine } from "./panels/status.js";
+import { BADGE_MS, secondsLeft, statusLine } from "./panels/status.js";
+
+/** How long a round's end stays over the table unless dismissed. */
+const ROUND_END_MS = 20000;
+/** Reasons a call fails with when the connection (not the request) is at fault. */
+const CONNECTION_REASONS = new Set(["UNAVAILABLE", "UNKNOWN", "DEADLINE_EXCEEDED", "SHUTTING_DOWN", "CANCELED"]);
 
 export class Game implements TableActions {
   private clients!: Clients;
   private view: MatchView | null = null;
   private version = 0; // the last event version seen on the stream
   private selected: string | null = null; // the selected hand tile, "low-high"
-  private readonly log: string[] = [];
+  private readonly record: MatchRecord;
+  private shownEntries = 0; // history lines already in the list
+  private liveFrom = 0; // events above this version happen while the table is open
+  private offline = false;
+  private roundEnd: { end: RoundEnd; until: number } | null = null;
+  private badgeTimer = 0;
+  private wake: (() => void) | null = null; // ends the wait before a reconnect
+  // The browser knows first when the network goes: an open stream would only stall.
+  private readonly wentOffline = () => {
+    this.setOffline(true);
+    this.abort.abort();
+    this.abort = new AbortController();
+  };
+  private readonly cameOnline = () => this.wake?.();
   private stopped = false;
   private ended = false; // the stream told us the match ended (the view may not say so yet)
   private abort = new AbortController();
@@ -36,7 +58,6 @@ export class Game implements TableActions {
   // ticks the turn deadline shown in the status line
   private readonly clock = window.setInterval(() => this.tickDeadline(), 1000);
   private busy = false;
-  private lastPoints = "";
   private hints: TableState["hints"] = null;
   private hintsPending = false;
   private ratingLine: string | null = null;
@@ -47,11 +68,16 @@ export class Game implements TableActions {
   private readonly scores = el("section", { class: "scores", "aria-label": t("scores") });
   private readonly players = el("ul", { class: "players" });
   private readonly hand = el("section", { class: "hand", "aria-label": t("yourHand") });
-  private readonly logBox = el("ul", { class: "log", "aria-label": t("log") });
+  private readonly logBox = el("ol", { class: "log", "aria-label": t("history"), tabindex: "0" });
   private readonly reckoning = el("section", { class: "reckoning" });
   private readonly banner = el("section", { class: "banner" });
+  private readonly overlay = el("div", { class: "overlay" });
 
   constructor(readonly matchId: string, private seat: SeatSession | null) {
+    this.record = new MatchRecord(
+      (s) => (this.view ? seatName(this.view, this.record, this.seat?.seat, s) : t("seat", { n: s + 1 })),
+      (s) => (this.view ? sideOf(this.view, s) : s),
+    );
     const boardBox = el("div", { class: "board-box" });
     const zoom = el("div", { class: "zoom" });
     for (const [key, label, act] of [
@@ -64,18 +90,23 @@ export class Game implements TableActions {
       zoom.append(b);
     }
     this.alert.hidden = true;
-    const side = el("aside", { class: "side" }, this.scores, this.players, this.reckoning, el("h3", { text: t("log") }), this.logBox);
+    const side = el("aside", { class: "side" }, this.scores, this.players, this.reckoning, el("h3", { text: t("history") }), this.logBox);
     const center = el("div", { class: "center" }, this.status, this.banner, boardBox, this.alert, this.hand);
-    this.root.append(center, side);
+    this.root.append(center, side, this.overlay);
     page(this.root);
     this.board = new Board(boardBox, t("board"));
     boardBox.append(zoom);
+    window.addEventListener("offline", this.wentOffline);
+    window.addEventListener("online", this.cameOnline);
     app.dataset.match = matchId;
     app.dataset.role = seat ? "player" : "spectator";
   }
 
   stop(): void {
+    window.removeEventListener("offline", this.wentOffline);
+    window.removeEventListener("online", this.cameOnline);
     clearInterval(this.clock);
+    clearTimeout(this.badgeTimer);
     this.stopped = true;
     this.abort.abort();
     clearTimeout(this.refreshTimer);
@@ -94,10 +125,11 @@ export class Game implements TableActions {
       this.fail(err);
       return;
     }
-    if (this.seat && had > 0) this.note(t("resumed", { n: this.seat.seat + 1 }));
-    // Resume the stream from the version this tab had (a reload: the events since then
-    // fill the log), else from now.
-    this.version = had > 0 ? Math.min(had, Number(this.view!.version)) : Number(this.view!.version);
+    // The stream starts at version 0 whatever this tab showed before (a reload, a
+    // spectator, a finished table): the history is the match's own record, the same for
+    // everyone.  Events up to the view's version are the past (folded, not announced).
+    this.liveFrom = Number(this.view!.version);
+    this.version = this.liveFrom;
     app.dataset.resumedFrom = String(had);
     void this.watch();
   }
@@ -108,28 +140,50 @@ export class Game implements TableActions {
     app.dataset.error = errorReason(err);
   }
 
-  /** A refused call's reason, in words, above the hand (the match goes on). */
+  /** A refused call's reason, in words, above the hand (the match goes on); a call the
+   *  connection failed marks the table offline instead (one line says so). */
   private showAlert(err: unknown): void {
     const reason = errorReason(err);
+    if (CONNECTION_REASONS.has(reason)) return this.setOffline(true);
+    this.showAlertText(reasonText(reason), reason);
+  }
+
+  private showAlertText(text: string, reason: string): void {
     this.alert.hidden = false;
-    this.alert.textContent = reasonText(reason);
+    this.alert.textContent = text;
     this.alert.dataset.reason = reason;
+  }
+
+  private setOffline(offline: boolean): void {
+    if (this.offline === offline) return;
+    this.offline = offline;
+    app.dataset.live = String(!offline);
+    if (this.view) this.render();
   }
 
   private async watch(): Promise<void> {
     let delay = 250;
     while (!this.stopped) {
       try {
+        if (this.offline) {
+          // Back only when a call gets through: a stream opens without an answer.
+          await this.refresh();
+          this.clearFailure();
+          this.setOffline(false);
+        }
         const stream = this.clients.matches.watchMatch(
-          { matchId: this.matchId, afterVersion: BigInt(this.version) },
+          { matchId: this.matchId, afterVersion: BigInt(this.record.version) },
           { ...(await this.auth()), signal: this.abort.signal },
         );
         app.dataset.live = "true";
         for await (const item of stream) {
           delay = 250;
+          this.setOffline(false);
           if (item.item.case === "event") this.onEvent(item.item.value);
           else if (item.item.case === "resync") {
+            // Too far behind to fold (the record has a gap from here): carry on from now.
             this.version = Number(item.item.value.version);
+            this.record.version = this.version;
             this.scheduleRefresh();
           }
         }
@@ -140,58 +194,40 @@ export class Game implements TableActions {
         if (this.stopped) return;
         const reason = errorReason(err);
         if (reason === "MATCH_NOT_FOUND" || reason === "PERMISSION_DENIED") return this.fail(err);
-        app.dataset.live = "false";
-        this.status.textContent = t("reconnecting");
+        this.setOffline(true);
       }
-      await new Promise((r) => setTimeout(r, delay));
-      delay = Math.min(delay * 2, 5000);
+      await new Promise<void>((r) => {
+        const timer = setTimeout(r, delay);
+        this.wake = () => {
+          clearTimeout(timer);
+          r();
+        };
+      });
+      this.wake = null;
+      delay = Math.min(delay * 2, 3000);
     }
   }
 
   private onEvent(event: MatchEvent): void {
-    this.version = Number(event.version);
+    const version = Number(event.version);
+    this.version = Math.max(this.version, version);
     const { kind } = event;
-    const mine = this.seat?.seat;
-    switch (kind.case) {
-      case "matchStarted":
-        this.note(t("evStarted"));
-        break;
-      case "roundDealt":
-        this.note(t("evDealt", { n: kind.value.roundNumber, s: kind.value.starter + 1 }));
-        break;
-      case "tilePlaced": {
-        const p = kind.value;
-        const tile = tileText(p.placement!.tile!);
-        this.note(p.points ? t("evPlaced", { s: p.seat + 1, tile, points: pointsText(p.points / 5) }) : t("evPlacedNone", { s: p.seat + 1, tile }));
-        this.lastPoints = p.points ? `+${p.points / 5}` : "";
-        break;
-      }
-      case "tileDrawn":
-        this.note(kind.value.seat === mine && kind.value.tile ? t("evDrewYou", { tile: tileText(kind.value.tile) }) : t("evDrew", { s: kind.value.seat + 1 }));
-        break;
-      case "passed":
-        this.note(t("evPassed", { s: kind.value.seat + 1 }));
-        break;
-      case "roundEnded":
-        this.note(kind.value.blocked ? t("evRoundBlocked", { n: kind.value.roundNumber }) : t("evRoundEnded", { n: kind.value.roundNumber }));
-        break;
-      case "matchEnded":
-        this.ended = true;
-        this.note(t("evMatchEnded"));
-        break;
-      case "seatAutoPlayed":
-        this.note(kind.value.active ? t("evAuto", { s: kind.value.seat + 1 }) : t("evBack", { s: kind.value.seat + 1 }));
-        break;
-      case "seatClaimed":
-        this.note(t("evJoined", { s: kind.value.seat + 1, name: kind.value.displayName || t("human") }));
-        break;
-      case "moveUndone":
-        this.note(t("evUndone", { s: kind.value.seat + 1 }));
-        this.lastPoints = "";
-        break;
-      default:
-        break;
+    this.record.fold(event, this.seat?.seat);
+    if (version <= this.liveFrom) {
+      // The past, replayed: the view already shows it; draw the history once it is in.
+      if (version === this.liveFrom) this.drawHistory();
+      return;
     }
+    if (kind.case === "matchEnded") this.ended = true;
+    if (kind.case === "roundEnded") {
+      this.roundEnd = { end: this.record.rounds.at(-1)!, until: Date.now() + ROUND_END_MS };
+    }
+    if (kind.case === "tilePlaced" && kind.value.points) {
+      // redraw when the badge has faded, so that it is gone, not just transparent
+      clearTimeout(this.badgeTimer);
+      this.badgeTimer = window.setTimeout(() => this.view && this.render(), BADGE_MS + 50);
+    }
+    this.drawHistory();
     // The server marks the last event of each step with whose turn it is next (and its
     // deadline): read the view once then, not after every event of a burst.  A step that
     // ends the match carries no turn: read it then too.
@@ -200,10 +236,17 @@ export class Game implements TableActions {
     else this.scheduleRefresh(400);
   }
 
-  private note(line: string): void {
-    this.log.push(line);
-    if (this.log.length > 60) this.log.shift();
-    this.logBox.replaceChildren(...this.log.slice(-25).reverse().map((l) => el("li", { text: l })));
+  /** The history list: the record's lines not shown yet, appended (oldest first). */
+  private drawHistory(): void {
+    const entries = this.record.entries;
+    if (this.shownEntries === entries.length) return;
+    const atBottom = this.logBox.scrollHeight - this.logBox.scrollTop - this.logBox.clientHeight < 40;
+    for (const entry of entries.slice(this.shownEntries)) {
+      this.logBox.append(el("li", { class: entry.kind, "data-version": String(entry.version), text: entry.text() }));
+    }
+    this.shownEntries = entries.length;
+    app.dataset.history = String(entries.length);
+    if (atBottom || this.shownEntries === entries.length) this.logBox.scrollTop = this.logBox.scrollHeight;
   }
 
   /** Events come in bursts (a move, then the bots'): read the view once the burst is over.
@@ -215,7 +258,8 @@ export class Game implements TableActions {
       this.refresh().then(
         () => this.clearFailure(),
         (err) => {
-          this.fail(err);
+          if (CONNECTION_REASONS.has(errorReason(err))) this.setOffline(true);
+          else this.fail(err);
           const reason = errorReason(err);
           if (reason !== "MATCH_NOT_FOUND" && reason !== "PERMISSION_DENIED" && !this.stopped) {
             this.scheduleRefresh(Math.min(Math.max(delay * 2, 500), 5000));
@@ -226,6 +270,11 @@ export class Game implements TableActions {
   }
 
   private tickDeadline(): void {
+    if (this.roundEnd) {
+      const left = Math.ceil((this.roundEnd.until - Date.now()) / 1000);
+      if (left <= 0) this.dismissRoundEnd();
+      else this.overlay.querySelector("[data-action=dismiss-round]")?.replaceChildren(this.roundEndButtonText(left));
+    }
     const deadline = this.view?.turn?.deadline;
     const span = this.status.querySelector<HTMLElement>(".deadline");
     if (!deadline || !span || this.view?.turn?.standIn) return;
@@ -253,10 +302,18 @@ export class Game implements TableActions {
   }
 
   private state(): TableState {
+    const roundEnd = this.roundEnd
+      ? { end: this.roundEnd.end, secondsLeft: Math.max(1, Math.ceil((this.roundEnd.until - Date.now()) / 1000)) }
+      : null;
     return {
-      view: this.view!, seat: this.seat, selected: this.selected, busy: this.busy, hints: this.hints,
-      hintsPending: this.hintsPending, ratingLine: this.ratingLine, lastPoints: this.lastPoints,
+      view: this.view!, record: this.record, seat: this.seat, selected: this.selected, busy: this.busy,
+      offline: this.offline, hints: this.hints, hintsPending: this.hintsPending, ratingLine: this.ratingLine, roundEnd,
     };
+  }
+
+  private roundEndButtonText(left: number): string {
+    const last = this.view?.status === MatchStatus.FINISHED && this.record.rounds.at(-1) === this.roundEnd?.end;
+    return `${last ? t("seeResult") : t("nextRound")} ${t("closesIn", { s: left })}`;
   }
 
   /** Redraws everything, keeping the keyboard focus on the same control. */
@@ -270,7 +327,9 @@ export class Game implements TableActions {
               : focused.dataset.action ? `[data-action="${focused.dataset.action}"]` : null
       : null;
     this.draw();
-    if (focusKey) this.hand.querySelector<HTMLElement>(`button${focusKey}`)?.focus();
+    if (this.roundEnd && !this.overlay.contains(document.activeElement)) {
+      this.overlay.querySelector<HTMLElement>("[data-action=dismiss-round]")?.focus();
+    } else if (focusKey) this.hand.querySelector<HTMLElement>(`button${focusKey}`)?.focus();
   }
 
   private draw(): void {
@@ -285,6 +344,7 @@ export class Game implements TableActions {
     app.dataset.practice = String(view.practice);
     app.dataset.hintsAllowed = String(view.hintsAllowed);
     app.dataset.legalMoves = String(mine ? view.legalMoves.length : 0);
+    app.dataset.roundEnd = this.roundEnd ? String(this.roundEnd.end.event.roundNumber) : "";
 
     this.status.replaceChildren(...statusLine(state));
     this.scores.replaceChildren(...scoresPanel(state));
@@ -293,6 +353,8 @@ export class Game implements TableActions {
     this.hand.replaceChildren(...handPanel(state, this));
     this.reckoning.replaceChildren(...reckoningPanel(state));
     this.banner.replaceChildren(...matchEndPanel(state));
+    this.overlay.replaceChildren(...roundEndPanel(state, this));
+    this.drawHistory();
     if (view.status === MatchStatus.FINISHED && this.ratingLine === null) void this.findRatingChange();
   }
 
@@ -301,16 +363,16 @@ export class Game implements TableActions {
     const { view } = state;
     const geometry = layoutGeometry(view.layout.map((p) => ({ tile: p.tile!, on: p.on ? { tile: p.on.tile!, side: p.on.side } : undefined })));
     const fresh = view.layout.length ? view.layout.length - 1 : null;
-    const sel = view.hand.find((tile) => `${tile.low}-${tile.high}` === state.selected);
     const markers: Marker[] = selectedPlacements(state).map((m) => {
       const on = m.kind.value.on;
-      if (!on) return { x: 0, y: 0, label: t("lead", { tile: tileText(sel!) }), onPick: () => this.submit(m) };
+      const badge = m.kind.value.points ? `+${m.kind.value.points / 5}` : undefined;
+      if (!on) return { x: 0, y: 0, label: placementText(m), badge, onPick: () => this.submit(m) };
       const end = geometry.ends.get(pointKey(on.tile!, on.side));
       const dx = [1, 0, -1, 0][end?.dir ?? 0];
       const dy = [0, 1, 0, -1][end?.dir ?? 0];
       return {
         x: (end?.x ?? 0) + dx * 0.55, y: (end?.y ?? 0) + dy * 0.55,
-        label: t("pointLabel", { point: pointText(on) }), onPick: () => this.submit(m),
+        label: t("pointLabel", { point: placementText(m) }), badge, onPick: () => this.submit(m),
       };
     });
     const label = (p: PlacedTile) => t("tileLabel", { a: p.tile.low, b: p.tile.high });
@@ -340,6 +402,13 @@ export class Game implements TableActions {
   }
 
   // ---------------------------------------------------------------- actions
+
+  dismissRoundEnd(): void {
+    if (!this.roundEnd) return;
+    this.roundEnd = null;
+    this.render();
+    this.hand.querySelector<HTMLButtonElement>("button.playable:not([disabled]), button[data-move]")?.focus();
+  }
 
   select(tile: string | null): void {
     this.selected = tile;
@@ -415,6 +484,7 @@ export class Game implements TableActions {
       this.busy = false;
     }
     await this.refresh().catch((err) => this.fail(err));
-    (this.hand.querySelector<HTMLButtonElement>("button.playable:not([disabled]), button[data-move]") ?? null)?.focus();
+    // (a round that just ended keeps the focus on its panel)
+    if (!this.roundEnd) this.hand.querySelector<HTMLButtonElement>("button.playable:not([disabled]), button[data-move]")?.focus();
   }
 }

@@ -1,7 +1,7 @@
 // Tiles and moves in words (the table's buttons, its log and the hint list say them the
 // same way), and tile identity regardless of orientation.
 import type { Move, Tile } from "@fiveup/sdk";
-import { type Key, t } from "../i18n.js";
+import { type Key, pointsText, t } from "../i18n.js";
 
 export const tileText = (tile: { low: number; high: number }) => `[${Math.min(tile.low, tile.high)}|${Math.max(tile.low, tile.high)}]`;
 const SIDE_KEYS: Key[] = ["sideLow", "sideLow", "sideHigh", "sideChainA", "sideChainB", "sideBranchA", "sideBranchB"];
@@ -21,6 +21,14 @@ export function moveText(move: Move): string {
     default:
       return "?";
   }
+}
+
+/** A placement with what it scores now, as the server computed it: "Place [1|3] on
+ *  [1|5] low end: ends 15, scores 3 points". */
+export function placementText(move: Move & { kind: { case: "place" } }): string {
+  const { points, endSum } = move.kind.value;
+  const text = moveText(move);
+  return points ? t("placeScores", { move: text, sum: endSum, points: pointsText(points / 5) }) : t("placeNoScore", { move: text, sum: endSum });
 }
 
 /** A stable name for a move (tests match a hint with the tile that lands on the table). */

@@ -3,7 +3,7 @@
 import { el } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { hintList } from "../hints.js";
-import { finished, myTurn, type TableActions, type TableState } from "../state.js";
+import { finished, idle, myTurn, type TableActions, type TableState } from "../state.js";
 
 export function assistPanel(state: TableState, act: TableActions): Node[] {
   const { view } = state;
@@ -16,20 +16,20 @@ export function assistPanel(state: TableState, act: TableActions): Node[] {
       type: "button", class: "hint-button", "data-action": "hint",
       text: state.hintsPending ? t("hintThinking") : t("hint"),
     });
-    ask.disabled = state.busy || state.hintsPending;
+    ask.disabled = !idle(state) || state.hintsPending;
     ask.addEventListener("click", () => act.askHints());
     bar.append(ask);
   }
   if (view.canUndo) {
     const undo = el("button", { type: "button", class: "undo-button", "data-action": "undo", text: t("undo") });
-    undo.disabled = state.busy;
+    undo.disabled = !idle(state);
     undo.addEventListener("click", () => act.undo());
     bar.append(undo);
   }
   if (bar.childElementCount) out.push(bar);
   const hints = state.hints;
   if (mine && hints && hints.version === view.version) {
-    out.push(hintList(hints.list, hints.samples, state.busy, (move) => act.submit(move)));
+    out.push(hintList(hints.list, hints.samples, !idle(state), (move) => act.submit(move)));
   }
   return out;
 }

@@ -4,8 +4,8 @@ import type { Move } from "@fiveup/sdk";
 import { el } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { dominoIcon } from "../board.js";
-import { pointText, sameTile, tileText } from "../moves.js";
-import { finished, myTurn, type TableActions, type TableState } from "../state.js";
+import { placementText, sameTile, tileText } from "../moves.js";
+import { finished, idle, myTurn, type TableActions, type TableState } from "../state.js";
 import { assistPanel } from "./assist.js";
 
 export type PlaceMove = Move & { kind: { case: "place" } };
@@ -33,10 +33,10 @@ export function handPanel(state: TableState, act: TableActions): Node[] {
     const playable = places.some((m) => sameTile(m.kind.value.tile!, tile));
     const button = el("button", {
       type: "button", class: `tile${playable ? " playable" : ""}${state.selected === key ? " selected" : ""}`,
-      "aria-label": `${t("tileLabel", { a: tile.low, b: tile.high })}${playable ? " ✓" : ""}`,
+      "aria-label": `${t("tileLabel", { a: tile.low, b: tile.high })}${playable ? " ✓" : ""}${state.selected === key ? ` (${t("selectedTile")})` : ""}`,
       "aria-pressed": String(state.selected === key), "data-tile": key,
     });
-    button.disabled = !playable || state.busy;
+    button.disabled = !playable || !idle(state);
     button.append(dominoIcon(tile.low, tile.high, true, 30));
     button.addEventListener("click", () => act.select(state.selected === key ? null : key));
     row.append(button);
@@ -53,9 +53,11 @@ export function handPanel(state: TableState, act: TableActions): Node[] {
       for (const m of selMoves) {
         const on = m.kind.value.on;
         const b = el("button", {
-          type: "button", class: "point", "data-point": on ? `${on.tile!.low}-${on.tile!.high}-${on.side}` : "lead",
-          text: on ? t("placeOn", { tile: tileText(sel), point: pointText(on) }) : t("lead", { tile: tileText(sel) }),
+          type: "button", class: m.kind.value.points ? "point scores" : "point",
+          "data-point": on ? `${on.tile!.low}-${on.tile!.high}-${on.side}` : "lead",
+          "data-points": String(m.kind.value.points), text: placementText(m),
         });
+        b.disabled = !idle(state);
         b.addEventListener("click", () => act.submit(m));
         list.append(b);
       }
@@ -65,11 +67,16 @@ export function handPanel(state: TableState, act: TableActions): Node[] {
       actions.append(list);
     } else if (places.length) {
       actions.append(el("p", { class: "hint", text: t("pickTile") }));
+    } else {
+      // No placement: say why before the draw or the pass.
+      const pips = [...new Set(view.openPoints.map((o) => o.pip))].sort((a, b) => a - b).join(", ");
+      const forced = view.legalMoves.some((m) => m.kind.case === "draw") ? "mustDraw" : "mustPass";
+      actions.append(el("p", { class: "hint forced", text: t(forced, { pips }) }));
     }
     for (const m of view.legalMoves) {
       if (m.kind.case === "draw" || m.kind.case === "pass") {
         const b = el("button", { type: "button", class: "primary", "data-move": m.kind.case, text: t(m.kind.case === "draw" ? "draw" : "pass") });
-        b.disabled = state.busy;
+        b.disabled = !idle(state);
         b.addEventListener("click", () => act.submit(m));
         actions.append(b);
       }

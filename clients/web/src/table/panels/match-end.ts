@@ -1,17 +1,26 @@
-// The match's end: who won, the rating change for a signed-in player, a new game.
+// The match's end: who won (by name), the final scores, the rating change for a rated
+// match, a new game.
 import { el } from "../../dom.js";
-import { t } from "../../i18n.js";
-import { finished, type TableState } from "../state.js";
+import { pointsText, t } from "../../i18n.js";
+import { finished, ours, sideName, type TableState } from "../state.js";
 
 export function matchEndPanel(state: TableState): Node[] {
   const { view } = state;
-  if (!finished(state) || view.winnerSide === undefined) return [];
-  const n = view.seats.length;
-  const mine = state.seat?.seat;
+  if (!finished(state) || view.winnerSide === undefined || state.roundEnd) return [];
   const w = view.winnerSide;
-  const ours = mine !== undefined && (n === 4 ? mine % 2 === w : mine === w);
-  const who = n === 4 ? t("team", { a: w + 1, b: w + 3 }) : t("seat", { n: w + 1 });
-  const out: Node[] = [el("h2", { text: t("matchOver") }), el("p", { class: "winner", text: ours ? t("youWon") : t("winner", { who }) })];
+  const out: Node[] = [
+    el("h2", { text: t("matchOver") }),
+    el("p", { class: "winner", text: ours(state, w) ? t("youWon") : t("winner", { who: sideName(state, w) }) }),
+  ];
+  const table = el("ul", { class: "final-scores", "aria-label": t("finalScores") });
+  const sides = [...view.scores].sort((a, b) => b.displayedPoints - a.displayedPoints);
+  for (const score of sides) {
+    table.append(el("li", { class: score.side === w ? "won" : "", "data-side": String(score.side) },
+      el("span", { class: "who", text: sideName(state, score.side) }),
+      el("span", { class: "pts", text: pointsText(score.displayedPoints) })));
+  }
+  out.push(table);
+  if (view.rated) out.push(el("p", { class: "rated-note", text: t("ratedMatch") }));
   if (state.ratingLine) out.push(el("p", { class: "rating-change", text: state.ratingLine }));
   out.push(el("a", { class: "button primary", href: "#/", text: t("newGame") }));
   return out;

@@ -1,21 +1,21 @@
-// The last round's reckoning: how it ended and each hand with its rounding.
+// A round's reckoning: how it ended and each hand with its rounding (the sidebar shows
+// the last round's; the round-end panel shows the same rows).
+import type { RoundEndedEvent } from "@fiveup/sdk";
 import { el } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { dominoIcon } from "../board.js";
-import type { TableState } from "../state.js";
+import { nameOf, type TableState } from "../state.js";
 
-export function reckoningPanel(state: TableState): Node[] {
-  const last = state.view.lastRound;
-  if (!last) return [];
-  const out: Node[] = [el("h3", { text: t("reckoning", { n: last.roundNumber }) })];
-  out.push(el("p", { text: last.blocked ? t("blocked") : t("wentOut", { s: (last.winnerSeat ?? 0) + 1 }) }));
-  const list = el("ul", {});
+export function reckoningRows(state: TableState, last: RoundEndedEvent): Node[] {
+  const out: Node[] = [el("p", { class: "how", text: last.blocked ? t("blocked") : t("wentOut", { s: nameOf(state, last.winnerSeat ?? 0) }) })];
+  const list = el("ul", { class: "hands" });
   last.hands.forEach((hand, seat) => {
     const pips = hand.tiles.reduce((sum, tile) => sum + tile.low + tile.high, 0);
     const rounded = last.deductions[seat] ?? 0;
-    const row = el("li", { text: rounded
-      ? t("reckoningRow", { s: seat + 1, pips, rounded, points: rounded / 5 })
-      : t("reckoningNone", { s: seat + 1, pips }) });
+    const s = nameOf(state, seat);
+    const row = el("li", { "data-seat": String(seat), text: rounded
+      ? t("reckoningRow", { s, pips, rounded, points: rounded / 5 })
+      : t("reckoningNone", { s, pips }) });
     const tiles = el("span", { class: "mini" });
     for (const tile of hand.tiles) tiles.append(dominoIcon(tile.low, tile.high, false, 12));
     row.append(tiles);
@@ -23,4 +23,10 @@ export function reckoningPanel(state: TableState): Node[] {
   });
   out.push(list);
   return out;
+}
+
+export function reckoningPanel(state: TableState): Node[] {
+  const last = state.view.lastRound;
+  if (!last) return [];
+  return [el("h3", { text: t("reckoning", { n: last.roundNumber }) }), ...reckoningRows(state, last)];
 }
