@@ -14,5 +14,18 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
   npm ci --ignore-scripts --no-audit --no-fund
   echo "$wanted" > "$stamp"
 fi
+# Rebuild only when a source changed (make run starts in seconds otherwise): the hash
+# of every input of the SDK and the web bundle -- the protos, the sources, the configs,
+# the lockfile -- against the one the last good build left; FORCE=1 builds anyway.
+sources="$(find ../protos sdk web package-lock.json -type f \
+  -not -path '*/node_modules/*' -not -path '*/dist/*' -not -path 'sdk/src/gen/*' \
+  -not -path 'web/test/*' 2>/dev/null | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -d' ' -f1)"
+built=web/dist/.sources.sha256
+if [ "${FORCE:-0}" != 1 ] && [ -f "$built" ] && [ "$(cat "$built")" = "$sources" ] \
+  && [ -f sdk/dist/index.js ]; then
+  echo "build-clients: sources unchanged since the last build (FORCE=1 rebuilds)"
+  exit 0
+fi
 npm run --silent build --workspace @fiveup/sdk
 npm run --silent build --workspace fiveup-web
+echo "$sources" > "$built"

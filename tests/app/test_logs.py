@@ -81,7 +81,7 @@ async def test_access_log_lines_are_json_with_method_code_duration_and_request_i
     assert line["grpc_code"] == "OK"
     assert line["grpc_type"] == "unary"
     assert isinstance(line["duration_ms"], float) and line["duration_ms"] >= 0
-    assert line["level"] == "info" and line["ts"].endswith("Z")
+    assert line["level"] == "debug" and line["ts"].endswith("Z")  # a success: DEBUG
 
     # an error: the id still comes back (merged into the abort's trailers, next to the
     # status details), and the line has the code

@@ -51,15 +51,11 @@ from fiveup.app.metrics import GRPC_METRICS, GrpcServerMetrics, MethodMetrics, c
 
 REQUEST_ID_HEADER = "x-request-id"
 _REQUEST_ID_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/+=-]{0,127}")
-# Health checks come every few seconds from the kubelet: log them at DEBUG when they pass.
-# So do the RulesService's answers: thousands a second per core, where one INFO line each
-# cost a quarter of a ValidateMove's CPU (docs/performance.md); metrics still count them.
-QUIET_SERVICES = frozenset({"grpc.health.v1.Health", "fiveup.v1.RulesService"})
-# Successful reads of a match (clients poll them) likewise: state changes stay at INFO.
-QUIET_METHODS = frozenset({
-    ("fiveup.v1.MatchService", "GetMatch"),
-    ("fiveup.v1.MatchService", "ListLegalMoves"),
-})  # fmt: skip
+# A call that succeeded logs at DEBUG: health checks every few seconds, thousands of
+# RulesService answers a second per core (one INFO line each cost a quarter of a
+# ValidateMove's CPU, docs/performance.md), a table's reads and moves (one short session
+# of `make run` printed 347 lines).  Failures log at INFO (the client's) or ERROR (the
+# server's); the metrics count every call either way.
 # Codes that point at the server rather than the request.
 SERVER_FAULTS = frozenset({"UNKNOWN", "INTERNAL", "DATA_LOSS", "UNIMPLEMENTED"})
 
@@ -236,9 +232,7 @@ class ServerInterceptor(WrappingInterceptor):
         m = call.m
         if code in SERVER_FAULTS:
             level = logging.ERROR
-        elif code == "OK" and (
-            m.service in QUIET_SERVICES or (m.service, m.method) in QUIET_METHODS
-        ):
+        elif code == "OK":
             level = logging.DEBUG
         else:
             level = logging.INFO
