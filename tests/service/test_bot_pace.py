@@ -6,6 +6,7 @@ machine cannot make these fail."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from pathlib import Path
 
@@ -35,7 +36,7 @@ async def test_a_watched_bot_only_match_keeps_a_persons_pace(tmp_path: Path) -> 
             if len(placed) == 5:
                 break
         call.cancel()
-        gaps = [b - a for a, b in zip(placed, placed[1:], strict=False)]
+        gaps = [b - a for a, b in itertools.pairwise(placed)]
         # a step may hold a draw and a placement; each bot move waits DELAY
         assert min(gaps) >= DELAY * 0.9, gaps
         # nobody watches any more (once the server has seen the stream go): own pace again
