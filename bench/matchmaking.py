@@ -99,10 +99,11 @@ async def replicas(
     started: list[Replica] = []
     try:
         for _ in range(count):
+            # bot_delay 0: the bench measures the server's capacity, not a person's pace
             config = ServerConfig(
                 address="127.0.0.1:0", db=db, metrics_port=-1, grace_seconds=2.0,
                 access_token_keys=keys_dir, bot_delay=0.0, **TRUST_LOAD_ADDRESSES,
-            )  # fmt: skip  (bot_delay: the server's capacity, not a person's pace)
+            )  # fmt: skip
             for key, value in settings.items():
                 setattr(config, key, value)
             app, port = await create_server(config)
