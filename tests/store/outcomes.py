@@ -18,6 +18,7 @@ def outcome(
     ended_at: float,
     *,
     rated: bool = True,
+    practice: bool = False,
 ) -> MatchOutcome:
     """A finished match's outcome (figures made up from the seat number, so sums are
     checkable)."""
@@ -39,4 +40,5 @@ def outcome(
         ),
         scores=tuple(scores),
         winner_side=winner,
+        practice=practice,
     )  # fmt: skip

@@ -5,11 +5,14 @@ thresholds, ties and paging, a player's results, summary and rating history."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
+import sqlite3
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
+import psycopg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -315,6 +318,68 @@ async def test_player_summary_adds_up_per_category(stores: Stores) -> None:
     assert (three.category, three.matches, three.wins, three.rounds) == ("3", 1, 1, 5)
     assert three.rating == ratings[("3", a)]
     assert await stores.ratings.player_summary("nobody") == ()
+
+
+async def test_results_keep_their_mode_apart_in_summaries_and_lists(stores: Stores) -> None:
+    a, b = [await stores.player(n) for n in ("ann", "bob")]
+    await stores.end(outcome("r1", [a, b], (310, 10), 0, 1.0))  # rated, won
+    await stores.end(outcome("c1", [b, a], (310, 10), 0, 2.0, rated=False))  # casual, lost
+    await stores.end(outcome("p1", [a, None], (310, 10), 0, 3.0, rated=False, practice=True))
+    await stores.end(outcome("p2", [None, a], (310, 10), 0, 4.0, rated=False, practice=True))
+    rows = (await stores.ratings.player_results(a, before=None, limit=10)).rows
+    assert [(r.match_id, r.mode) for r in rows] == [
+        ("p2", "practice"), ("p1", "practice"), ("c1", "casual"), ("r1", "rated"),
+    ]  # fmt: skip
+    public = await stores.ratings.player_results(
+        a, before=None, limit=10, modes=("rated", "casual")
+    )
+    assert [r.match_id for r in public.rows] == ["c1", "r1"]
+    first = await stores.ratings.player_results(a, before=None, limit=1, modes=("practice",))
+    assert [r.match_id for r in first.rows] == ["p2"] and first.next is not None
+    rest = await stores.ratings.player_results(a, before=first.next, limit=5, modes=("practice",))
+    assert ([r.match_id for r in rest.rows], rest.next) == (["p1"], None)
+    assert (await stores.ratings.player_results(a, before=None, limit=5, modes=())).rows == ()
+    (two,) = await stores.ratings.player_summary(a)
+    assert [(m.mode, m.matches, m.wins) for m in two.modes] == [
+        ("rated", 1, 1), ("casual", 1, 0), ("practice", 2, 1),
+    ]  # fmt: skip
+    assert (two.matches, two.wins, two.rated_matches) == (4, 2, 1)  # every mode
+    practice = two.modes[2]
+    assert (practice.rounds, practice.points, practice.best_placement) == (3 + 4, 10 + 20, 5)
+
+
+async def test_results_from_before_modes_are_resolved_from_their_logs(
+    stores: Stores, store_url: str, backend: str
+) -> None:
+    """An upgraded database: its unrated results say nothing of practice; the event
+    store's opening reads it from each match's match_started (once: a no-op after)."""
+    a, b = [await stores.player(n) for n in ("ann", "bob")]
+    for match_id, practice in (("old-practice", True), ("old-casual", False)):
+        started = {"type": "match_started", "practice": practice, "rated": False}
+        await stores.events.create_match(record(match_id, ("human", "random")), [started])
+        await stores.events.append(
+            match_id, 1, [{"type": "match_ended"}], finished=True,
+            outcome=outcome(match_id, [a, None], (310, 10), 0, 5.0, rated=False,
+                            practice=practice),
+        )  # fmt: skip
+    await stores.end(outcome("old-rated", [a, b], (310, 10), 0, 6.0))
+    forget = "UPDATE player_results SET mode = 'legacy' WHERE NOT rated"
+    if backend == "sqlite":
+        with contextlib.closing(sqlite3.connect(store_url)) as conn, conn:
+            conn.execute(forget)
+    else:
+        with psycopg.connect(store_url, autocommit=True) as conn:
+            conn.execute(forget)
+    # Until resolved they read as casual, never as a mode a reader does not know.
+    rows = (await stores.ratings.player_results(a, before=None, limit=10)).rows
+    assert {r.mode for r in rows} == {"casual", "rated"}
+    reopened = open_store(store_url)
+    await reopened.open()
+    await reopened.close()
+    rows = (await stores.ratings.player_results(a, before=None, limit=10)).rows
+    assert {r.match_id: r.mode for r in rows} == {
+        "old-practice": "practice", "old-casual": "casual", "old-rated": "rated",
+    }  # fmt: skip
 
 
 async def test_an_outcome_needs_every_seat_for_rating() -> None:

@@ -192,12 +192,23 @@ def test_a_profile_shows_the_players_figures_rating_and_matches(
     assert card["stats"]["win-rate"] == rate
     assert card["stats"]["points-per-round"] == f"{two.points_per_round:.2f}"
     assert card["stats"]["best-placement"] == str(two.best_placement_points)
+    # rated and casual (the bot matches) apart, each with its own interval; no practice
+    slug = {ratings_pb2.MATCH_MODE_RATED: "rated", ratings_pb2.MATCH_MODE_CASUAL: "casual"}
+    assert card["modes"] == {
+        slug[m.mode]: f"{m.matches} matches, {m.wins} won: {pct(m.win_rate)} (95%: "
+        f"{pct(m.win_rate_interval.lower)}\N{EN DASH}{pct(m.win_rate_interval.upper)})"
+        for m in two.modes
+    }
+    assert set(card["modes"]) == {"rated", "casual"}
     for three in (c for c in shown["cards"] if c["category"] == THREE):  # Asha, Bilal, Chen
         assert three["badge"] == "Provisional rating (?): on the board once it settles"
         assert three["rating"].endswith("?")
     # the match list: newest first, as the API lists it; the bot match is unrated
     assert [m["id"] for m in shown["matches"]] == [m.match_id for m in listed.matches]
     assert [m["rated"] for m in shown["matches"]] == [str(m.rated).lower() for m in listed.matches]
+    assert [m["mode"] for m in shown["matches"]] == [
+        "rated" if m.rated else "casual" for m in listed.matches
+    ]
     assert "not rated" in [m["cells"][6] for m in shown["matches"]]
     opened = step(report, "opened match")
     assert opened["url"].endswith(f"#/watch/{listed.matches[0].match_id}")

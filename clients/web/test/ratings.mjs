@@ -42,10 +42,11 @@ const profile = (page) => page.evaluate(() => ({
     history: c.querySelector('svg.history')?.getAttribute('aria-label') ?? null,
     historyDots: c.querySelectorAll('svg.history circle').length,
     stats: Object.fromEntries([...c.querySelectorAll('dd[data-stat]')].map((d) => [d.dataset.stat, d.textContent])),
+    modes: Object.fromEntries([...c.querySelectorAll('dd[data-mode]')].map((d) => [d.dataset.mode, d.textContent])),
   })),
   matches: [...document.querySelectorAll('.matches-table tbody tr')].map((r) => ({
     id: r.dataset.match, cells: [...r.querySelectorAll('td')].map((td) => td.textContent),
-    rated: r.querySelector('[data-rated]').dataset.rated,
+    rated: r.querySelector('[data-rated]').dataset.rated, mode: r.dataset.mode,
   })),
 }));
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from ..bots import ladder
 from ..ratings.model import Rating
+from ..ratings.outcome import CASUAL, PRACTICE, RATED
 from ..ratings.ports import LeaderboardRow, PlayerResultRow, RatingPoint
 from ..ratings.scale import SettledRule, display_deviation, display_rating
 from ..ratings.standings import (
     CategoryStats,
     LeaderboardQuery,
+    ModeStats,
     PlayerStanding,
     Standings,
     Window,
@@ -26,6 +28,12 @@ CATEGORY_TO_PB = {
     "4": ratings_pb2.RATING_CATEGORY_FOUR_PARTNERSHIPS,
 }
 CATEGORY_FROM_PB = {v: k for k, v in CATEGORY_TO_PB.items()}
+MODE_TO_PB = {
+    RATED: ratings_pb2.MATCH_MODE_RATED,
+    CASUAL: ratings_pb2.MATCH_MODE_CASUAL,
+    PRACTICE: ratings_pb2.MATCH_MODE_PRACTICE,
+}
+MODE_FROM_PB = {v: k for k, v in MODE_TO_PB.items()} | {ratings_pb2.MATCH_MODE_UNSPECIFIED: ""}
 WINDOW_FROM_PB = {
     ratings_pb2.LEADERBOARD_WINDOW_UNSPECIFIED: Window.ALL_TIME,
     ratings_pb2.LEADERBOARD_WINDOW_ALL_TIME: Window.ALL_TIME,
@@ -38,6 +46,33 @@ def window_from_pb(window: ratings_pb2.LeaderboardWindow.ValueType) -> Window:
     if found is None:  # a number the contract does not know
         raise InvalidRequest("window must be all time or the last 30 days", field="window")
     return found
+
+
+def mode_from_pb(mode: ratings_pb2.MatchMode.ValueType) -> str:
+    found = MODE_FROM_PB.get(mode)
+    if found is None:  # a number the contract does not know
+        raise InvalidRequest("mode must be rated, casual or practice", field="mode")
+    return found
+
+
+def mode_stats_pb(stats: ModeStats) -> ratings_pb2.ModeStats:
+    f = stats.figures
+    return ratings_pb2.ModeStats(
+        mode=MODE_TO_PB[stats.mode],
+        matches=f.matches,
+        wins=f.wins,
+        win_rate=f.win_rate,
+        win_rate_interval=ratings_pb2.Interval(
+            lower=f.win_rate_interval.lower, upper=f.win_rate_interval.upper
+        ),
+        rounds=f.rounds,
+        points=f.points,
+        deducted=f.deducted,
+        points_per_round=f.points_per_round,
+        deduction_per_round=f.deduction_per_round,
+        blocked_rounds=f.blocked_rounds,
+        best_placement_points=f.best_placement,
+    )
 
 
 def rating_pb(
@@ -104,6 +139,7 @@ def category_stats_pb(stats: CategoryStats, rule: SettledRule) -> ratings_pb2.Ca
         provisional=stats.provisional,
         history=[point_pb(p, rule) for p in stats.history],
         inactive=stats.inactive,
+        modes=[mode_stats_pb(m) for m in stats.modes],
     )
     if stats.rating is not None:
         out.rating.CopyFrom(rating_pb(stats.rating, rule))
@@ -129,6 +165,7 @@ def player_match_pb(row: PlayerResultRow, rule: SettledRule) -> ratings_pb2.Play
         blocked_rounds=row.blocked_rounds,
         best_placement_points=row.best_placement,
         rated=row.rated,
+        mode=MODE_TO_PB[row.mode],
     )
     if row.rating_before is not None:
         out.rating_before.CopyFrom(rating_pb(row.rating_before, rule))
@@ -192,8 +229,9 @@ class RatingsServicer(ratings_pb2_grpc.RatingsServiceServicer):
     ) -> ratings_pb2.GetPlayerStatsResponse:
         self._check("GetPlayerStats", context)
         stats = await self.standings.player_stats(
-            bearer_token(context), request.player_id, request.history_limit
-        )
+            bearer_token(context), request.player_id, request.history_limit,
+            include_practice=request.include_practice,
+        )  # fmt: skip
         return ratings_pb2.GetPlayerStatsResponse(
             player_id=stats.player_id,
             display_name=stats.display_name,
@@ -214,8 +252,9 @@ class RatingsServicer(ratings_pb2_grpc.RatingsServiceServicer):
     ) -> ratings_pb2.ListPlayerMatchesResponse:
         self._check("ListPlayerMatches", context)
         page = await self.standings.player_matches(
-            bearer_token(context), request.player_id, request.page_size, request.page_token
-        )
+            bearer_token(context), request.player_id, request.page_size, request.page_token,
+            include_practice=request.include_practice, mode=mode_from_pb(request.mode),
+        )  # fmt: skip
         return ratings_pb2.ListPlayerMatchesResponse(
             matches=[player_match_pb(r, self.rule) for r in page.rows],
             next_page_token=page.next_token,

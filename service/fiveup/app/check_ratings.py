@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..match.ratings_replay import ratings_from_logs
+from ..match.ratings_replay import modes_from_logs, ratings_from_logs
 from ..ratings.model import Rating
 from ..shared.usererror import UserError
 from ..store import is_postgres, open_lobby_store, open_rating_store, open_store
@@ -21,14 +21,25 @@ class Mismatch:
 
 
 @dataclass(frozen=True, slots=True)
+class ModeMismatch:
+    """A finished match whose results' mode is not the one its log says."""
+
+    match_id: str
+    stored: str
+    rebuilt: str
+
+
+@dataclass(frozen=True, slots=True)
 class RatingCheck:
     matches: int  # rated matches in the ledger
     ratings: int  # stored (category, player) ratings
     mismatches: tuple[Mismatch, ...]
+    results: int = 0  # finished matches with a player's result
+    mode_mismatches: tuple[ModeMismatch, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return not self.mismatches
+        return not self.mismatches and not self.mode_mismatches
 
 
 def require_database(url: str) -> None:
@@ -52,6 +63,10 @@ async def check_ratings(url: str) -> RatingCheck:
         ledger = await ratings.rated_match_ids()
         stored = await ratings.all_ratings()
         rebuilt = await ratings_from_logs(ledger, events, lobby)
+        # Statistics keep rated, casual and practice apart: each result's mode must be
+        # the one its match's log says (a practice match in public figures is a leak).
+        modes = await ratings.result_modes()
+        replayed = await modes_from_logs(sorted(modes), ledger, events)
     finally:
         for store in reversed(opened):
             await store.close()
@@ -60,4 +75,7 @@ async def check_ratings(url: str) -> RatingCheck:
         for cat, player in sorted(stored.keys() | rebuilt.keys())
         if stored.get((cat, player)) != rebuilt.get((cat, player))
     )
-    return RatingCheck(len(ledger), len(stored), mismatches)
+    mode_mismatches = tuple(
+        ModeMismatch(m, modes[m], replayed[m]) for m in sorted(modes) if modes[m] != replayed[m]
+    )
+    return RatingCheck(len(ledger), len(stored), mismatches, len(modes), mode_mismatches)

@@ -299,11 +299,15 @@ def _cmd_check_ratings(args: argparse.Namespace) -> int:
     checked = asyncio.run(check_ratings(args.db))
     if checked.ok:
         print(f"OK: {checked.ratings} ratings equal a rebuild from the logs of "
-              f"{checked.matches} rated matches")  # fmt: skip
+              f"{checked.matches} rated matches; the modes of {checked.results} finished"
+              " matches' results (rated, casual, practice) agree with their logs")  # fmt: skip
         return 0
     for m in checked.mismatches:
         print(f"FAIL: category {m.category} player {m.player_id}: stored {m.stored},"
               f" rebuilt {m.rebuilt}", file=sys.stderr)  # fmt: skip
+    for mode in checked.mode_mismatches:
+        print(f"FAIL: match {mode.match_id}: results say {mode.stored}, its log says"
+              f" {mode.rebuilt}", file=sys.stderr)  # fmt: skip
     return 1
 
 

@@ -9,10 +9,11 @@ that names a player is also checked against its binding."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
+from ..engine import MatchStarted
 from ..ratings.model import RatedMatch, Rating, rebuild
-from ..ratings.outcome import SeatOwners, match_outcome
+from ..ratings.outcome import CASUAL, PRACTICE, RATED, SeatOwners, match_outcome
 from .event_mapper import from_stored
 from .ports import EventStore
 
@@ -36,3 +37,21 @@ async def ratings_from_logs(
 ) -> dict[tuple[str, str], Rating]:
     """Every (category, player) rating after the rated matches ``match_ids`` in order."""
     return rebuild(await rated_matches_from_logs(match_ids, events, owners))
+
+
+async def modes_from_logs(
+    match_ids: Iterable[str], ledger: Collection[str], events: EventStore
+) -> dict[str, str]:
+    """Each finished match's mode: rated when the ledger rated it (whether a match the
+    log could rate was admitted is the eligibility rules' call, recorded there alone),
+    else practice when its match_started says so, else casual."""
+    out = {}
+    rated = set(ledger)
+    for match_id in match_ids:
+        if match_id in rated:
+            out[match_id] = RATED
+            continue
+        log = (event for _, event in from_stored(await events.read_events(match_id)))
+        started = next(e for e in log if isinstance(e, MatchStarted))
+        out[match_id] = PRACTICE if started.practice else CASUAL
+    return out

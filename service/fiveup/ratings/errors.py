@@ -12,3 +12,11 @@ class PlayerNotRanked(MatchError):
 
     reason = "PLAYER_NOT_RANKED"
     code = "FAILED_PRECONDITION"
+
+
+class PracticeIsPrivate(MatchError):
+    """``include_practice`` asked of another player's figures: practice (with bots, undo
+    and hints) is the player's own business, shown only to them."""
+
+    reason = "PRACTICE_IS_PRIVATE"
+    code = "PERMISSION_DENIED"

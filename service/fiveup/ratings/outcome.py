@@ -19,6 +19,10 @@ from ..engine.scoring import n_sides
 from .model import RatedMatch, category_of
 from .stats import SeatFigures, match_figures
 
+RATED, CASUAL, PRACTICE = "rated", "casual", "practice"
+MODES = (RATED, CASUAL, PRACTICE)  # in the order statistics list them
+PUBLIC_MODES = (RATED, CASUAL)  # what anyone sees; practice only the player, when asked
+
 
 class SeatOwners(Protocol):
     """Which signed-in player holds each seat of a match (seats without one are left
@@ -54,6 +58,14 @@ class MatchOutcome:
     # Why a match the log rates was recorded unrated (ratings.eligibility: "standing",
     # "repeated_pairing"); "" otherwise.
     unrated_because: str = ""
+    practice: bool = False  # created as practice (bots, undo, hints): never public figures
+
+    @property
+    def mode(self) -> str:
+        """What kind of play the match was (``MODES``): rated, practice, or casual (any
+        other finished match: unrated, against bots, with hints, or with an anonymous
+        seat).  A player's statistics keep them apart (docs/ratings.md)."""
+        return RATED if self.rated else PRACTICE if self.practice else CASUAL
 
     @property
     def players(self) -> tuple[SeatOutcome, ...]:
@@ -135,4 +147,5 @@ def match_outcome(
         scores=tuple(ended.scores),
         winner_side=ended.winner_side,
         forfeited_side=ended.forfeited_side,
+        practice=started.practice,
     )

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .model import Rating
-from .outcome import MatchOutcome, SeatOutcome
+from .outcome import MODES, MatchOutcome, SeatOutcome
 
 DAY = 86_400.0
 RECENT_WINDOW = 30 * DAY  # the leaderboard's "last 30 days"
@@ -91,6 +91,7 @@ class PlayerResultRow:
     rated: bool
     rating_before: Rating | None  # rated matches only
     rating_after: Rating | None
+    mode: str  # rated, casual or practice (outcome.MODES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +101,24 @@ class PlayerResultsPage:
 
 
 @dataclass(frozen=True, slots=True)
+class ModeFigures:
+    """A player's figures over their finished matches of one mode in one category."""
+
+    mode: str  # outcome.MODES
+    matches: int
+    wins: int
+    rounds: int
+    points: int
+    deducted: int
+    blocked_rounds: int
+    best_placement: int
+
+
+@dataclass(frozen=True, slots=True)
 class CategorySummary:
+    """A player's figures in one category: over every mode (the totals) and per mode
+    (``modes``: those the player has finished a match of, in ``MODES`` order)."""
+
     category: str
     matches: int
     wins: int
@@ -111,6 +129,7 @@ class CategorySummary:
     best_placement: int
     rated_matches: int
     rating: Rating | None  # None: never rated in this category
+    modes: tuple[ModeFigures, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,13 +183,19 @@ class RatingStore(Protocol):
         rated match in it)."""
 
     async def player_results(
-        self, player_id: str, *, before: tuple[float, str] | None, limit: int
+        self,
+        player_id: str,
+        *,
+        before: tuple[float, str] | None,
+        limit: int,
+        modes: Collection[str] = MODES,
     ) -> PlayerResultsPage:
-        """The player's finished matches, newest first (ended_at, then match_id,
-        descending), those strictly before the cursor ``before``."""
+        """The player's finished matches of ``modes``, newest first (ended_at, then
+        match_id, descending), those strictly before the cursor ``before``."""
 
     async def player_summary(self, player_id: str) -> tuple[CategorySummary, ...]:
-        """One summary per category the player has finished a match in, by category."""
+        """One summary per category the player has finished a match in, by category,
+        with its figures per mode."""
 
     async def rating_history(
         self, player_id: str, category: str, *, limit: int
@@ -191,6 +216,10 @@ class RatingStore(Protocol):
         ``player_ids``."""
         ...
 
+    async def result_modes(self) -> dict[str, str]:
+        """Every match with a result, and its mode (all its seats share it): what the
+        rebuild check compares with the logs."""
+
     async def rated_match_ids(self) -> tuple[str, ...]:
         """Every rated match, in the order it was rated (the ledger's)."""
 
@@ -205,6 +234,7 @@ __all__ = [
     "LeaderboardPage",
     "LeaderboardRow",
     "MatchOutcome",
+    "ModeFigures",
     "PlayerResultRow",
     "PlayerResultsPage",
     "RatingPoint",

@@ -11,17 +11,26 @@ from __future__ import annotations
 
 import enum
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
 
 from ..identity import Players
 from ..identity.errors import PlayerNotFound
 from ..identity.ports import PlayerRecord
 from ..shared import paging
 from ..shared.errors import InvalidRequest
-from .errors import PlayerNotRanked
+from .errors import PlayerNotRanked, PracticeIsPrivate
 from .model import CATEGORIES, Rating
-from .ports import BoardRule, LeaderboardRow, PlayerResultRow, RatingPoint, RatingStore
+from .outcome import MODES, PRACTICE, PUBLIC_MODES
+from .ports import (
+    BoardRule,
+    LeaderboardRow,
+    ModeFigures,
+    PlayerResultRow,
+    RatingPoint,
+    RatingStore,
+)
 from .scale import DEFAULT_ACTIVE_DAYS, DEFAULT_SETTLED_SIGMA, SettledRule
 from .wilson import Interval, wilson_interval
 
@@ -84,8 +93,10 @@ class Leaderboard:
 
 
 @dataclass(frozen=True, slots=True)
-class CategoryStats:
-    category: str
+class Figures:
+    """Finished matches' figures added up, with the win rate's interval and the
+    per-round rates: a category's shown totals, or one mode's."""
+
     matches: int
     wins: int
     win_rate: float
@@ -97,6 +108,42 @@ class CategoryStats:
     deduction_per_round: float
     blocked_rounds: int
     best_placement: int
+
+    @classmethod
+    def of(cls, parts: Sequence[ModeFigures]) -> Figures:
+        matches = sum(p.matches for p in parts)
+        wins = sum(p.wins for p in parts)
+        rounds = sum(p.rounds for p in parts)
+        points = sum(p.points for p in parts)
+        deducted = sum(p.deducted for p in parts)
+        return cls(
+            matches=matches,
+            wins=wins,
+            win_rate=wins / matches if matches else 0.0,
+            win_rate_interval=wilson_interval(wins, matches),
+            rounds=rounds,
+            points=points,
+            deducted=deducted,
+            points_per_round=points / rounds if rounds else 0.0,
+            deduction_per_round=deducted / rounds if rounds else 0.0,
+            blocked_rounds=sum(p.blocked_rounds for p in parts),
+            best_placement=max((p.best_placement for p in parts), default=0),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ModeStats:
+    mode: str  # outcome.MODES
+    figures: Figures
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryStats(Figures):
+    """A category's figures over the modes shown (rated and casual; practice too in the
+    player's own view when asked), each mode's own (``modes``), and the rating."""
+
+    category: str
+    modes: tuple[ModeStats, ...]
     rated_matches: int
     rating: Rating | None
     provisional: bool  # no rating yet, or its sigma not yet settled
@@ -212,19 +259,27 @@ class Standings:
     # ------------------------------------------------------------------ players
 
     async def player_stats(
-        self, access_token: str | None, player_id: str, history_limit: int = 0
+        self,
+        access_token: str | None,
+        player_id: str,
+        history_limit: int = 0,
+        *,
+        include_practice: bool = False,
     ) -> PlayerStats:
-        """A player's figures per category (``player_id`` empty: the signed-in caller)."""
+        """A player's figures per category (``player_id`` empty: the signed-in caller):
+        rated and casual matches, and practice too when the player asks for their own."""
         if not 0 <= history_limit <= MAX_HISTORY:
             raise InvalidRequest(f"history_limit must be 0-{MAX_HISTORY}", field="history_limit")
         limit = history_limit or DEFAULT_HISTORY
-        pid = await self._who(access_token, player_id)
+        pid = await self._who(access_token, player_id, own=include_practice)
+        modes = MODES if include_practice else PUBLIC_MODES
         player = await self._player(pid)
         categories = []
         summaries = {s.category: s for s in await self.store.player_summary(pid)}
         for category in CATEGORIES:  # in category order
             s = summaries.get(category)
-            if s is None:
+            shown = [] if s is None else [p for p in s.modes if p.mode in modes]
+            if s is None or not shown:  # practice alone is nobody else's business
                 continue
             rank = place = None
             inactive = False
@@ -239,18 +294,9 @@ class Standings:
                     inactive = found.row.last_rated_at < rule.active_since
             categories.append(
                 CategoryStats(
+                    **_fields(Figures.of(shown)),
                     category=category,
-                    matches=s.matches,
-                    wins=s.wins,
-                    win_rate=s.wins / s.matches if s.matches else 0.0,
-                    win_rate_interval=wilson_interval(s.wins, s.matches),
-                    rounds=s.rounds,
-                    points=s.points,
-                    deducted=s.deducted,
-                    points_per_round=s.points / s.rounds if s.rounds else 0.0,
-                    deduction_per_round=s.deducted / s.rounds if s.rounds else 0.0,
-                    blocked_rounds=s.blocked_rounds,
-                    best_placement=s.best_placement,
+                    modes=tuple(ModeStats(p.mode, Figures.of([p])) for p in shown),
                     rated_matches=s.rated_matches,
                     rating=s.rating,
                     provisional=s.rating is None or self.config.rule.provisional(s.rating),
@@ -263,22 +309,46 @@ class Standings:
         return PlayerStats(pid, player.display_name, tuple(categories), self.config.settled_sigma)
 
     async def player_matches(
-        self, access_token: str | None, player_id: str, page_size: int, page_token: str
+        self,
+        access_token: str | None,
+        player_id: str,
+        page_size: int,
+        page_token: str,
+        *,
+        include_practice: bool = False,
+        mode: str = "",
     ) -> PlayerMatches:
-        """A page of a player's finished matches, newest first."""
+        """A page of a player's finished matches, newest first: rated and casual ones,
+        practice too when the player asks for their own; ``mode``: that mode's only."""
         size = paging.page_size(page_size)
         cursor = paging.decode(page_token, (float, str))
-        pid = await self._who(access_token, player_id)
+        if mode == PRACTICE:
+            include_practice = True  # asking for practice alone is asking for it
+        pid = await self._who(access_token, player_id, own=include_practice)
         await self._player(pid)
         before = (float(cursor[0]), str(cursor[1])) if cursor is not None else None
-        page = await self.store.player_results(pid, before=before, limit=size)
+        modes = (mode,) if mode else MODES if include_practice else PUBLIC_MODES
+        page = await self.store.player_results(pid, before=before, limit=size, modes=modes)
         return PlayerMatches(page.rows, paging.encode(page.next))
 
-    async def _who(self, access_token: str | None, player_id: str) -> str:
-        """The player asked about: ``player_id``, or the caller's own when it is empty."""
-        if player_id:
+    async def _who(self, access_token: str | None, player_id: str, *, own: bool = False) -> str:
+        """The player asked about: ``player_id``, or the caller's own when it is empty.
+        ``own``: the answer includes practice, so the caller must be that player."""
+        if player_id and not own:
             return _player_id(player_id, "player_id")
+        if player_id:
+            _player_id(player_id, "player_id")
+        if own and player_id and not access_token:
+            raise PracticeIsPrivate(
+                "include_practice is the player's own view: send their access token",
+                field="include_practice",
+            )
         claims = await self.players.authenticate(access_token)
+        if player_id and claims.player_id != player_id:
+            raise PracticeIsPrivate(
+                "include_practice is the player's own view: another player's practice is not shown",
+                field="include_practice",
+            )
         return claims.player_id
 
     async def _player(self, player_id: str, field: str = "player_id") -> PlayerRecord:
@@ -286,6 +356,10 @@ class Standings:
         if player is None:
             raise PlayerNotFound("no player has this id", field=field)
         return player
+
+
+def _fields(figures: Figures) -> dict[str, Any]:
+    return {f.name: getattr(figures, f.name) for f in fields(Figures)}
 
 
 def _category(category: str) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from ..ratings.model import Rating
+from ..ratings.outcome import CASUAL, MODES, RATED
 from ..ratings.ports import (
     BoardRule,
     CategorySummary,
@@ -16,6 +17,7 @@ from ..ratings.ports import (
     FinishedRecord,
     LeaderboardPage,
     LeaderboardRow,
+    ModeFigures,
     PlayerResultRow,
     PlayerResultsPage,
     RatingPoint,
@@ -48,11 +50,22 @@ class RatingReads(ABC):
         return Standing(_board_row(tuple(row)), bool(ranked))
 
     async def player_results(
-        self, player_id: str, *, before: tuple[float, str] | None, limit: int
+        self,
+        player_id: str,
+        *,
+        before: tuple[float, str] | None,
+        limit: int,
+        modes: Collection[str] = MODES,
     ) -> PlayerResultsPage:
         ended, match_id = before if before is not None else (math.inf, "")
         limit = max(limit, 0)
-        rows = await self.fetch(sql.PLAYER_RESULTS, (player_id, ended, ended, match_id, limit + 1))
+        wanted = [m for m in MODES if m in modes]
+        if not wanted:
+            return PlayerResultsPage((), None)
+        rows = await self.fetch(
+            sql.player_results(len(wanted)),
+            (player_id, *wanted, ended, ended, match_id, limit + 1),
+        )
         page = tuple(_result(row) for row in rows[:limit])
         more = len(rows) > limit and page
         return PlayerResultsPage(page, (page[-1].ended_at, page[-1].match_id) if more else None)
@@ -62,16 +75,36 @@ class RatingReads(ABC):
             str(cat): Rating(float(mu), float(sigma))
             for cat, mu, sigma in await self.fetch(sql.PLAYER_RATINGS, (player_id,))
         }
-        return tuple(
-            CategorySummary(
-                category=str(cat), matches=int(n), wins=int(wins), rounds=int(rounds),
-                points=int(points), deducted=int(deducted), blocked_rounds=int(blocked),
-                best_placement=int(best), rated_matches=int(rated), rating=ratings.get(str(cat)),
+        by_category: dict[str, list[ModeFigures]] = {}
+        for cat, mode, n, wins, rounds, points, deducted, blocked, best in await self.fetch(
+            sql.PLAYER_SUMMARY, (player_id,)
+        ):
+            by_category.setdefault(str(cat), []).append(
+                ModeFigures(
+                    mode=str(mode), matches=int(n), wins=int(wins), rounds=int(rounds),
+                    points=int(points), deducted=int(deducted), blocked_rounds=int(blocked),
+                    best_placement=int(best),
+                )
+            )  # fmt: skip
+        out = []
+        for cat in sorted(by_category):
+            modes = tuple(sorted(by_category[cat], key=lambda f: MODES.index(f.mode)))
+            out.append(
+                CategorySummary(
+                    category=cat,
+                    matches=sum(f.matches for f in modes),
+                    wins=sum(f.wins for f in modes),
+                    rounds=sum(f.rounds for f in modes),
+                    points=sum(f.points for f in modes),
+                    deducted=sum(f.deducted for f in modes),
+                    blocked_rounds=sum(f.blocked_rounds for f in modes),
+                    best_placement=max(f.best_placement for f in modes),
+                    rated_matches=sum(f.matches for f in modes if f.mode == RATED),
+                    rating=ratings.get(cat),
+                    modes=modes,
+                )
             )
-            for cat, n, wins, rounds, points, deducted, blocked, best, rated in await self.fetch(
-                sql.PLAYER_SUMMARY, (player_id,)
-            )
-        )  # fmt: skip
+        return tuple(out)
 
     async def rating_history(
         self, player_id: str, category: str, *, limit: int
@@ -112,6 +145,9 @@ class RatingReads(ABC):
         )
         return sum(1 for (count,) in rows if int(count) == len(ids))
 
+    async def result_modes(self) -> dict[str, str]:
+        return {str(m): str(mode) for m, mode in await self.fetch(sql.RESULT_MODES)}
+
     async def rated_match_ids(self) -> tuple[str, ...]:
         return tuple(str(r[0]) for r in await self.fetch(sql.LEDGER))
 
@@ -133,7 +169,7 @@ def _board_row(row: Row) -> LeaderboardRow:
 
 def _result(row: Row) -> PlayerResultRow:
     (match_id, ended, category, seat, side, won, placement, rounds, points, deducted,
-     blocked, best, rated, mu0, sigma0, mu1, sigma1) = row  # fmt: skip
+     blocked, best, rated, mu0, sigma0, mu1, sigma1, mode) = row  # fmt: skip
     return PlayerResultRow(
         match_id=str(match_id), ended_at=float(ended), category=str(category), seat=int(seat),
         side=int(side), won=bool(won), placement=int(placement), rounds=int(rounds),
@@ -141,4 +177,5 @@ def _result(row: Row) -> PlayerResultRow:
         best_placement=int(best), rated=bool(rated),
         rating_before=None if mu0 is None else Rating(float(mu0), float(sigma0)),
         rating_after=None if mu1 is None else Rating(float(mu1), float(sigma1)),
+        mode=CASUAL if mode == "legacy" else str(mode),
     )  # fmt: skip

@@ -88,6 +88,17 @@ SQLITE_MIGRATIONS: list[str] = [
     """,
     # 2: boards order by mu (settled, recent players: docs/ratings.md)
     "CREATE INDEX IF NOT EXISTS ratings_by_mu ON ratings (category, mu DESC, player_id)",
+    # 3: each result's mode -- rated, casual or practice -- which statistics keep apart.
+    # Results written before say only rated or not: the unrated ones are 'legacy' until
+    # the event store, which holds their logs, resolves them (RESOLVE_LEGACY_MODES).
+    """
+    ALTER TABLE player_results ADD COLUMN mode TEXT NOT NULL DEFAULT 'legacy';
+    UPDATE player_results SET mode = 'rated' WHERE rated;
+    CREATE INDEX IF NOT EXISTS player_results_mode_newest
+        ON player_results (player_id, mode, ended_at, match_id);
+    CREATE INDEX IF NOT EXISTS player_results_legacy
+        ON player_results (match_id) WHERE mode = 'legacy'
+    """,
 ]
 
 # Ids sort bytewise (COLLATE "C") as in SQLite, so both order ties and cursors alike.
@@ -158,7 +169,30 @@ PG_MIGRATIONS: list[list[str]] = [
     ],
     # 2: boards order by mu (settled, recent players: docs/ratings.md)
     ["CREATE INDEX ratings_by_mu ON ratings (category, mu DESC, player_id)"],
+    # 3: each result's mode (as SQLite's migration 3)
+    [
+        "ALTER TABLE player_results ADD COLUMN mode TEXT NOT NULL DEFAULT 'legacy'",
+        "UPDATE player_results SET mode = 'rated' WHERE rated",
+        "CREATE INDEX player_results_mode_newest"
+        " ON player_results (player_id, mode, ended_at, match_id)",
+        "CREATE INDEX player_results_legacy ON player_results (match_id) WHERE mode = 'legacy'",
+    ],
 ]
+
+# The unrated results written before results had a mode, resolved from their match's
+# first event (match_started says practice).  The event store runs it on every open,
+# after the migrations, since only its database is sure to hold the events table; once
+# done it finds no row (the partial index player_results_legacy holds none) and costs
+# nothing.  Retention keeps every match with a result, so each log is there.
+_RESOLVE_LEGACY = (
+    "UPDATE player_results SET mode = CASE WHEN EXISTS (SELECT 1 FROM events e"
+    " WHERE e.match_id = player_results.match_id AND e.version = 1 AND {practice})"
+    " THEN 'practice' ELSE 'casual' END WHERE mode = 'legacy'"
+)
+RESOLVE_LEGACY_MODES_SQLITE = _RESOLVE_LEGACY.format(
+    practice="json_extract(e.body, '$.practice') = 1"
+)
+RESOLVE_LEGACY_MODES_PG = _RESOLVE_LEGACY.format(practice="(e.body ->> 'practice') = 'true'")
 
 PG_SCHEMA = VersionedSchema(
     "rating_schema_version", PG_MIGRATIONS, PG_MIGRATION_LOCK, "rating", "rating schema"
@@ -177,8 +211,8 @@ INSERT_LEDGER = "INSERT INTO rated_matches (seq, match_id, category, ended_at) V
 INSERT_RESULT = (
     "INSERT INTO player_results (player_id, match_id, ended_at, category, seat, side, won,"
     " placement, rounds, points, deducted, blocked_rounds, best_placement, rated,"
-    " mu_before, sigma_before, mu_after, sigma_after)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " mu_before, sigma_before, mu_after, sigma_after, mode)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 UPSERT_RATING = (
     "INSERT INTO ratings (category, player_id, mu, sigma, ordinal, matches, wins, last_seq)"
@@ -227,6 +261,7 @@ def outcome_writes(outcome: MatchOutcome, seq: int, before: Mapping[str, Rating]
                 s.best_placement, outcome.rated,
                 None if old is None else old.mu, None if old is None else old.sigma,
                 None if new is None else new.mu, None if new is None else new.sigma,
+                outcome.mode,
             )
         )  # fmt: skip
         if new is not None:
@@ -358,20 +393,32 @@ def board(category: str, rule: BoardRule) -> BoardQueries:
 
 RESULT_COLUMNS = (
     "match_id, ended_at, category, seat, side, won, placement, rounds, points, deducted,"
-    " blocked_rounds, best_placement, rated, mu_before, sigma_before, mu_after, sigma_after"
+    " blocked_rounds, best_placement, rated, mu_before, sigma_before, mu_after, sigma_after,"
+    " mode"
 )
-# Newest first; ``before`` (ended_at, match_id) is exclusive.  No cursor: (+inf, "").
-PLAYER_RESULTS = (
-    f"SELECT {RESULT_COLUMNS} FROM player_results WHERE player_id = ?"
-    " AND (ended_at < ? OR (ended_at = ? AND match_id < ?))"
-    " ORDER BY ended_at DESC, match_id DESC LIMIT ?"
-)
+# A result not yet resolved ('legacy': written before modes, unrated) reads as casual.
+MODE_OF = "CASE WHEN mode = 'legacy' THEN 'casual' ELSE mode END"
+
+
+def player_results(modes: int) -> str:
+    """A player's results in ``modes`` modes (their names follow the player id), newest
+    first; ``before`` (ended_at, match_id) is exclusive.  No cursor: (+inf, "")."""
+    marks = ", ".join("?" * modes)
+    return (
+        f"SELECT {RESULT_COLUMNS} FROM player_results WHERE player_id = ?"
+        f" AND {MODE_OF} IN ({marks})"
+        " AND (ended_at < ? OR (ended_at = ? AND match_id < ?))"
+        " ORDER BY ended_at DESC, match_id DESC LIMIT ?"
+    )
+
+
 PLAYER_SUMMARY = (
-    "SELECT category, COUNT(*), SUM(CASE WHEN won THEN 1 ELSE 0 END), SUM(rounds),"
-    " SUM(points), SUM(deducted), SUM(blocked_rounds), MAX(best_placement),"
-    " SUM(CASE WHEN rated THEN 1 ELSE 0 END)"
-    " FROM player_results WHERE player_id = ? GROUP BY category ORDER BY category"
+    f"SELECT category, {MODE_OF} AS m, COUNT(*), SUM(CASE WHEN won THEN 1 ELSE 0 END),"
+    " SUM(rounds), SUM(points), SUM(deducted), SUM(blocked_rounds), MAX(best_placement)"
+    f" FROM player_results WHERE player_id = ? GROUP BY category, {MODE_OF}"
+    " ORDER BY category"
 )
+RESULT_MODES = f"SELECT DISTINCT match_id, {MODE_OF} FROM player_results"
 PLAYER_RATINGS = "SELECT category, mu, sigma FROM ratings WHERE player_id = ?"
 RATING_HISTORY = (
     "SELECT seq, match_id, ended_at, mu, sigma, ordinal FROM rating_history"

@@ -3,7 +3,7 @@
 //   #/player/<player id>                             a player's figures, rating and matches
 //   #/me                                             the same for the signed-in player
 import {
-  LeaderboardWindow, RatingCategory, createFiveUpClients, errorReason, withToken,
+  LeaderboardWindow, MatchMode, RatingCategory, createFiveUpClients, errorReason, withToken,
   type CategoryStats, type GetLeaderboardResponse, type PlayerMatch, type Rating, type RatingPoint,
 } from "@fiveup/sdk";
 import { ratingChange, shownRating } from "../app/rating.js";
@@ -22,6 +22,11 @@ const CATEGORIES: readonly { slug: string; value: RatingCategory; key: Key }[] =
 const WINDOWS: readonly { slug: string; value: LeaderboardWindow; key: Key }[] = [
   { slug: "all", value: LeaderboardWindow.ALL_TIME, key: "windowAll" },
   { slug: "30d", value: LeaderboardWindow.LAST_30_DAYS, key: "window30" },
+];
+const MODES: readonly { slug: string; value: MatchMode; key: Key }[] = [
+  { slug: "rated", value: MatchMode.RATED, key: "modeRated" },
+  { slug: "casual", value: MatchMode.CASUAL, key: "modeCasual" },
+  { slug: "practice", value: MatchMode.PRACTICE, key: "modePractice" },
 ];
 const PAGE_SIZE = 20;
 const MATCHES_PAGE = 10;
@@ -204,7 +209,8 @@ async function fillProfile(
   const options = withToken(access);
   let stats;
   try {
-    stats = await clients.ratings.getPlayerStats({ playerId: playerId ?? "", historyLimit: 50 }, options);
+    // my own page (#/me) shows my practice too; nobody else's ever does (finding 5)
+    stats = await clients.ratings.getPlayerStats({ playerId: playerId ?? "", historyLimit: 50, includePractice: playerId === null }, options);
   } catch (err) {
     if (main.isConnected) problem(main, err);
     return;
@@ -241,7 +247,7 @@ async function fillProfile(
   const next = async () => {
     more.disabled = true;
     try {
-      const page = await clients.ratings.listPlayerMatches({ playerId: stats.playerId, pageSize: MATCHES_PAGE, pageToken: token }, options);
+      const page = await clients.ratings.listPlayerMatches({ playerId: stats.playerId, pageSize: MATCHES_PAGE, pageToken: token, includePractice: playerId === null }, options);
       if (!main.isConnected) return;
       for (const match of page.matches) body.append(matchRow(match));
       token = page.nextPageToken;
@@ -296,6 +302,17 @@ function categoryCard(figures: CategoryStats): HTMLElement {
   const list = el("dl", { class: "stats" });
   for (const [name, key, value] of rows) list.append(el("dt", { text: t(key) }), el("dd", { "data-stat": name, text: value }));
   card.append(list);
+  // rated, casual and practice apart, each with its own interval
+  const modes = el("dl", { class: "stats modes", "aria-label": t("byMode") });
+  for (const m of figures.modes) {
+    const mode = MODES.find((x) => x.value === m.mode);
+    if (!mode) continue;
+    const interval = m.winRateInterval!;
+    const rate = t("winRateValue", { rate: percent(m.winRate), lo: percent(interval.lower), hi: percent(interval.upper) });
+    modes.append(el("dt", { text: t(mode.key) }),
+      el("dd", { "data-mode": mode.slug, text: t("modeFigures", { n: m.matches, w: m.wins, rate }) }));
+  }
+  card.append(el("h4", { text: t("byMode") }), modes);
   return card;
 }
 
@@ -330,11 +347,12 @@ function historyChart(points: RatingPoint[]): SVGSVGElement {
 
 function matchRow(match: PlayerMatch): HTMLElement {
   const result = match.won ? t("won") : t("lost");
-  let change = t("unrated");
+  let change = match.mode === MatchMode.PRACTICE ? t("practiceMatch") : t("unrated");
   if (match.rated && match.ratingBefore && match.ratingAfter) {
     change = `${ratingChange(match.ratingBefore, match.ratingAfter)} → ${shownRating(match.ratingAfter)}`;
   }
-  return el("tr", { "data-match": match.matchId, class: match.won ? "won" : "lost" },
+  const mode = MODES.find((x) => x.value === match.mode)?.slug ?? "";
+  return el("tr", { "data-match": match.matchId, "data-mode": mode, class: match.won ? "won" : "lost" },
     el("td", { text: when(match.endedAt?.seconds) }),
     el("td", { text: t(categoryKey(match.category)) }),
     el("td", { text: `${result} · ${t("placeValue", { n: match.placement })}` }),

@@ -72,7 +72,7 @@ from ...ratings.outcome import MatchOutcome
 from ...shared.pools import PoolUse
 from ...shared.redact import redact_url
 from ..options import NOTIFY_MODES
-from ..ratings_sql import PG_RATING_LOCK, write_outcome_postgres
+from ..ratings_sql import PG_RATING_LOCK, RESOLVE_LEGACY_MODES_PG, write_outcome_postgres
 from ..ratings_sql import PG_SCHEMA as RATING_SCHEMA
 from .common import VersionedSchema, migrate, pool_use
 from .outbox import SCHEMA as NOTIFICATION_SCHEMA
@@ -360,6 +360,10 @@ class PostgresStore:
         # The rating tables (the rating store's schema) are written by the append that
         # ends a match, so they must exist once the event store opens.
         await migrate(self.pool, RATING_SCHEMA, log)
+        # Results from before modes: resolved from their logs, beside them here (a no-op
+        # once done: ratings_sql.RESOLVE_LEGACY_MODES_PG).
+        async with self.pool.connection() as conn:
+            await conn.execute(RESOLVE_LEGACY_MODES_PG)
         # Likewise the notification outbox's: appends write notices in their transaction.
         await migrate(self.pool, NOTIFICATION_SCHEMA, log)
 

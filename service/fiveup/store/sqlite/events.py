@@ -52,9 +52,9 @@ from ...notifications.notices import Notice
 from ...ratings.outcome import MatchOutcome
 from ...shared.pools import PoolUse, worker_use
 from ..options import SYNCHRONOUS_LEVELS
+from ..ratings_sql import RESOLVE_LEGACY_MODES_SQLITE, write_outcome_sqlite
 from ..ratings_sql import SQLITE_MIGRATIONS as RATING_MIGRATIONS
 from ..ratings_sql import SQLITE_VERSION_TABLE as RATING_VERSION_TABLE
-from ..ratings_sql import write_outcome_sqlite
 from .outbox import MIGRATIONS as NOTIFICATION_MIGRATIONS
 from .outbox import VERSION_TABLE as NOTIFICATION_VERSION_TABLE
 from .outbox import write_notices
@@ -521,6 +521,9 @@ def _migrate(conn: sqlite3.Connection) -> None:
     # The rating tables have their own schema version (the rating store's), but the
     # append that ends a match writes them, so they must exist once the event store opens.
     migrate(conn, RATING_VERSION_TABLE, RATING_MIGRATIONS)
+    # Results from before modes: resolved from their logs, which only this file is sure
+    # to hold (a no-op once done: ratings_sql.RESOLVE_LEGACY_MODES_SQLITE).
+    conn.execute(RESOLVE_LEGACY_MODES_SQLITE)
     # Likewise the notification outbox's: appends write notices in their transaction.
     migrate(conn, NOTIFICATION_VERSION_TABLE, NOTIFICATION_MIGRATIONS)
 
