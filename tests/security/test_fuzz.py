@@ -452,6 +452,7 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
             category=ratings_pb2.RATING_CATEGORY_TWO_PLAYERS, page_size=5)],
         "GetPlayerStats": [ratings_pb2.GetPlayerStatsRequest(history_limit=5)],
         "ListPlayerMatches": [ratings_pb2.ListPlayerMatchesRequest(page_size=5)],
+        "ListBotLevels": [ratings_pb2.ListBotLevelsRequest()],
         "SendChatMessage": [chat_pb2.SendChatMessageRequest(match_id=f.match_id, phrase="hello")],
         "ListChatMessages": [chat_pb2.ListChatMessagesRequest(
             match_id=f.match_id, room=chat_pb2.CHAT_ROOM_SPECTATORS)],
