@@ -148,3 +148,40 @@ def test_a_key_added_to_the_volume_is_picked_up(
     (tmp_path / "new").write_bytes(SECRET_B)
     there = AccessTokens(AccessTokenKeys.from_directory(str(tmp_path), "new"), issuer="fiveup-test")
     assert here.verify(there.issue("p", "s").token).player_id == "p"
+
+
+def test_a_verified_token_is_remembered_until_it_expires(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every call of a signed-in player carries its token: the second verification answers
+    from memory (the signature is not checked again) but not past the token's expiry
+    with the same leeway, and a refused token is never remembered."""
+    from fiveup.identity import access as access_module
+
+    issuer = tokens(ttl=60)
+    issued = issuer.issue("p", "s")
+    first = issuer.verify(issued.token)
+    checks = []
+    real = access_module.verify_jwt
+
+    def counted(*args: object, **kwargs: object) -> object:
+        checks.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(access_module, "verify_jwt", counted)
+    assert issuer.verify(issued.token) == first and checks == []  # from memory
+    later = issued.expires_at + issuer.leeway_seconds + 1
+    monkeypatch.setattr(issuer, "_now", lambda: later)
+    issuer.verify(issued.token)  # past exp + leeway by the cache's clock: checked again
+    assert checks == [1]  # (PyJWT's own clock, not patched here, decides the answer)
+    bad = forge(good_claims(), SECRET_B, kid="k1", typ="at+jwt")  # the wrong key signed it
+    for _ in range(2):
+        with pytest.raises(InvalidSignature):
+            issuer.verify(bad)
+
+
+def test_a_remembered_token_needs_its_key_still_trusted() -> None:
+    issuer = tokens()
+    issued = issuer.issue("p", "s")
+    issuer.verify(issued.token)
+    issuer.keys._keys.pop("k1")  # the key withdrawn (as a re-read of its directory does)
+    with pytest.raises(UnknownKeyId):
+        issuer.verify(issued.token)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import jwt
@@ -23,6 +24,10 @@ from .keys import AccessTokenKeys
 ALGORITHM = "HS256"
 TOKEN_TYPE = "at+jwt"
 REQUIRED_CLAIMS = ("iss", "aud", "sub", "sid", "iat", "exp")
+# Tokens verified lately, so that a player's every call (a GetMatch per announced turn)
+# does not decode and check the same signature again: about the signed-in players of a
+# replica, each entry a token string and its claims.
+VERIFIED_CACHE_SIZE = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +58,8 @@ class AccessTokens:
         self.issuer = issuer
         self.ttl_seconds = ttl_seconds
         self.leeway_seconds = leeway_seconds  # clock skew between this service's replicas
+        self._verified: OrderedDict[str, tuple[AccessClaims, str]] = OrderedDict()  # -> kid
+        self._now = time.time  # the remembered tokens' expiry clock (PyJWT reads its own)
 
     def issue(
         self,
@@ -85,7 +92,29 @@ class AccessTokens:
         return IssuedToken(token, float(expires))
 
     def verify(self, token: str) -> AccessClaims:
-        """The claims of a valid token; an ``Unauthenticated`` subclass otherwise."""
+        """The claims of a valid token; an ``Unauthenticated`` subclass otherwise.
+
+        A token verified before answers from memory while it has not expired (with the
+        same leeway as the check) and its key is still trusted: the signature, issuer,
+        audience and type cannot have changed, being the token's own bytes.  Only
+        successes are remembered."""
+        cached = self._verified.get(token)
+        if cached is not None:
+            claims, kid = cached
+            if (
+                self._now() < claims.expires_at + self.leeway_seconds
+                and self.keys.verification_key(kid) is not None
+            ):
+                self._verified.move_to_end(token)
+                return claims
+            del self._verified[token]
+        claims, kid = self._verify(token)
+        self._verified[token] = (claims, kid)
+        if len(self._verified) > VERIFIED_CACHE_SIZE:
+            self._verified.popitem(last=False)
+        return claims
+
+    def _verify(self, token: str) -> tuple[AccessClaims, str]:
         header = unverified_header(token, (ALGORITHM,))
         kid = header.get("kid")
         if not isinstance(kid, str) or not kid:
@@ -104,8 +133,9 @@ class AccessTokens:
             leeway=self.leeway_seconds,
             required=REQUIRED_CLAIMS,
         )
-        return AccessClaims(
+        verified = AccessClaims(
             player_id=string_claim(claims, "sub", 64),
             session_id=string_claim(claims, "sid", 64),
             expires_at=float(claims["exp"]),
         )
+        return verified, kid
