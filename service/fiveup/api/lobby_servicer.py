@@ -9,6 +9,7 @@ from ..engine.scoring import DEFAULT_TARGET
 from ..lobby.matchmaker import Matched, Matchmaker, Search
 from ..lobby.ports import TableFilter, TableRow
 from ..lobby.private import PrivateTables
+from ..lobby.rematch import Rematches, RematchStatus
 from ..lobby.tables import Lobby
 from ..v1 import lobby_pb2, lobby_pb2_grpc, match_pb2
 from . import convert
@@ -41,12 +42,39 @@ def table_pb(row: TableRow) -> lobby_pb2.Table:
 
 class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
     def __init__(
-        self, lobby: Lobby, private: PrivateTables, matchmaker: Matchmaker, limits: Limits
+        self,
+        lobby: Lobby,
+        private: PrivateTables,
+        matchmaker: Matchmaker,
+        limits: Limits,
+        rematches: Rematches,
     ) -> None:
         self.lobby = lobby
         self.limits = limits
         self.private = private
         self.matchmaker = matchmaker
+        self.rematches = rematches
+
+    @unary
+    async def OfferRematch(
+        self, request: lobby_pb2.OfferRematchRequest, context: Context
+    ) -> lobby_pb2.OfferRematchResponse:
+        status = await self.rematches.offer(bearer_token(context), request.match_id)
+        return lobby_pb2.OfferRematchResponse(rematch=_rematch_pb(status))
+
+    @unary
+    async def DeclineRematch(
+        self, request: lobby_pb2.DeclineRematchRequest, context: Context
+    ) -> lobby_pb2.DeclineRematchResponse:
+        declined = await self.rematches.decline(bearer_token(context), request.match_id)
+        return lobby_pb2.DeclineRematchResponse(declined=declined)
+
+    @unary
+    async def GetRematch(
+        self, request: lobby_pb2.GetRematchRequest, context: Context
+    ) -> lobby_pb2.GetRematchResponse:
+        status = await self.rematches.status(bearer_token(context), request.match_id)
+        return lobby_pb2.GetRematchResponse(rematch=_rematch_pb(status))
 
     @streaming
     async def FindMatch(
@@ -155,3 +183,13 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
             ],
             next_page_token=token,
         )
+
+
+def _rematch_pb(status: RematchStatus) -> lobby_pb2.Rematch:
+    return lobby_pb2.Rematch(
+        match_id=status.match_id,
+        offered=status.offered,
+        accepted_seats=list(status.accepted),
+        waiting_seats=list(status.waiting),
+        new_match_id=status.new_match_id,
+    )

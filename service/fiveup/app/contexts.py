@@ -163,7 +163,7 @@ def build_contexts(
     match.matches.record_outcomes(stores.lobby, ratings.rated_play)
     lobby = build_lobby(
         matchmaker_config(config), stores.lobby, match.matches, players, ratings.lookup,
-        clock=clock,
+        clock=clock, published=notifications.outbox.published,
     )  # fmt: skip
     chat = build_chat(
         chat_config(config), stores.chat, match.matches, lobby.seats, players,

@@ -59,7 +59,8 @@ def add_services(
     rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(observer), server)
     players_pb2_grpc.add_PlayerServiceServicer_to_server(PlayerServicer(contexts.players), server)
     lobby_pb2_grpc.add_LobbyServiceServicer_to_server(
-        LobbyServicer(lobby.tables, lobby.private, lobby.matchmaker, limits), server
+        LobbyServicer(lobby.tables, lobby.private, lobby.matchmaker, limits, lobby.rematches),
+        server,
     )
     ratings_pb2_grpc.add_RatingsServiceServicer_to_server(
         RatingsServicer(contexts.ratings.standings, limits), server

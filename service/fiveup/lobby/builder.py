@@ -6,7 +6,7 @@ for the matchmaker's bands, a ``RatingLookup`` (the ratings context gives one)."
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..identity import Players
@@ -14,6 +14,7 @@ from ..match.matches import Matches
 from .matchmaker import Matchmaker, MatchmakerConfig, RatingLookup
 from .ports import LobbyStore
 from .private import PrivateTables
+from .rematch import Rematches
 from .seats import PlayerSeats
 from .tables import Lobby
 
@@ -24,6 +25,7 @@ class LobbyContext:
     tables: Lobby
     private: PrivateTables
     matchmaker: Matchmaker
+    rematches: Rematches
 
 
 def build_lobby(
@@ -34,11 +36,15 @@ def build_lobby(
     ratings: RatingLookup,
     *,
     clock: Callable[[], float] = time.time,
+    published: Callable[[Iterable[str]], None] | None = None,
 ) -> LobbyContext:
+    """``published``: the notifications context's ``Outbox.published``, told after a
+    rematch's commit wrote notices."""
     seats = PlayerSeats(matches, players, store, clock=clock)
     return LobbyContext(
         seats=seats,
         tables=Lobby(players, store),
         private=PrivateTables(matches, players, seats, store, clock=clock),
         matchmaker=Matchmaker(matches, players, store, config, ratings=ratings, clock=clock),
+        rematches=Rematches(matches, players, seats, store, clock=clock, published=published),
     )

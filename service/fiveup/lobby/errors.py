@@ -25,6 +25,14 @@ class InviteRequired(PermissionDenied):
     reason = "INVITE_REQUIRED"
 
 
+class RematchNotAvailable(MatchError):
+    """A rematch of a match that is not over (or was cancelled), or whose human seats are
+    not all held by signed-in players (a new match binds the same players)."""
+
+    reason = "REMATCH_NOT_AVAILABLE"
+    code = "FAILED_PRECONDITION"
+
+
 class SearchEnded(MatchError):
     """A FindMatch stream whose search was cancelled (CancelFindMatch, or the stream of
     another device following it ended) or expired."""

@@ -31,6 +31,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..notifications.notices import Notice
 from .formation import TablePlan, Ticket
 
 
@@ -117,6 +118,19 @@ class InviteLookup(enum.Enum):
 class Invite:
     outcome: InviteLookup
     match_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RematchState:
+    """A finished match's rematch offer: the seats that accepted (the first offered),
+    the new match's id (chosen with the offer), whether it has started, and the
+    players the call told (their notification streams to wake)."""
+
+    match_id: str
+    new_match_id: str
+    accepted: tuple[int, ...]
+    started: bool
+    told: tuple[str, ...] = ()
 
 
 class LobbyStoreError(Exception):
@@ -207,3 +221,22 @@ class LobbyStore(Protocol):
     ) -> AbstractAsyncContextManager[FormationRound]:
         """A round: waiting searches (those not renewed since ``stale_before`` are
         expired first) and their settlement, committed when the block ends."""
+
+    # ------------------------------------------------------------------ rematches
+
+    async def accept_rematch(
+        self, match_id: str, seat: int, new_match_id: str, now: float,
+        offered: Sequence[Notice],
+    ) -> RematchState:  # fmt: skip
+        """``seat`` offers or accepts the rematch of ``match_id`` (the first call makes
+        the offer, with ``new_match_id``; a seat accepting twice counts once); the first
+        call writes ``offered`` (the other players' notices) in its transaction."""
+
+    async def rematch(self, match_id: str) -> RematchState | None: ...
+
+    async def decline_rematch(self, match_id: str) -> bool:
+        """Withdraw an offer that has not started; whether there was one."""
+
+    async def rematch_started(self, match_id: str, notices: Sequence[Notice]) -> RematchState:
+        """The rematch's match exists: mark it started and write ``notices`` (to every
+        player) in one transaction; once only."""

@@ -33,6 +33,8 @@ class NoticeKind(enum.Enum):
     TABLE_FOUND = "table_found"  # the matchmaker seated a search the player left waiting
     MATCH_ENDED = "match_ended"  # a correspondence match ended (result, rating change)
     CHAT_MESSAGE = "chat_message"  # someone wrote at the player's table while they were away
+    REMATCH_OFFERED = "rematch_offered"  # a player of a finished match offers a rematch
+    REMATCH_STARTED = "rematch_started"  # everyone accepted: the new match has started
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +121,10 @@ def render(notice: Notice) -> tuple[str, str]:
         change = d.get("rating_change")
         tail = f" Rating {change:+.1f}." if isinstance(change, (int, float)) else ""
         return result, f"{result}.{tail}"
+    if kind is NoticeKind.REMATCH_OFFERED:
+        return "Rematch?", f"{d.get('by') or 'A player'} offers a rematch."
+    if kind is NoticeKind.REMATCH_STARTED:
+        return "Rematch on", "Everyone accepted: the rematch has started."
     if kind is NoticeKind.CHAT_MESSAGE:
         return f"{d.get('from') or 'Someone'} wrote", str(d.get("text") or "")[:140]
     raise ValueError(f"no rendering for {kind}")  # pragma: no cover (one list)

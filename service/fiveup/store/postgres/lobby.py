@@ -17,6 +17,7 @@ from ...lobby.ports import (
     InviteLookup,
     MyMatchPage,
     MyMatchRow,
+    RematchState,
     SeatAlreadyBound,
     TableFilter,
     TablePage,
@@ -26,7 +27,9 @@ from ...lobby.ports import (
     TicketStatus,
 )
 from ...match.ports import StoreError
+from ...notifications.notices import Notice
 from .common import Conn, PooledStore, VersionedSchema, fetch_all
+from .outbox import write_notices
 
 # Advisory lock keys: "fiveuplb" serialises migrations, "fiveupmm" formation rounds.
 MIGRATION_LOCK = 0x66697665_75706C62
@@ -75,6 +78,25 @@ MIGRATIONS: list[list[str]] = [
         "CREATE UNIQUE INDEX one_waiting_search ON mm_tickets (player_id) WHERE state = 'waiting'",
         "CREATE INDEX mm_waiting ON mm_tickets (queued_at) WHERE state = 'waiting'",
     ],
+    # 2: rematch offers of finished matches and the seats that accepted them
+    [
+        """
+        CREATE TABLE rematches (
+            match_id     TEXT PRIMARY KEY,
+            new_match_id TEXT NOT NULL,
+            offered_at   DOUBLE PRECISION NOT NULL,
+            started_at   DOUBLE PRECISION
+        )
+        """,
+        """
+        CREATE TABLE rematch_accepts (
+            match_id    TEXT NOT NULL REFERENCES rematches (match_id) ON DELETE CASCADE,
+            seat        INTEGER NOT NULL,
+            accepted_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (match_id, seat)
+        )
+        """,
+    ],
 ]
 
 SCHEMA = VersionedSchema(
@@ -102,6 +124,57 @@ class PostgresLobbyStore(PooledStore):
 
     async def _all(self, query: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return await fetch_all(self.pool, query, params)
+
+    # ------------------------------------------------------------------ rematches
+    # Each call locks the offer's row (FOR UPDATE) before it counts or marks anything,
+    # so two players accepting at once through two replicas see each other; notices are
+    # written last (the outbox's lock order).
+
+    async def accept_rematch(
+        self, match_id: str, seat: int, new_match_id: str, now: float,
+        offered: Sequence[Notice],
+    ) -> RematchState:  # fmt: skip
+        async with self.pool.connection() as conn, conn.transaction():
+            cur = await conn.execute(
+                "INSERT INTO rematches (match_id, new_match_id, offered_at) VALUES (%s, %s, %s)"
+                " ON CONFLICT (match_id) DO NOTHING",
+                (match_id, new_match_id, now),
+            )
+            new = cur.rowcount > 0
+            await conn.execute(
+                "SELECT 1 FROM rematches WHERE match_id = %s FOR UPDATE", (match_id,)
+            )
+            await conn.execute(
+                "INSERT INTO rematch_accepts VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                (match_id, seat, now),
+            )
+            state = await _rematch(conn, match_id)
+            told = tuple(await write_notices(conn, offered)) if new else ()
+        assert state is not None
+        return RematchState(state.match_id, state.new_match_id, state.accepted, state.started, told)
+
+    async def rematch(self, match_id: str) -> RematchState | None:
+        async with self.pool.connection() as conn:
+            return await _rematch(conn, match_id)
+
+    async def decline_rematch(self, match_id: str) -> bool:
+        async with self.pool.connection() as conn, conn.transaction():
+            cur = await conn.execute(
+                "DELETE FROM rematches WHERE match_id = %s AND started_at IS NULL", (match_id,)
+            )
+            return cur.rowcount > 0
+
+    async def rematch_started(self, match_id: str, notices: Sequence[Notice]) -> RematchState:
+        async with self.pool.connection() as conn, conn.transaction():
+            cur = await conn.execute(
+                "UPDATE rematches SET started_at = %s WHERE match_id = %s AND started_at IS NULL",
+                (min((n.created_at for n in notices), default=0.0), match_id),
+            )
+            first = cur.rowcount > 0
+            state = await _rematch(conn, match_id)
+            told = tuple(await write_notices(conn, notices)) if first else ()
+        assert state is not None
+        return RematchState(state.match_id, state.new_match_id, state.accepted, state.started, told)
 
     # ------------------------------------------------------------------ seats
 
@@ -408,6 +481,20 @@ async def _waiting_of(conn: Conn, player_id: str) -> TicketStatus | None:
     )
     row = await cur.fetchone()
     return None if row is None else _status(row)
+
+
+async def _rematch(conn: Conn, match_id: str) -> RematchState | None:
+    cur = await conn.execute(
+        "SELECT new_match_id, started_at FROM rematches WHERE match_id = %s", (match_id,)
+    )
+    row = await cur.fetchone()
+    if row is None:
+        return None
+    cur = await conn.execute(
+        "SELECT seat FROM rematch_accepts WHERE match_id = %s ORDER BY seat", (match_id,)
+    )
+    seats = await cur.fetchall()
+    return RematchState(match_id, str(row[0]), tuple(int(s[0]) for s in seats), row[1] is not None)
 
 
 async def _tables(conn: Conn, match_ids: Sequence[str]) -> dict[str, TableRow]:
