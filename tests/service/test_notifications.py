@@ -55,6 +55,9 @@ async def read_stream(
         notifications_pb2.WatchNotificationsRequest(after_seq=after), metadata=auth(token)
     )
     got: list[notifications_pb2.Notification] = []
+    if count == 0:
+        call.cancel()
+        return got
     try:
         async with asyncio.timeout(timeout):
             async for item in call:
