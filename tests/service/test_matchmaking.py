@@ -4,6 +4,7 @@ bots after the agreed wait, parties as partners, cancel and disconnect."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -168,3 +169,35 @@ async def test_a_second_device_follows_the_same_search(server: Running) -> None:
     results = [await until_matched(stream) for stream in (first, second)]
     assert [r.match_id for r in results] == [seated.match_id] * 2
     assert results[0].seat == results[1].seat != seated.seat
+
+
+async def test_correspondence_searches_meet_only_each_other(server: Running) -> None:
+    day = 86_400
+    live = await sign_in(server, new_device_id(), "Live")
+    a = await sign_in(server, new_device_id(), "A")
+    b = await sign_in(server, new_device_id(), "B")
+    # A live search and a correspondence one never share a table: the live one waits.
+    waiting = asyncio.ensure_future(find(server, live, players=2))
+    seat_a, seat_b = await asyncio.wait_for(
+        asyncio.gather(
+            find(server, a, players=2, turn_clock_seconds=day),
+            find(server, b, players=2, turn_clock_seconds=day),
+        ),
+        30,
+    )
+    assert seat_a.match_id == seat_b.match_id and not waiting.done()
+    view = (
+        await server.matches.GetMatch(
+            pb.GetMatchRequest(match_id=seat_a.match_id), metadata=auth(a.access)
+        )
+    ).view
+    assert view.turn_clock_seconds == day
+    assert view.turn.deadline.ToSeconds() > time.time() + day - 120  # the match's own clock
+    mine = await lobby(server).ListMyMatches(lb.ListMyMatchesRequest(), metadata=auth(a.access))
+    assert mine.matches[0].turn_clock_seconds == day
+    waiting.cancel()
+    await lobby(server).CancelFindMatch(lb.CancelFindMatchRequest(), metadata=auth(live.access))
+    await refused(
+        find(server, a, players=2, turn_clock_seconds=5),
+        grpc.StatusCode.INVALID_ARGUMENT, "INVALID_ARGUMENT",
+    )  # fmt: skip

@@ -86,6 +86,7 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
             bot_wait_seconds=float(request.bot_wait_seconds),
             party_code=request.party_code,
             target_points=request.target_points,
+            turn_clock_seconds=request.turn_clock_seconds,
         )
         async for update in self.matchmaker.find(bearer_token(context), search):
             if isinstance(update, Matched):

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 PARTY_SEATS = ((0, 2), (1, 3))  # the two partnerships of a four-seat table
 
@@ -44,6 +44,7 @@ class Ticket:
     allow_bots: bool = False
     bots_at: float | None = None  # when this search accepts bots (allow_bots only)
     party: str | None = None  # the party code's hash (four seats only)
+    turn_clock: int = 0  # a correspondence search's clock per turn, seconds (0: live)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,7 @@ class TablePlan:
     players: int
     target_points: int
     seats: tuple[SeatPlan, ...]
+    turn_clock: int = 0  # the correspondence clock its searches asked for (0: live)
 
     @property
     def tickets(self) -> tuple[Ticket, ...]:
@@ -212,11 +214,12 @@ def seat(players: int, target: int, units: Sequence[Unit]) -> TablePlan:
 
 def form_tables(tickets: Iterable[Ticket], now: float, bands: Bands = NO_BANDS) -> list[TablePlan]:
     """The tables a round forms from the waiting ``tickets`` at time ``now``."""
-    groups: dict[tuple[int, int], list[Ticket]] = defaultdict(list)
+    # Only searches of the same size, target and turn clock share a table.
+    groups: dict[tuple[int, int, int], list[Ticket]] = defaultdict(list)
     for ticket in tickets:
-        groups[(ticket.players, ticket.target_points)].append(ticket)
+        groups[(ticket.players, ticket.target_points, ticket.turn_clock)].append(ticket)
     plans: list[TablePlan] = []
-    for (players, target), members in sorted(groups.items()):
+    for (players, target, clock), members in sorted(groups.items()):
         units = units_of(members)
         # 1. tables of people only, oldest anchor first
         anchor = 0
@@ -225,13 +228,13 @@ def form_tables(tickets: Iterable[Ticket], now: float, bands: Bands = NO_BANDS) 
             if chosen is None:
                 anchor += 1
                 continue
-            plans.append(seat(players, target, chosen))
+            plans.append(replace(seat(players, target, chosen), turn_clock=clock))
             units = [u for u in units if u not in chosen]
         # 2. tables with bots, for those whose wait for people is over
         ready = [u for u in units if u.bots_ready(now)]
         while ready:
             chosen = _partial(ready, players, now, bands)
-            plans.append(seat(players, target, chosen))
+            plans.append(replace(seat(players, target, chosen), turn_clock=clock))
             ready = [u for u in ready if u not in chosen]
     return plans
 

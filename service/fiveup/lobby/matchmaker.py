@@ -34,7 +34,7 @@ from collections.abc import AsyncIterator, Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..engine.match import HUMAN
+from ..engine.match import HUMAN, MAX_TURN_CLOCK, MIN_TURN_CLOCK
 from ..engine.scoring import DEFAULT_TARGET
 from ..identity import Players
 from ..match.matches import Matches, new_match_id
@@ -83,6 +83,7 @@ class Search:
     bot_wait_seconds: float = 0.0  # 0: the server's default
     party_code: str = ""
     target_points: int = 0  # 0: the standard target
+    turn_clock_seconds: int = 0  # a correspondence match's clock per turn (0: live)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +238,10 @@ class Matchmaker:
         (no seat token is kept: the players act through their bindings)."""
         match_id = new_match_id()
         kinds = [HUMAN if s.ticket is not None else bot for s in plan.seats]
-        await self.matches.create(kinds, plan.target_points, match_id=match_id)
+        await self.matches.create(
+            kinds, plan.target_points, match_id=match_id,
+            turn_clock_seconds=plan.turn_clock or None,
+        )  # fmt: skip
         for s in plan.seats:
             if s.ticket is not None:
                 player = await self.players.store.get_player(s.ticket.player_id)
@@ -254,6 +258,12 @@ class Matchmaker:
             raise InvalidRequest("players must be 2, 3 or 4", field="players")
         if not 0 <= search.target_points <= 10_000:
             raise InvalidRequest("target_points must be 0-10000", field="target_points")
+        clock = search.turn_clock_seconds
+        if clock and not MIN_TURN_CLOCK <= clock <= MAX_TURN_CLOCK:
+            raise InvalidRequest(
+                f"turn_clock_seconds must be 0 (live) or {MIN_TURN_CLOCK}-{MAX_TURN_CLOCK}",
+                field="turn_clock_seconds",
+            )
         party = None
         if search.party_code:
             if search.players != 4:
@@ -282,6 +292,7 @@ class Matchmaker:
             allow_bots=search.allow_bots,
             bots_at=now + wait if search.allow_bots else None,
             party=party,
+            turn_clock=search.turn_clock_seconds,
         )
 
     async def find(

@@ -97,6 +97,8 @@ MIGRATIONS: list[list[str]] = [
         )
         """,
     ],
+    # 3: a correspondence search's turn clock (only searches with the same one meet)
+    ["ALTER TABLE mm_tickets ADD COLUMN turn_clock INTEGER NOT NULL DEFAULT 0"],
 ]
 
 SCHEMA = VersionedSchema(
@@ -105,7 +107,7 @@ SCHEMA = VersionedSchema(
 
 _TICKET_COLUMNS = (
     "ticket_id, player_id, players, target_points, queued_at, allow_bots, bots_at, party,"
-    " state, heartbeat_at, match_id, seat"
+    " state, heartbeat_at, match_id, seat, turn_clock"
 )
 
 
@@ -305,9 +307,9 @@ class PostgresLobbyStore(PooledStore):
                     f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE player_id = %s"
                     " AND state = 'matched' AND settled_at >= %s AND players = %s"
                     " AND target_points = %s AND party IS NOT DISTINCT FROM %s"
-                    " ORDER BY settled_at DESC LIMIT 1",
+                    " AND turn_clock = %s ORDER BY settled_at DESC LIMIT 1",
                     (ticket.player_id, matched_since, ticket.players, ticket.target_points,
-                     ticket.party),
+                     ticket.party, ticket.turn_clock),
                 )  # fmt: skip
                 row = await cur.fetchone()
                 if row is not None:
@@ -315,12 +317,12 @@ class PostgresLobbyStore(PooledStore):
                 try:
                     await conn.execute(
                         "INSERT INTO mm_tickets (ticket_id, player_id, players, target_points,"
-                        " allow_bots, bots_at, party, queued_at, heartbeat_at, state)"
-                        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, 'waiting')",
+                        " allow_bots, bots_at, party, queued_at, heartbeat_at, state, turn_clock)"
+                        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, 'waiting', %s)",
                         (
                             ticket.ticket_id, ticket.player_id, ticket.players,
                             ticket.target_points, ticket.allow_bots, ticket.bots_at,
-                            ticket.party, ticket.queued_at, ticket.queued_at,
+                            ticket.party, ticket.queued_at, ticket.queued_at, ticket.turn_clock,
                         ),
                     )  # fmt: skip
                 except pg_errors.UniqueViolation:
@@ -464,10 +466,10 @@ async def _bind(conn: Conn, match_id: str, seat: int, player_id: str, now: float
 
 def _status(row: Sequence[Any]) -> TicketStatus:
     (ticket_id, player_id, players, target, queued, allow, bots_at, party,
-     state, heartbeat, match_id, seat) = row  # fmt: skip
+     state, heartbeat, match_id, seat, clock) = row  # fmt: skip
     ticket = Ticket(
         ticket_id, player_id, int(players), int(target), float(queued), bool(allow),
-        None if bots_at is None else float(bots_at), party,
+        None if bots_at is None else float(bots_at), party, int(clock or 0),
     )  # fmt: skip
     return TicketStatus(
         ticket, TicketState(state), float(heartbeat), match_id, None if seat is None else int(seat)

@@ -85,11 +85,15 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (match_id, seat)
     ) WITHOUT ROWID;
     """,
+    # 3: a correspondence search's turn clock (only searches with the same one meet)
+    """
+    ALTER TABLE mm_tickets ADD COLUMN turn_clock INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 _TICKET_COLUMNS = (
     "ticket_id, player_id, players, target_points, queued_at, allow_bots, bots_at, party,"
-    " state, heartbeat_at, match_id, seat"
+    " state, heartbeat_at, match_id, seat, turn_clock"
 )
 
 
@@ -319,21 +323,21 @@ class SqliteLobbyStore(WorkerStore):
                 row = conn.execute(
                     f"SELECT {_TICKET_COLUMNS} FROM mm_tickets WHERE player_id = ?"
                     " AND state = 'matched' AND settled_at >= ? AND players = ?"
-                    " AND target_points = ? AND party IS ?"
+                    " AND target_points = ? AND party IS ? AND turn_clock = ?"
                     " ORDER BY settled_at DESC LIMIT 1",
                     (ticket.player_id, matched_since, ticket.players, ticket.target_points,
-                     ticket.party),
+                     ticket.party, ticket.turn_clock),
                 ).fetchone()  # fmt: skip
                 if row is not None:
                     return Enqueued(_status(row), created=False)
                 conn.execute(
                     "INSERT INTO mm_tickets (ticket_id, player_id, players, target_points,"
-                    " allow_bots, bots_at, party, queued_at, heartbeat_at, state)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting')",
+                    " allow_bots, bots_at, party, queued_at, heartbeat_at, state, turn_clock)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?)",
                     (
                         ticket.ticket_id, ticket.player_id, ticket.players,
                         ticket.target_points, int(ticket.allow_bots), ticket.bots_at,
-                        ticket.party, ticket.queued_at, ticket.queued_at,
+                        ticket.party, ticket.queued_at, ticket.queued_at, ticket.turn_clock,
                     ),
                 )  # fmt: skip
                 return Enqueued(
@@ -454,10 +458,10 @@ def _bind(conn: sqlite3.Connection, match_id: str, seat: int, player_id: str, no
 
 def _status(row: Sequence[Any]) -> TicketStatus:
     (ticket_id, player_id, players, target, queued, allow, bots_at, party,
-     state, heartbeat, match_id, seat) = row  # fmt: skip
+     state, heartbeat, match_id, seat, clock) = row  # fmt: skip
     ticket = Ticket(
         ticket_id, player_id, int(players), int(target), float(queued), bool(allow),
-        None if bots_at is None else float(bots_at), party,
+        None if bots_at is None else float(bots_at), party, int(clock or 0),
     )  # fmt: skip
     return TicketStatus(
         ticket, TicketState(state), float(heartbeat), match_id, None if seat is None else int(seat)
