@@ -236,7 +236,10 @@ def test_signing_in_shows_my_profile_and_finds_me_on_the_board(
     assert bound["token"] == "" and bound["hints"] >= 1  # the access token acts for the seat
     out = step(report, "signed out")
     assert out == {"name": "signed out", "nav": "Sign in", "session": None}
-    assert step(report, "session ended") == {"name": "session ended", "session": None, "errors": 0}
+    renewed = step(report, "session renewed")  # signed in again with the device id
+    assert renewed["player"] == renewed["session"] == me.player_id
+    ended = step(report, "session ended")  # no device id either: the form, session forgotten
+    assert ended["session"] is None and ended["errors"] == 0
 
 
 def test_the_pages_in_hindi_and_the_screenshots(report: dict[str, Any]) -> None:

@@ -176,12 +176,25 @@ await run(async () => {
   await me.locator('#guest-name').waitFor({ timeout: 15000 });
   step('signed out', { nav: await me.locator('a[data-nav=me]').textContent(), session: await me.evaluate(() => localStorage.getItem('fiveup:player')) });
   // a session the server no longer knows (its access token expired, its refresh token
-  // refused): my page asks to sign in again, and the dead session is forgotten
-  await me.evaluate(() => localStorage.setItem('fiveup:player', JSON.stringify({
+  // refused): the app signs in again with this browser's device id -- the same player
+  const dead = () => localStorage.setItem('fiveup:player', JSON.stringify({
     playerId: 'gone', displayName: 'Old', accessToken: 'x.y.z', accessExpiresMs: 0, refreshToken: 'not-a-refresh-token',
-  })));
+  }));
+  await me.evaluate(dead);
   await me.goto(`${BASE}/#/leaderboard`);
   await loaded(me, 'leaderboard', 1);
+  await me.locator('a[data-nav=me]').click();
+  await loaded(me, 'profile', 1);
+  step('session renewed', {
+    player: await me.locator('#app').getAttribute('data-player'),
+    session: await me.evaluate(() => JSON.parse(localStorage.getItem('fiveup:player')).playerId),
+  });
+  // ... and without the device id as well: my page asks to sign in again (the form, not
+  // only a sentence), and the dead session is forgotten
+  await me.evaluate(dead);
+  await me.goto(`${BASE}/#/leaderboard`);
+  await loaded(me, 'leaderboard', 1);
+  await me.evaluate(() => localStorage.removeItem('fiveup:device')); // no page load after this
   await me.locator('a[data-nav=me]').click();
   await me.locator('#guest-name').waitFor({ timeout: 15000 });
   step('session ended', { session: await me.evaluate(() => localStorage.getItem('fiveup:player')), errors: await me.locator('.error').count() });

@@ -10,6 +10,10 @@ no server: only Envoy and the web app, in front of a server that is already runn
 (which then sees every browser as the gateway unless it was started with
 ``--client-address-header x-forwarded-for --trusted-proxies 127.0.0.1``).  Local only: it binds
 127.0.0.1 and the gateway admits only local origins (deploy/envoy/envoy.yaml).
+
+The server signs access tokens with a key kept beside the database (``<db>.keys/local``,
+made on first start, mode 0600; ``--token-keys`` or ``FIVEUP_ACCESS_TOKEN_KEYS`` name
+another directory), so stopping and starting the stack keeps every browser signed in.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from ..identity.keys import KeyConfigError, ensure_local_key, local_key_directory
 from .gateway import Gateway, GatewayError
 
 WEB_DIST = Path(__file__).resolve().parents[3] / "clients" / "web" / "dist"
@@ -111,6 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--metrics-port", default="-1", help="the server's metrics port")
     parser.add_argument("--web-dir", type=Path, default=WEB_DIST)
     parser.add_argument("--upstream", help="a running server (host:port): start none")
+    parser.add_argument(
+        "--token-keys", type=Path,
+        help="the access-token key directory (default: <db>.keys beside the database)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if not (args.web_dir / "index.html").exists():
         print(
@@ -120,10 +129,18 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.upstream:
         return serve_browser_part(args, args.upstream)
+    keys: list[str] = []  # FIVEUP_ACCESS_TOKEN_KEYS set: the server reads it, untouched
+    if not os.environ.get("FIVEUP_ACCESS_TOKEN_KEYS"):
+        try:
+            folder = ensure_local_key(args.token_keys or local_key_directory(args.db))
+        except (KeyConfigError, OSError) as exc:
+            print(f"fiveup.app.webstack: {exc}", file=sys.stderr)
+            return 2
+        keys = ["--access-token-keys", str(folder)]
     command = [
         sys.executable, "-m", "fiveup.cli", "serve", "--address", args.address, "--db", args.db,
         "--metrics-port", args.metrics_port, "--client-address-header", "x-forwarded-for",
-        "--trusted-proxies", "127.0.0.1",
+        "--trusted-proxies", "127.0.0.1", *keys,
     ]  # fmt: skip
     server = subprocess.Popen(
         command, stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONUNBUFFERED="1")

@@ -13,15 +13,20 @@ as a volume looks like (``kubectl create secret generic fiveup-token-keys
 3. once the old key's last tokens have expired (the access-token lifetime), drop it.
 
 Without a directory the server makes an ephemeral key at start-up: fine for a single
-development process, useless across replicas or restarts (it says so in the log).
+development process, useless across replicas or restarts (it says so in the log).  The
+local stack (``make run``) keeps one key beside its database instead
+(``local_key_directory``): made on first start, mode 0600, so a restart keeps every
+signed-in browser signed in.
 """
 
 from __future__ import annotations
 
 import atexit
 import logging
+import os
 import secrets
 import shutil
+import stat
 import tempfile
 import threading
 import time
@@ -33,6 +38,8 @@ log = logging.getLogger(__name__)
 MIN_KEY_BYTES = 32  # HS256 with a key shorter than its 256-bit output is weakened
 RELOAD_SECONDS = 5.0
 EPHEMERAL_KID = "ephemeral"
+LOCAL_KID = "local"
+LOCAL_KEYS_SUFFIX = ".keys"
 
 
 class KeyConfigError(ValueError):
@@ -141,3 +148,43 @@ def shared_ephemeral_keys() -> str:
     path.chmod(0o600)
     atexit.register(shutil.rmtree, folder, True)
     return folder
+
+
+def local_key_directory(db: str) -> Path:
+    """Where the local stack keeps its signing key: ``<db file>.keys/`` beside a SQLite
+    file, ``fiveup-token-keys/`` in the working directory for a database URL."""
+    if "://" in db:
+        return Path("fiveup-token-keys")
+    return Path(db).with_name(Path(db).name + LOCAL_KEYS_SUFFIX)
+
+
+def ensure_local_key(directory: Path) -> Path:
+    """The directory holding the local stack's one signing key, made on first use (the
+    folder 0700, the key 0600, never overwritten: two stacks starting at once keep the
+    first key).  A key file anyone but its owner may read or write is refused
+    (``KeyConfigError``, one line): whoever reads it can sign in as every player."""
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    key = directory / LOCAL_KID
+    if not key.exists():
+        draft = directory / f".{LOCAL_KID}.{os.getpid()}.tmp"
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, secrets.token_urlsafe(48).encode())
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(draft, key)  # atomic, and fails if another start made one first
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
+    mode = stat.S_IMODE(key.stat().st_mode)
+    if mode & 0o077:
+        raise KeyConfigError(
+            f"the access token key {str(key)!r} is readable or writable by others"
+            f" (mode {mode:04o}): run chmod 600 {key}, or delete it to make a new one"
+            " (signed-in browsers then sign in again)"
+        )
+    read_key_directory(directory)  # a key too short is refused here, not at serve time
+    return directory

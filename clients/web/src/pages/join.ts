@@ -2,7 +2,7 @@
 import { Code, ConnectError, errorReason, withToken } from "@fiveup/sdk";
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { accessToken } from "../session.js";
+import { withSession } from "../session.js";
 import { api } from "../app/api.js";
 import { app, page, setLive, showError } from "../app/shell.js";
 import { loadSeat, saveSeat } from "../table/seat-store.js";
@@ -21,7 +21,7 @@ export async function joinPage(matchId: string, seatText: string | undefined): P
     const seat = seatText === undefined || seatText === "" ? undefined : Number(seatText);
     if (seat !== undefined && !Number.isInteger(seat)) throw new ConnectError("bad seat", Code.InvalidArgument);
     const clients = await api();
-    const joined = await clients.matches.joinMatch({ matchId, seat }, withToken(await accessToken(clients)));
+    const joined = await withSession(clients, (token) => clients.matches.joinMatch({ matchId, seat }, withToken(token)));
     saveSeat(matchId, { seat: joined.seat, token: joined.seatToken, version: 0 });
     location.replace(`#/play/${matchId}`);
   } catch (err) {

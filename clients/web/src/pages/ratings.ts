@@ -9,7 +9,7 @@ import {
 import { ratingChange, shownRating } from "../app/rating.js";
 import { el } from "../dom.js";
 import { type Key, lang, reasonText, t } from "../i18n.js";
-import { accessToken, currentSession, signInAsGuest, signOut } from "../session.js";
+import { currentSession, signInAsGuest, signInRefused, signOut, withSession } from "../session.js";
 
 type Clients = ReturnType<typeof createFiveUpClients>;
 
@@ -173,13 +173,17 @@ export function profilePage(main: HTMLElement, clients: Clients, playerId: strin
   void fillProfile(main, clients, playerId, session?.playerId ?? null, reload);
 }
 
-function signInCard(clients: Clients, done: () => void): HTMLElement {
+/** The sign-in form; `refusal`: why the stored session no longer works, shown inside the
+ *  form (never instead of it), with a way to sign out when a session is still stored. */
+function signInCard(clients: Clients, done: () => void, refusal?: unknown): HTMLElement {
   const name = el("input", { type: "text", id: "guest-name", maxlength: "32", autocomplete: "nickname" });
   const submit = el("button", { type: "submit", class: "primary", text: t("signInGuest") });
   const form = el("form", { class: "card", "aria-labelledby": "signin-title" },
     el("h2", { id: "signin-title", text: t("signInTitle") }),
     el("p", { text: t("signInHint") }),
     el("label", { for: "guest-name", text: t("displayName") }), name, submit);
+  if (refusal !== undefined) problem(form, refusal);
+  if (currentSession()) form.append(signOutButton(clients, done));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     submit.disabled = true;
@@ -195,26 +199,43 @@ function signInCard(clients: Clients, done: () => void): HTMLElement {
   return form;
 }
 
+function signOutButton(clients: Clients, done: () => void): HTMLElement {
+  const out = el("button", { type: "button", class: "ghost", "data-action": "sign-out", text: t("signOut") });
+  out.addEventListener("click", () => void signOut(clients).then(done));
+  return out;
+}
+
+const NOBODY = new Error("nobody is signed in");
+
 async function fillProfile(
   main: HTMLElement, clients: Clients, playerId: string | null, me: string | null, reload: () => void,
 ): Promise<void> {
   const app = document.getElementById("app")!;
-  const access = playerId === null ? await accessToken(clients) : null;
-  if (playerId === null && access === null) {
-    // the session could not be refreshed (it ended, or expired): sign in again
-    if (main.isConnected) main.append(signInCard(clients, reload));
-    app.dataset.loaded = "signin";
+  let access: string | null = null;
+  let stats;
+  try {
+    // #/me asks as the signed-in player; a refused session is renewed once (session.ts).
+    stats = await withSession(clients, (token) => {
+      if (playerId === null && token === null) throw NOBODY;
+      access = playerId === null ? token : null;
+      // my own page (#/me) shows my practice too; nobody else's ever does (finding 5)
+      return clients.ratings.getPlayerStats({ playerId: playerId ?? "", historyLimit: 50, includePractice: playerId === null }, withToken(access));
+    });
+  } catch (err) {
+    if (!main.isConnected) return;
+    if (playerId === null && (err === NOBODY || signInRefused(err))) {
+      // the session is gone and could not be renewed: the form, with why inside it
+      main.append(signInCard(clients, reload, err === NOBODY ? undefined : err));
+      const nav = document.querySelector<HTMLElement>("[data-nav=me]");
+      if (nav && !currentSession()) nav.textContent = t("signIn"); // the header drawn before
+      app.dataset.loaded = "signin";
+    } else {
+      problem(main, err);
+      if (playerId === null && currentSession()) main.append(el("p", { class: "account" }, signOutButton(clients, reload)));
+    }
     return;
   }
   const options = withToken(access);
-  let stats;
-  try {
-    // my own page (#/me) shows my practice too; nobody else's ever does (finding 5)
-    stats = await clients.ratings.getPlayerStats({ playerId: playerId ?? "", historyLimit: 50, includePractice: playerId === null }, options);
-  } catch (err) {
-    if (main.isConnected) problem(main, err);
-    return;
-  }
   if (!main.isConnected) return; // the reader has gone to another page meanwhile
   const mine = stats.playerId === me;
   app.dataset.player = stats.playerId;
@@ -222,9 +243,7 @@ async function fillProfile(
   main.append(title);
   if (mine) {
     title.append(el("span", { class: "you-badge", text: t("you") }));
-    const out = el("button", { type: "button", class: "ghost", "data-action": "sign-out", text: t("signOut") });
-    out.addEventListener("click", () => void signOut(clients).then(reload));
-    main.append(el("p", { class: "account" }, el("span", { class: "note", text: t("guestNote") }), out));
+    main.append(el("p", { class: "account" }, el("span", { class: "note", text: t("guestNote") }), signOutButton(clients, reload)));
   }
   if (stats.categories.length === 0) main.append(el("p", { class: "note", text: t("noMatchesYet") }));
   const cards = el("div", { class: "cat-cards" });

@@ -3,7 +3,7 @@
 import { type BotKind, type Rating, Code, ConnectError, SeatKind, withToken } from "@fiveup/sdk";
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { accessToken } from "../session.js";
+import { withSession } from "../session.js";
 import { api } from "../app/api.js";
 import { BOTS, botRatings } from "../app/bots.js";
 import { shownRating } from "../app/rating.js";
@@ -90,7 +90,7 @@ function newMatchForm(): HTMLElement {
       });
       const humans = seats.map((s, i) => (s.kind === SeatKind.HUMAN ? i : -1)).filter((i) => i >= 0);
       if (humans.length > 0) {
-        const joined = await clients.matches.joinMatch({ matchId: created.matchId, seat: humans[0] }, withToken(await accessToken(clients)));
+        const joined = await withSession(clients, (token) => clients.matches.joinMatch({ matchId: created.matchId, seat: humans[0] }, withToken(token)));
         saveSeat(created.matchId, { seat: joined.seat, token: joined.seatToken, version: 0 });
       }
       // A practice match has nobody to invite: straight to the table.

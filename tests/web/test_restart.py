@@ -1,0 +1,178 @@
+"""A signed-in browser across restarts of the real local stack (``make run`` is
+``python -m fiveup.app.webstack``: the server, Envoy and the page), in real headless
+Chromium (clients/web/test/restart.mjs).  The script asks for each restart; this test
+stops the stack as Ctrl-C does and starts it again on the same ports and database:
+twice with the key it keeps beside the database (the browser stays signed in as the same
+player), then with a new key (the app renews its session), then with a new key and every
+session ended (the app signs in again with its device id: the same player), then with
+the device id gone too (the sign-in page keeps its form).  Screenshots:
+build/test-artifacts/web/restart/."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TextIO
+
+import pytest
+
+from fiveup.identity.keys import local_key_directory
+
+from ..clients.conftest import ROOT, ensure_clients_built
+from ..durability.serverproc import TEST_ENV, free_port
+from .conftest import ARTIFACTS, CHROMIUM, WEB_DIR, build_web, require_chromium, step
+
+pytestmark = pytest.mark.timeout(600)
+SHOTS = ARTIFACTS / "restart"
+STARTED = "in a browser to play"
+
+
+class Stack:
+    """``python -m fiveup.app.webstack`` on fixed ports, stopped with SIGINT (Ctrl-C)."""
+
+    def __init__(self, db: Path, log: Path) -> None:
+        self.db = db
+        self.log = log
+        self.ports = (free_port(), free_port(), free_port())  # page, gateway, gRPC
+        self.proc: subprocess.Popen[str] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.ports[0]}"
+
+    def start(self) -> None:
+        page, gateway, grpc_port = self.ports
+        env = {k: v for k, v in os.environ.items() if k != "FIVEUP_ACCESS_TOKEN_KEYS"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "fiveup.app.webstack", "--port", str(page),
+             "--gateway-port", str(gateway), "--address", f"127.0.0.1:{grpc_port}",
+             "--db", str(self.db), "--web-dir", str(WEB_DIR / "dist")],
+            cwd=ROOT, env={**env, **TEST_ENV, "PYTHONUNBUFFERED": "1"}, text=True,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        assert self.proc.stdout is not None
+        with self.log.open("a") as log:
+            for line in self.proc.stdout:
+                log.write(line)
+                if STARTED in line:
+                    return
+        raise AssertionError(f"the stack did not start:\n{self.log.read_text()[-3000:]}")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.send_signal(signal.SIGINT)
+        rest, _ = self.proc.communicate(timeout=30)
+        with self.log.open("a") as log:
+            log.write(rest or "")
+        self.proc = None
+
+
+def end_every_session(db: Path) -> None:
+    """What an operator revoking all sessions (or a lost sessions table) leaves."""
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE player_sessions SET revoked_at = ?, revoked_reason = 'test'", (1.0,))
+
+
+@contextmanager
+def browser(stack: Stack, node: str) -> Iterator[subprocess.Popen[str]]:
+    env = dict(
+        os.environ, FIVEUP_WEB_URL=stack.url, FIVEUP_ARTIFACTS=str(SHOTS), CHROMIUM=CHROMIUM,
+        NO_COLOR="1",
+    )  # fmt: skip
+    proc = subprocess.Popen(
+        [node, "test/restart.mjs"], cwd=WEB_DIR, env=env, text=True,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+
+
+def drive(proc: subprocess.Popen[str], stack: Stack, keys: Path, out: TextIO) -> list[str]:
+    """Pass the script's restart requests on to the stack until it exits."""
+    assert proc.stdout is not None and proc.stdin is not None
+    restarts: list[str] = []
+    for line in proc.stdout:
+        out.write(line)
+        if not line.startswith("@restart "):
+            continue
+        how = line.split()[1]
+        down = time.monotonic()
+        stack.stop()
+        if how.startswith("newkey"):
+            shutil.rmtree(keys)
+        if how == "newkey-revoke":
+            end_every_session(stack.db)
+        stack.start()
+        restarts.append(how)
+        proc.stdin.write(f"restarted {round((time.monotonic() - down) * 1000)}\n")
+        proc.stdin.flush()
+    return restarts
+
+
+def test_a_signed_in_browser_across_restarts(tmp_path: Path) -> None:
+    require_chromium()
+    tools = ensure_clients_built()
+    build_web(tools["npm"])
+    if SHOTS.exists():
+        shutil.rmtree(SHOTS)
+    SHOTS.mkdir(parents=True)
+    db = tmp_path / "fiveup.sqlite3"
+    keys = local_key_directory(str(db))
+    stack = Stack(db, SHOTS / "stack.log")
+    stack.start()
+    try:
+        key = keys / "local"
+        assert stat.S_IMODE(key.stat().st_mode) == 0o600  # made on first start, private
+        first_key = key.read_bytes()
+        with browser(stack, tools["node"]) as proc, (SHOTS / "restart.log").open("w") as out:
+            restarts = drive(proc, stack, keys, out)
+            assert proc.wait(timeout=60) == 0, (SHOTS / "restart.log").read_text()[-3000:]
+    finally:
+        stack.stop()
+    assert restarts == ["keep", "keep", "newkey", "newkey-revoke", "newkey-revoke"]
+    report: dict[str, Any] = json.loads((SHOTS / "report.json").read_text())
+    assert report["ok"], report.get("error")
+    assert not report["consoleErrors"], report["consoleErrors"]
+    player = step(report, "signed in")["player"]
+    assert player
+    assert step(report, "created before")["outcome"] == "shared"
+
+    for n in (1, 2):  # the key kept: nothing to renew, the same session and player
+        after = step(report, f"after restart {n}")
+        assert after["player"] == player and after["error"] is None, after
+        assert after["signOut"] == 1 and after["form"] == 0
+        assert after["sameRefreshToken"], "the session was renewed: the key did not survive"
+        assert after["created"]["outcome"] == "shared", after["created"]
+        assert after["header"] == "Restarter"
+
+    renewed = step(report, "after a new key")  # the access token refused, refreshed
+    assert renewed["player"] == player and renewed["error"] is None and renewed["renewed"]
+    assert renewed["created"]["outcome"] == "shared"
+    assert key.read_bytes() != first_key
+
+    again = step(report, "after sessions ended")  # signed in again with the device id
+    assert again["player"] == player and again["error"] is None
+    assert again["sameDevice"] and again["newSession"]
+
+    # No device id either: the form, the reason inside it, and a way to sign out.
+    stranded = step(report, "stranded")
+    assert stranded["loaded"] == "signin" and stranded["form"] == 1, stranded
+    assert stranded["errorText"] and stranded["player"] is None
+    assert stranded["header"] == "Sign in"  # not the name of a session that is gone
+    new_player = step(report, "signed in again")["player"]
+    assert new_player and new_player != player
