@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import ipaddress
 import re
+import socket
 import struct
 import urllib.error
 import urllib.request
@@ -162,3 +163,83 @@ def test_health_and_reflection_are_not_routed(stack: Stack) -> None:
     with pytest.raises(urllib.error.HTTPError) as caught:
         urllib.request.urlopen(request, timeout=10)
     assert caught.value.code == 404
+
+
+def preflight_status(stack: Stack, origin: str, path: str) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(
+        stack.gateway.url + path, method="OPTIONS",
+        headers={"Origin": origin, "Access-Control-Request-Method": "POST",
+                 "Access-Control-Request-Headers": "content-type,x-grpc-web,authorization"},
+    )  # fmt: skip
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, {k.lower(): v for k, v in answer.headers.items()}, answer.read()
+    except urllib.error.HTTPError as refused:
+        return refused.code, {k.lower(): v for k, v in refused.headers.items()}, refused.read()
+
+
+@pytest.mark.parametrize("path", ["/fiveup.v1.MatchService/GetMatch", "/v1/matches/x"])
+def test_a_refused_preflight_is_answered_403_at_the_edge(stack: Stack, path: str) -> None:
+    # Passed on to the server, an OPTIONS call came back as gRPC INTERNAL (issue 21).
+    status, head, body = preflight_status(stack, FOREIGN_ORIGIN, path)
+    assert status == 403, (status, head, body)
+    assert "access-control-allow-origin" not in head
+    assert "grpc-status" not in head
+    assert body == b"origin not allowed\n"
+    allowed, head, _ = preflight_status(stack, LOCAL_ORIGIN, path)
+    assert allowed == 200 and head["access-control-allow-origin"] == LOCAL_ORIGIN
+
+
+def test_the_shipped_gateway_cuts_idle_and_slow_connections_and_caps_them() -> None:
+    text = gateway.CONFIG.read_text()
+    for line in (
+        "request_headers_timeout: 10s",
+        "stream_idle_timeout: 300s",
+        "idle_timeout: 60s",
+        "per_connection_buffer_limit_bytes: 32768",
+        "- name: envoy.resource_monitors.global_downstream_max_connections",
+        "max_active_downstream_connections: 5000",
+        "- name: envoy.overload_actions.stop_accepting_requests",
+    ):
+        assert len(re.findall(rf"^\s*{re.escape(line)}(\s|$)", text, re.M)) == 1, line
+    gateway.validate(gateway.CONFIG)  # and Envoy accepts them
+
+
+def closed_within(sock: socket.socket, seconds: float) -> bool:
+    """True when the peer closes ``sock`` (or answers and closes) within ``seconds``."""
+    sock.settimeout(seconds)
+    try:
+        while sock.recv(4096):
+            pass
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+    return True
+
+
+def test_slow_headers_and_silent_connections_are_cut(stack: Stack, tmp_path: Path) -> None:
+    """The shipped timeouts, shortened to a second so the test need not wait for them:
+    a client that starts its headers and never ends them, and one that connects and
+    sends nothing, are both disconnected (19,960 such connections used to stay open)."""
+    text = gateway.CONFIG.read_text()
+    for long, short in (
+        ("request_headers_timeout: 10s", "request_headers_timeout: 1s"),
+        ("idle_timeout: 60s", "idle_timeout: 1s"),
+    ):
+        assert text.count(long) == 1
+        text = text.replace(long, short)
+    config = tmp_path / "envoy.yaml"
+    config.write_text(text)
+    with gateway.Gateway(stack.server.address, config=config, log=tmp_path / "envoy.log") as quick:
+        host, port = quick.listen.rsplit(":", 1)
+        with socket.create_connection((host, int(port)), timeout=10) as slow:
+            slow.sendall(b"POST /fiveup.v1.MatchService/GetMatch HTTP/1.1\r\nHost: x\r\n")
+            assert closed_within(slow, 8)
+        with socket.create_connection((host, int(port)), timeout=10) as silent:
+            assert closed_within(silent, 8)
+        # a client that keeps talking is not cut
+        with socket.create_connection((host, int(port)), timeout=10) as alive:
+            alive.sendall(b"GET /nothing HTTP/1.1\r\nHost: x\r\n\r\n")
+            alive.settimeout(5)
+            assert alive.recv(4096).startswith(b"HTTP/1.1 ")

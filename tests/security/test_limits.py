@@ -17,6 +17,7 @@ from prometheus_client import REGISTRY
 from fiveup.api.limits import (
     LIMITED,
     STREAMING_METHODS,
+    CreationLimited,
     Limits,
     LimitsConfig,
     PeerLimited,
@@ -26,7 +27,9 @@ from fiveup.api.limits import (
     TokenBucket,
     parse_networks,
     peer_address,
+    stream_kinds,
 )
+from fiveup.api.stream_pools import KIND_SCOPES, STREAM_SCOPES
 from fiveup.app.metrics import MatchObserver
 from fiveup.shared.errors import TooManyBotMatches, TooManyRequests, TooManyStreams
 from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, ratings_pb2, ratings_pb2_grpc
@@ -124,14 +127,45 @@ def test_stream_slots_are_released() -> None:
     assert limits.streams.open("m") == 0
 
 
+# The one pool each scope's refusal needs: (its setting, the two clients to open from).
+POOL_OF: dict[str, dict[str, Any]] = {
+    "client_streams": {"max_client_streams": 1},
+    "network_streams": {"max_network_streams": 1},
+    "client_anonymous_streams": {"max_client_anonymous_streams": 1},
+    "network_anonymous_streams": {"max_network_anonymous_streams": 1},
+    "seat_streams": {"max_seat_streams": 1},
+    "spectator_streams": {"max_spectators_per_match": 1},
+    "anonymous_streams": {"max_anonymous_streams": 1},
+    "shared_streams": {"max_server_streams": 3, "stream_player_reserve": 2},
+    "server_streams": {"max_server_streams": 1},
+}
+
+
+def stream_refusal(observer: Recorder, method: str, kind: Any, scope: str) -> None:
+    """Fill the one pool ``scope`` names and be refused by it."""
+    limits = Limits(LimitsConfig(**POOL_OF[scope]), observer=observer)
+    # two addresses of one IPv6 /64: the per-address pools see two clients
+    first, second = ("2001:db8::1", "2001:db8::2") if "network" in scope else ("a", "a")
+    if scope in ("server_streams", "anonymous_streams", "shared_streams"):
+        second = "b"
+    seat = ("m", 0) if kind == "player" else None
+    spectating = "m" if scope == "spectator_streams" else None
+    slot = limits.open_stream(method, first, kind, seat=seat, spectating=spectating)
+    with pytest.raises(TooManyStreams) as caught:
+        limits.open_stream(method, second, kind, seat=seat, spectating=spectating)
+    assert caught.value.details["scope"] == STREAM_SCOPES[scope]
+    limits.close_stream(slot)
+    assert all(not counter._open for counter in limits.pools.counters.values())
+
+
 def every_refusal(observer: Recorder) -> None:
     """Make each limit refuse once, through every method that can name the call."""
     clock = FakeClock()
     one = LimitsConfig(
         rate_limit_peer=1.0, rate_limit_seat=1.0, rate_limit_hints=1.0,
         rate_limit_hints_burst=1.0, rate_limit_reads=1.0, rate_limit_reads_burst=1.0,
-        max_watchers_per_match=1, max_client_streams=1,
-        max_server_streams=2, max_client_bot_matches=1, max_bot_matches=2,
+        max_watchers_per_match=1, max_client_bot_matches=1, max_bot_matches=2,
+        rate_limit_sign_in=1.0, rate_limit_create=1.0, rate_limit_invites=1.0,
     )  # fmt: skip
     limits = Limits(one, clock=clock, observer=observer)
 
@@ -156,12 +190,18 @@ def every_refusal(observer: Recorder) -> None:
     with limits.watching("m"):
         refused(lambda: limits.watching("m").__enter__())
     for method in STREAMING_METHODS:
-        limits.open_stream(method, "a")
-        refused(limits.open_stream, method, "a")  # the client's cap
-        limits.open_stream(method, "b")
-        refused(limits.open_stream, method, "c")  # the server's cap
-        limits.close_stream("a")
-        limits.close_stream("b")
+        scopes = {scope: kind for kind in stream_kinds(method) for scope in KIND_SCOPES[kind]}
+        for scope, kind in scopes.items():  # each scope once, by a kind it can refuse
+            stream_refusal(observer, method, kind, scope)
+    stream_refusal(observer, "WatchMatch", "anonymous", "spectator_streams")
+    creation: CreationLimited
+    for creation in get_args(CreationLimited):
+        limits.check_creation(creation, f"192.0.2.{len(creation)}")
+        refused(limits.check_creation, creation, f"192.0.2.{len(creation)}")  # the address's
+        limits.check_creation(creation, f"2001:db8:{len(creation)}::1")
+        # the /64 has twice the burst: a second address of it takes the other token
+        limits.check_creation(creation, f"2001:db8:{len(creation)}::2")
+        refused(limits.check_creation, creation, f"2001:db8:{len(creation)}::3")
     limits.check_bot_match("a", lambda match_id: True)
     limits.add_bot_match("a", "m1")
     refused(limits.check_bot_match, "a", lambda match_id: True)  # the client's cap

@@ -43,6 +43,9 @@ async def test_a_stream_flood_leaves_health_and_unary_calls_answering(tmp_path: 
         tmp_path / "flood.sqlite3",
         max_concurrent_rpcs=60, max_server_streams=30, max_client_streams=10,
         max_watchers_per_match=0, client_address_header="x-forwarded-for",
+        # the caps on every stream alone (the pools: test_stream_hoarding.py)
+        stream_player_reserve=0, max_anonymous_streams=0, max_client_anonymous_streams=0,
+        max_network_anonymous_streams=0, max_spectators_per_match=0,
         trusted_proxies="127.0.0.1",  # the test client is the trusted gateway here
         probe_address="127.0.0.1:0",
     )  # fmt: skip
@@ -138,9 +141,13 @@ async def test_the_probe_port_reports_liveness_while_the_server_drains(tmp_path:
 
 def test_streams_must_leave_room_for_unary_calls() -> None:
     assert ServerConfig().problems() == []
-    config = ServerConfig(max_concurrent_rpcs=100, max_server_streams=100)
+    config = ServerConfig(max_concurrent_rpcs=100, max_server_streams=100, stream_player_reserve=10)
     [problem] = config.problems()
     assert "max_server_streams" in problem
+    # the players' reserve must leave the other streams some room
+    config = ServerConfig(max_server_streams=300, stream_player_reserve=300)
+    [problem] = config.problems()
+    assert "stream_player_reserve" in problem
 
 
 async def test_create_server_refuses_a_stream_cap_at_the_rpc_limit(tmp_path: Path) -> None:

@@ -10,12 +10,15 @@
   ListPlayerMatches and ListOpenTables, on by default (each is a database query anyone may
   ask without signing in): ``rate_limit_reads`` a second with bursts of
   ``rate_limit_reads_burst``.
+* **Sign-in and creation per client** (address, and IPv6 /64 with
+  ``creation_network_factor`` times the allowance): SignInAsGuest; CreateMatch and
+  CreatePrivateTable; JoinWithInvite -- on by default (``check_creation``).
 * **Streams per match**: at most ``max_watchers_per_match`` WatchMatch streams open on one match.
-* **Streams per client and in all**: at most ``max_client_streams`` streaming calls
-  (WatchMatch, ValidateMoves, Health.Watch, reflection) open from one client address and
-  ``max_server_streams`` on the whole server.  The total stays below gRPC's own
-  concurrent-RPC limit, so idle streams can never take the slots unary calls (CreateMatch,
-  GetMatch, health checks) need (``fiveup.api.stream_limits`` applies them).
+* **Stream pools** (``fiveup.api.stream_pools``): every streaming call, players first --
+  per client address, per IPv6 /64, per seat, per match's spectators, for streams without
+  an identity, and in all (``max_server_streams``, below gRPC's own concurrent-RPC limit,
+  so idle streams can never take the slots unary calls and health checks need), with a
+  reserve only seated and searching players' streams may take.
 
 A refused call raises ``TooManyRequests`` (RATE_LIMITED) or ``TooManyStreams``
 (TOO_MANY_STREAMS); both become RESOURCE_EXHAUSTED with a ``google.rpc.RetryInfo`` whose
@@ -47,6 +50,15 @@ from grpc_reflection.v1alpha import reflection_pb2
 from .. import v1
 from ..match.observer import Observer
 from ..shared.errors import TooManyBotMatches, TooManyRequests, TooManyStreams
+from .stream_pools import (
+    KIND_SCOPES,
+    StreamCounter,
+    StreamKind,
+    StreamPools,
+    StreamPoolsConfig,
+    StreamSlot,
+    network_of,
+)
 
 Clock = Callable[[], float]
 
@@ -101,7 +113,33 @@ ReadLimited = Literal[
 HINTS_METHOD = "SuggestMoves"  # check_hints (scope seat)
 WATCH_METHOD = "WatchMatch"  # watching (scope streams)
 BOT_MATCH_METHOD = "CreateMatch"  # check_bot_match (scopes client_ and server_bot_matches)
-STREAMING_METHODS = _streaming_methods()  # open_stream (scopes client_ and server_streams)
+STREAMING_METHODS = _streaming_methods()  # open_stream / stream (fiveup.api.stream_pools)
+# The streams whose servicers admit them once they know who is calling (a seated player
+# first): the kinds each can be.  The stream-limit interceptor admits every other
+# streaming method itself, as the kind STREAM_KINDS gives (anonymous unless listed).
+SELF_ADMITTED: dict[str, tuple[StreamKind, ...]] = {
+    "WatchMatch": ("player", "signed_in", "anonymous"),
+    "FindMatch": ("player",),
+}
+STREAM_KINDS: dict[str, StreamKind] = {"WatchChat": "signed_in"}
+
+
+def stream_kinds(method: str) -> tuple[StreamKind, ...]:
+    return SELF_ADMITTED.get(method) or (STREAM_KINDS.get(method, "anonymous"),)
+
+
+def _stream_refusals() -> tuple[tuple[str, str], ...]:
+    pairs: dict[tuple[str, str], None] = {}
+    for method in STREAMING_METHODS:
+        for kind in stream_kinds(method):
+            for scope in KIND_SCOPES[kind]:
+                pairs[(method, scope)] = None
+    pairs[(WATCH_METHOD, "spectator_streams")] = None
+    return tuple(pairs)
+
+
+# Sign-in and creation limits (check_creation): per client address and per IPv6 /64.
+CreationLimited = Literal["SignInAsGuest", "CreateMatch", "CreatePrivateTable", "JoinWithInvite"]
 LIMITED: tuple[tuple[str, str], ...] = (
     *((method, "peer") for method in get_args(PeerLimited)),
     *((method, "seat") for method in (*get_args(SeatLimited), HINTS_METHOD)),
@@ -109,8 +147,9 @@ LIMITED: tuple[tuple[str, str], ...] = (
     (WATCH_METHOD, "streams"),
     (BOT_MATCH_METHOD, "client_bot_matches"),
     (BOT_MATCH_METHOD, "server_bot_matches"),
-    *((method, scope) for method in STREAMING_METHODS
-      for scope in ("client_streams", "server_streams")),
+    *_stream_refusals(),
+    *((method, scope) for method in get_args(CreationLimited)
+      for scope in ("client_creation", "network_creation")),
 )  # fmt: skip
 
 
@@ -167,38 +206,19 @@ class RateLimiter:
             self._buckets.move_to_end(key)
         return bucket.take(now)
 
+    def peek(self, key: Hashable) -> float:
+        """The retry delay ``check`` would answer, without taking a token."""
+        if not self.enabled:
+            return 0.0
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            return 0.0
+        now = self.clock()
+        tokens = min(bucket.burst, bucket.tokens + max(0.0, now - bucket.stamp) * bucket.rate)
+        return 0.0 if tokens >= 1.0 else (1.0 - tokens) / bucket.rate
+
     def __len__(self) -> int:
         return len(self._buckets)
-
-
-class StreamCounter:
-    """Open streams per key, at most ``limit`` each (``limit <= 0``: no cap)."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self._open: dict[Hashable, int] = {}
-
-    def acquire(self, key: Hashable) -> bool:
-        """Take a slot (True), or answer False when the key is at its limit."""
-        count = self._open.get(key, 0)
-        if 0 < self.limit <= count:
-            return False
-        self._open[key] = count + 1
-        return True
-
-    def release(self, key: Hashable) -> None:
-        left = self._open.get(key, 0) - 1
-        if left > 0:
-            self._open[key] = left
-        else:
-            self._open.pop(key, None)
-
-    def open(self, key: Hashable) -> int:
-        return self._open.get(key, 0)
-
-    def busiest(self) -> int:
-        """The most slots one key holds (a scrape's question: O(keys))."""
-        return max(self._open.values(), default=0)
 
 
 @dataclass
@@ -213,6 +233,15 @@ class LimitsConfig:
     rate_limit_reads: float = 20.0  # public reads a second per client address; 0 = off
     rate_limit_reads_burst: float = 200.0
     max_watchers_per_match: int = 0  # WatchMatch streams per match; 0 = no cap
+    # Sign-in and creation, per client address (an IPv6 /64 gets creation_network_factor
+    # times the rate and the burst): a second, 0 = off.
+    rate_limit_sign_in: float = 0.0  # SignInAsGuest
+    rate_limit_sign_in_burst: float = 1.0
+    rate_limit_create: float = 0.0  # CreateMatch, CreatePrivateTable
+    rate_limit_create_burst: float = 1.0
+    rate_limit_invites: float = 0.0  # JoinWithInvite (invite look-ups)
+    rate_limit_invites_burst: float = 1.0
+    creation_network_factor: float = 2.0
     stream_retry_after: float = 5.0
     client_address_header: str = ""  # e.g. x-forwarded-for, when a trusted proxy sets it
     # The gateways allowed to set that header (addresses or networks, e.g. 127.0.0.1/32 for
@@ -221,6 +250,14 @@ class LimitsConfig:
     max_keys: int = 100_000
     max_client_streams: int = 0  # streaming calls open from one client address; 0 = no cap
     max_server_streams: int = 0  # streaming calls open on the server; 0 = no cap
+    # The stream pools (fiveup.api.stream_pools); 0 = no cap / no reserve.
+    max_network_streams: int = 0
+    stream_player_reserve: int = 0
+    max_anonymous_streams: int = 0
+    max_client_anonymous_streams: int = 0
+    max_network_anonymous_streams: int = 0
+    max_spectators_per_match: int = 0
+    max_seat_streams: int = 0
     max_client_bot_matches: int = 0  # bot-only matches running per client address; 0 = no cap
     max_bot_matches: int = 0  # bot-only matches running in this process; 0 = no cap
     bot_match_retry_after: float = 30.0
@@ -276,8 +313,40 @@ class Limits:
             max_keys=config.max_keys,
         )
         self.streams = StreamCounter(config.max_watchers_per_match)
-        self.client_streams = StreamCounter(config.max_client_streams)
-        self.server_streams = StreamCounter(config.max_server_streams)
+        self.pools = StreamPools(
+            StreamPoolsConfig(
+                max_client_streams=config.max_client_streams,
+                max_network_streams=config.max_network_streams,
+                max_server_streams=config.max_server_streams,
+                stream_player_reserve=config.stream_player_reserve,
+                max_anonymous_streams=config.max_anonymous_streams,
+                max_client_anonymous_streams=config.max_client_anonymous_streams,
+                max_network_anonymous_streams=config.max_network_anonymous_streams,
+                max_spectators_per_match=config.max_spectators_per_match,
+                max_seat_streams=config.max_seat_streams,
+                stream_retry_after=config.stream_retry_after,
+            ),
+            refused=self._refused,
+            changed=self._pools_changed,
+        )
+        self.client_streams = self.pools.counters["client_streams"]
+        self.server_streams = self.pools.counters["server_streams"]
+        self.on_pools_changed: Callable[[], None] | None = None  # health (fiveup.app.server)
+        factor = max(1.0, config.creation_network_factor)
+        self.creation: dict[str, tuple[RateLimiter, RateLimiter]] = {}
+        for methods, rate, burst in (
+            (("SignInAsGuest",), config.rate_limit_sign_in, config.rate_limit_sign_in_burst),
+            (("CreateMatch", "CreatePrivateTable"), config.rate_limit_create,
+             config.rate_limit_create_burst),
+            (("JoinWithInvite",), config.rate_limit_invites, config.rate_limit_invites_burst),
+        ):  # fmt: skip
+            pair = (
+                RateLimiter(rate, burst, clock=self._now, max_keys=config.max_keys),
+                RateLimiter(rate * factor, burst * factor, clock=self._now,
+                            max_keys=config.max_keys),
+            )  # fmt: skip
+            for method in methods:
+                self.creation[method] = pair
         self.bot_matches: dict[str, set[str]] = {}  # client -> its running bot-only matches
 
     def _now(self) -> float:
@@ -302,6 +371,27 @@ class Limits:
             self.reads, client, method, "peer_reads", "too many reads from this client",
             scope="peer",
         )  # fmt: skip
+
+    def check_creation(self, method: CreationLimited, client: str) -> None:
+        """Raise TooManyRequests when ``client`` (an address), or the IPv6 /64 it is in,
+        signs in or creates faster than allowed (scope ``client`` or ``network``).  The
+        /64's bucket is checked first and takes no token when the address's refuses."""
+        by_client, by_network = self.creation[method]
+        network = network_of(client)
+        if network is not None and by_network.enabled:
+            wait = by_network.peek(network)
+            if wait:
+                self._refused(method, "network_creation")
+                raise TooManyRequests(
+                    "too many sign-ins or new tables from this network (IPv6 /64): slow down",
+                    retry_after=_round_up(wait), scope="network",
+                )  # fmt: skip
+        self._take(
+            by_client, client, method, "client_creation",
+            "too many sign-ins or new tables from this client", scope="client",
+        )  # fmt: skip
+        if network is not None:
+            by_network.check(network)  # peeked above: a token is there
 
     def _take(
         self, limiter: RateLimiter, key: Hashable, method: str, counted_as: str, why: str,
@@ -332,26 +422,34 @@ class Limits:
         finally:
             self.streams.release(match_id)
 
-    def open_stream(self, method: str, client: str) -> None:
-        """Take one of ``client``'s stream slots and one of the server's, or raise
-        TooManyStreams (``scope`` client or server) when either is at its cap.  Every
-        successful call is paired with one ``close_stream(client)``."""
-        if not self.client_streams.acquire(client):
-            self._refused(method, "client_streams")
-            raise TooManyStreams(
-                f"this client already has {self.client_streams.limit} open streams (the limit)",
-                retry_after=self.config.stream_retry_after, scope="client",
-                limit=str(self.client_streams.limit),
-            )  # fmt: skip
-        if not self.server_streams.acquire(None):
-            self.client_streams.release(client)
-            self._refused(method, "server_streams")
-            raise TooManyStreams(
-                f"the server has {self.server_streams.limit} open streams (its limit): "
-                "try again later or another replica",
-                retry_after=self.config.stream_retry_after, scope="server",
-                limit=str(self.server_streams.limit),
-            )  # fmt: skip
+    def open_stream(
+        self, method: str, client: str, kind: StreamKind = "anonymous", *,
+        seat: Hashable | None = None, spectating: str | None = None,
+    ) -> StreamSlot:  # fmt: skip
+        """Admit one stream of ``kind`` from ``client`` into its pools, or raise
+        TooManyStreams naming the full one (``fiveup.api.stream_pools``).  Every slot is
+        given back with one ``close_stream(slot)``."""
+        return self.pools.admit(method, kind, client, seat=seat, spectating=spectating)
+
+    def close_stream(self, slot: StreamSlot) -> None:
+        self.pools.release(slot)
+
+    @contextlib.contextmanager
+    def stream(
+        self, method: str, client: str, kind: StreamKind, *, seat: Hashable | None = None,
+        spectating: str | None = None,
+    ) -> Iterator[StreamSlot]:  # fmt: skip
+        """Hold a stream's slots for the ``with`` block (servicers of SELF_ADMITTED)."""
+        slot = self.open_stream(method, client, kind, seat=seat, spectating=spectating)
+        try:
+            yield slot
+        finally:
+            self.close_stream(slot)
+
+    def _pools_changed(self) -> None:
+        if self.on_pools_changed is not None:
+            with contextlib.suppress(Exception):  # health must never break a call
+                self.on_pools_changed()
 
     def check_bot_match(self, client: str, running: Callable[[str], bool]) -> None:
         """Raise TooManyBotMatches when ``client`` (or the process) already runs as many
@@ -383,10 +481,6 @@ class Limits:
 
     def add_bot_match(self, client: str, match_id: str) -> None:
         self.bot_matches.setdefault(client, set()).add(match_id)
-
-    def close_stream(self, client: str) -> None:
-        self.server_streams.release(None)
-        self.client_streams.release(client)
 
     def _refused(self, method: str, scope: str) -> None:
         if self.observer is not None:

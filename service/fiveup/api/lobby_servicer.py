@@ -80,6 +80,17 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
     async def FindMatch(
         self, request: lobby_pb2.FindMatchRequest, context: Context
     ) -> AsyncIterator[lobby_pb2.FindMatchResponse]:
+        # A searching player's stream is a player stream (fiveup.api.stream_pools): it may
+        # use the players' reserve, at most max_seat_streams per player.
+        claims = await self.matchmaker.players.authenticate(bearer_token(context))
+        client = self.limits.config.client_of(context)
+        with self.limits.stream("FindMatch", client, "player", seat=("find", claims.player_id)):
+            async for response in self._find(request, context):
+                yield response
+
+    async def _find(
+        self, request: lobby_pb2.FindMatchRequest, context: Context
+    ) -> AsyncIterator[lobby_pb2.FindMatchResponse]:
         search = Search(
             players=request.players,
             allow_bots=request.allow_bots,
@@ -112,6 +123,7 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
     async def CreatePrivateTable(
         self, request: lobby_pb2.CreatePrivateTableRequest, context: Context
     ) -> lobby_pb2.CreatePrivateTableResponse:
+        self.limits.check_creation("CreatePrivateTable", self.limits.config.client_of(context))
         table = await self.private.create(
             bearer_token(context),
             convert.seats_from_pb(request.seats),
@@ -135,6 +147,7 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
     async def JoinWithInvite(
         self, request: lobby_pb2.JoinWithInviteRequest, context: Context
     ) -> lobby_pb2.JoinWithInviteResponse:
+        self.limits.check_creation("JoinWithInvite", self.limits.config.client_of(context))
         seat = request.seat if request.HasField("seat") else None
         joined = await self.private.join(bearer_token(context), request.invite_code, seat)
         return lobby_pb2.JoinWithInviteResponse(

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from ..engine import HUMAN, MatchEnded, RoundEnded, TileDrawn, TilePlaced, redact
 from ..engine.scoring import DEFAULT_TARGET
 from ..engine.shuffle import commitment
-from ..lobby.seats import PlayerSeats
+from ..lobby.seats import PlayerSeats, is_access_token
 from ..match.hints import HintService
 from ..match.matches import Matches
 from ..match.results import Resync
@@ -16,6 +16,7 @@ from ..v1 import match_pb2, match_pb2_grpc
 from . import convert
 from .handlers import Context, bearer_token, streaming, unary
 from .limits import Limits, PeerLimited
+from .stream_pools import StreamKind
 
 
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):
@@ -48,6 +49,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         self, request: match_pb2.CreateMatchRequest, context: Context
     ) -> match_pb2.CreateMatchResponse:
         self._limit_peer("CreateMatch", context)
+        self.limits.check_creation("CreateMatch", self._client(context))
         seats = convert.seats_from_pb(request.seats)
         target = request.target_points or DEFAULT_TARGET
         hints = request.hints_allowed if request.HasField("hints_allowed") else None
@@ -157,7 +159,24 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         self, request: match_pb2.WatchMatchRequest, context: Context
     ) -> AsyncIterator[match_pb2.WatchMatchResponse]:
         seat = await self._seat(request.match_id, context, required=False)
-        with self.limits.watching(request.match_id):
+        # Players first (fiveup.api.stream_pools): a seat's own stream may use the
+        # players' reserve; a spectator counts against the match's spectators and, without
+        # a checked access token, against the much lower anonymous caps.
+        kind: StreamKind
+        if seat is not None:
+            kind = "player"
+        elif self.seats is not None and is_access_token(bearer_token(context)):
+            kind = "signed_in"  # seat_for has verified the token
+        else:
+            kind = "anonymous"
+        with (
+            self.limits.stream(
+                "WatchMatch", self._client(context), kind,
+                seat=(request.match_id, seat) if seat is not None else None,
+                spectating=request.match_id if seat is None else None,
+            ),
+            self.limits.watching(request.match_id),
+        ):  # fmt: skip
             async for item in self.matches.watch(request.match_id, seat, request.after_version):
                 if isinstance(item, Resync):
                     yield match_pb2.WatchMatchResponse(

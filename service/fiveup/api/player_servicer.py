@@ -10,6 +10,7 @@ from ..identity.ports import PlayerRecord
 from ..shared.errors import InvalidRequest
 from ..v1 import players_pb2, players_pb2_grpc
 from .handlers import Context, bearer_token, unary
+from .limits import Limits
 
 _KINDS = {
     "device": players_pb2.IDENTITY_KIND_DEVICE,
@@ -46,13 +47,16 @@ def session_pb(signed_in: SignedIn) -> players_pb2.Session:
 
 
 class PlayerServicer(players_pb2_grpc.PlayerServiceServicer):
-    def __init__(self, players: Players) -> None:
+    def __init__(self, players: Players, limits: Limits | None = None) -> None:
         self.players = players
+        self.limits = limits or Limits()  # sign-in limits (off unless configured)
 
     @unary
     async def SignInAsGuest(
         self, request: players_pb2.SignInAsGuestRequest, context: Context
     ) -> players_pb2.SignInAsGuestResponse:
+        # Per client address and IPv6 /64: a new guest costs a row (docs/security.md).
+        self.limits.check_creation("SignInAsGuest", self.limits.config.client_of(context))
         signed_in = await self.players.sign_in_guest(request.device_id, request.display_name)
         return players_pb2.SignInAsGuestResponse(
             session=session_pb(signed_in), created=signed_in.created

@@ -1,14 +1,15 @@
-"""The stream-limit interceptor: caps on streaming calls per client and per server.
+"""The stream-limit interceptor: admits streaming calls into the stream pools.
 
 A stream holds one of gRPC's concurrent-RPC slots for as long as it stays open, and an
 idle stream costs its client nothing: without a cap a few thousand unauthenticated
 WatchMatch streams fill the server's ``maximum_concurrent_rpcs`` and every other call,
 health checks included, fails with gRPC's own ``RESOURCE_EXHAUSTED "Concurrent RPC
 limit exceeded!"``.  This interceptor admits a streaming call (server, client or bidi)
-only while its client address and the whole server are below their caps
-(``Limits.streaming``); a refused call ends with ``RESOURCE_EXHAUSTED``, ErrorInfo
-``TOO_MANY_STREAMS`` (``metadata.scope`` ``client`` or ``server``, ``metadata.limit``)
-and a ``RetryInfo``.  Unary calls are never counted.
+into its pools (``fiveup.api.stream_pools``) as the kind ``STREAM_KINDS`` gives it;
+WatchMatch and FindMatch are left to their servicers (``SELF_ADMITTED``), which know
+whether the caller is a seated or searching player.  A refused call ends with
+``RESOURCE_EXHAUSTED``, ErrorInfo ``TOO_MANY_STREAMS`` (``metadata.scope``: the full
+pool, ``metadata.limit``) and a ``RetryInfo``.  Unary calls are never counted.
 
 Install it inside the metrics interceptor (so refusals are counted as such).
 """
@@ -25,7 +26,7 @@ import grpc
 from ..shared.errors import TooManyStreams
 from .errors import status_for
 from .handlers import Handler, WrappingInterceptor
-from .limits import Limits
+from .limits import SELF_ADMITTED, Limits, stream_kinds
 
 
 class StreamLimitInterceptor(WrappingInterceptor):
@@ -41,6 +42,8 @@ class StreamLimitInterceptor(WrappingInterceptor):
         if not (handler.request_streaming or handler.response_streaming):
             return handler
         name = method.rsplit("/", 1)[-1]
+        if name in SELF_ADMITTED:
+            return handler
         for kind, make in (
             ("unary_stream", grpc.unary_stream_rpc_method_handler),
             ("stream_unary", grpc.stream_unary_rpc_method_handler),
@@ -59,10 +62,11 @@ class StreamLimitInterceptor(WrappingInterceptor):
         return handler
 
     def _generator(self, name: str, fn: Any) -> Callable[..., AsyncIterator[Any]]:
+        [kind] = stream_kinds(name)
+
         async def limited(request: Any, context: Any) -> AsyncIterator[Any]:
-            client = self.client_of(context)
             try:
-                self.limits.open_stream(name, client)
+                slot = self.limits.open_stream(name, self.client_of(context), kind)
             except TooManyStreams as exc:
                 await _refuse(context, exc)
             try:
@@ -70,21 +74,22 @@ class StreamLimitInterceptor(WrappingInterceptor):
                     async for response in responses:
                         yield response
             finally:
-                self.limits.close_stream(client)
+                self.limits.close_stream(slot)
 
         return limited
 
     def _coroutine(self, name: str, fn: Any) -> Callable[..., Any]:
+        [kind] = stream_kinds(name)
+
         async def limited(request: Any, context: Any) -> Any:
-            client = self.client_of(context)
             try:
-                self.limits.open_stream(name, client)
+                slot = self.limits.open_stream(name, self.client_of(context), kind)
             except TooManyStreams as exc:
                 await _refuse(context, exc)
             try:
                 return await fn(request, context)
             finally:
-                self.limits.close_stream(client)
+                self.limits.close_stream(slot)
 
         return limited
 

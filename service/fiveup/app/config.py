@@ -64,10 +64,36 @@ class ServerConfig:
     # slots of unary calls and health checks (docs/security.md).  0 = no cap (the
     # server-wide one only when max_concurrent_rpcs is 0, unlimited, too).
     max_client_streams: int = setting(
-        100, "streaming calls open from one client address (0: no cap)"
+        50, "streaming calls open from one client address (0: no cap)"
     )
     max_server_streams: int = setting(
         1_000, "streaming calls open in all; below max-concurrent-rpcs (0: no cap)"
+    )
+    # The stream pools (docs/security.md, "Streams for players first"): a seated player's
+    # own WatchMatch and a searching player's FindMatch may take the players' reserve,
+    # which no other stream can; anonymous streams have much lower caps of their own.
+    stream_player_reserve: int = setting(
+        300, "of max-server-streams, the slots only players' own streams (their seat's "
+        "WatchMatch, FindMatch) may take (0: none)",
+    )  # fmt: skip
+    max_network_streams: int = setting(
+        200, "streaming calls open from one IPv6 /64 (one host may hold the whole /64; 0: no cap)"
+    )
+    max_anonymous_streams: int = setting(
+        300, "streams that prove no identity (WatchMatch without a token, ValidateMoves, "
+        "Health.Watch, reflection) open in all (0: no cap)",
+    )  # fmt: skip
+    max_client_anonymous_streams: int = setting(
+        8, "streams that prove no identity open from one client address (0: no cap)"
+    )
+    max_network_anonymous_streams: int = setting(
+        16, "streams that prove no identity open from one IPv6 /64 (0: no cap)"
+    )
+    max_spectators_per_match: int = setting(
+        32, "WatchMatch streams of spectators (not seated) on one match (0: no cap)"
+    )
+    max_seat_streams: int = setting(
+        4, "a seat's own WatchMatch streams, and a player's FindMatch streams (0: no cap)"
     )
     probe_address: str = setting(
         "", "a second, health-only gRPC server for the orchestrator's probes, e.g. "
@@ -119,6 +145,23 @@ class ServerConfig:
         "per client address (0: off)",
     )  # fmt: skip
     rate_limit_reads_burst: int = setting(200, "public reads a client address may make at once")
+    # Sign-in and creation limits, on by default (docs/security.md): every guest is a row
+    # and every table a match; an IPv6 /64 gets creation-network-factor times each.
+    rate_limit_sign_in: float = setting(
+        0.2, "SignInAsGuest calls a second per client address (0: off)"
+    )
+    rate_limit_sign_in_burst: int = setting(30, "guest sign-ins a client address may make at once")
+    rate_limit_create: float = setting(
+        1.0, "CreateMatch+CreatePrivateTable calls a second per client address (0: off)"
+    )
+    rate_limit_create_burst: int = setting(60, "tables a client address may create at once")
+    rate_limit_invites: float = setting(
+        1.0, "JoinWithInvite calls (invite look-ups) a second per client address (0: off)"
+    )
+    rate_limit_invites_burst: int = setting(30, "invite look-ups a client address may make at once")
+    creation_network_factor: float = setting(
+        2.0, "an IPv6 /64's sign-in and creation rate and burst, as a multiple of one address's"
+    )
     hint_workers: int = setting(1, "hint computations at once per process (threads)")
     hint_samples: int = setting(
         MASTER_SAMPLES,
@@ -348,6 +391,13 @@ class ServerConfig:
             found.append(
                 f"rating_settled_sigma ({self.rating_settled_sigma}) and rating_active_days "
                 f"({self.rating_active_days}) must be above 0: otherwise no board has a player"
+            )
+        if self.max_server_streams > 0 and not (
+            0 <= self.stream_player_reserve < self.max_server_streams
+        ):
+            found.append(
+                f"stream_player_reserve ({self.stream_player_reserve}) must be below "
+                f"max_server_streams ({self.max_server_streams}): other streams need room too"
             )
         return found
 

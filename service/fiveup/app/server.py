@@ -38,7 +38,7 @@ from .config import ConfigError, ServerConfig
 from .contexts import Contexts, build_contexts, open_stores
 from .interceptors import ServerInterceptor
 from .logs import configure_logging, quiet_grpc_decode_errors
-from .metrics import MatchObserver, start_metrics_server
+from .metrics import MatchObserver, report_stream_pools, start_metrics_server
 from .runtime import Runtime
 from .runtime import watch as watch_runtime
 from .services import HEALTH_SERVICE, PUBLIC_SERVICES, add_services
@@ -48,6 +48,7 @@ log = logging.getLogger(__name__)
 
 LIVENESS = "fiveup.liveness"  # SERVING while the process is healthy, even when draining
 READINESS = "fiveup.readiness"  # NOT_SERVING while starting or draining
+STREAM_POOL_HEALTH = "fiveup.streams."  # + pool: NOT_SERVING while that stream pool is full
 READY_SERVICES = ("", READINESS, *(service.full_name for service in PUBLIC_SERVICES))
 # The probe server answers only the kubelet (a few checks every few seconds).
 PROBE_CONCURRENT_RPCS = 64
@@ -111,6 +112,8 @@ class FiveUpServer:
                 await asyncio.wait_for(self.contexts.notifications.outbox.close(), left())
         await self.health.end_watches()
         await self.server.stop(left())
+        if self.limits is not None:
+            report_stream_pools(self.limits, stop=True)
         if self.probe_server is not None:  # liveness answered until the very end
             await self.probe_server.stop(0)
         if self.runtime is not None:
@@ -160,6 +163,7 @@ async def create_server(
         raise
     matches = contexts.match.matches
     limits = Limits(limits_config(config), observer=observer)
+    report_stream_pools(limits)
     server = grpc.aio.server(
         interceptors=[
             ServerInterceptor(_descriptors(), client_address=limits.config.client_address),
@@ -207,12 +211,33 @@ async def create_server(
     await server.start()
     for name in READY_SERVICES:
         await health.set(name, SERVING)
+    await _report_pool_health(limits, health)
     app = FiveUpServer(
         config, server, store, matches, health, port, limits=limits, observer=observer,
         probe_server=probe_server, probe_port=probe_port, retention=retention,
         contexts=contexts, runtime=watch_runtime(limits, stores.each()),
     )  # fmt: skip
     return app, port
+
+
+async def _report_pool_health(limits: Limits, health: DrainingHealthServicer) -> None:
+    """Health names ``fiveup.streams.<pool>``: SERVING while the pool has room,
+    NOT_SERVING while it is full (a probe or autoscaler sees hoarded streams; readiness
+    is untouched, the server still serves).  Updated on every change of fullness."""
+    loop = asyncio.get_running_loop()
+    pending: set[asyncio.Task[None]] = set()
+
+    async def update() -> None:
+        for fill in limits.pools.pool_fill():
+            await health.set(STREAM_POOL_HEALTH + fill.pool, NOT_SERVING if fill.full else SERVING)
+
+    def changed() -> None:
+        task = loop.create_task(update())
+        pending.add(task)  # held until done: a task nobody references may be collected
+        task.add_done_callback(pending.discard)
+
+    limits.on_pools_changed = changed
+    await update()
 
 
 def _check_free(address: str) -> None:

@@ -57,7 +57,9 @@ def add_services(
         MatchServicer(match.matches, limits, lobby.seats, match.hints), server
     )
     rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(observer), server)
-    players_pb2_grpc.add_PlayerServiceServicer_to_server(PlayerServicer(contexts.players), server)
+    players_pb2_grpc.add_PlayerServiceServicer_to_server(
+        PlayerServicer(contexts.players, limits), server
+    )
     lobby_pb2_grpc.add_LobbyServiceServicer_to_server(
         LobbyServicer(lobby.tables, lobby.private, lobby.matchmaker, limits, lobby.rematches),
         server,

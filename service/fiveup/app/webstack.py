@@ -39,6 +39,31 @@ WEB_DIST = Path(__file__).resolve().parents[3] / "clients" / "web" / "dist"
 # The REST API's OpenAPI document (`make openapi`, scripts/openapi.py; not committed).
 OPENAPI = Path(__file__).resolve().parents[3] / "build" / "openapi" / "fiveup.swagger.json"
 READY = re.compile(r"fiveup: gRPC listening on (\S+):(\d+)")
+# The web app's security headers, the nginx image's own definition (one file for both).
+SECURITY_HEADERS = (
+    Path(__file__).resolve().parents[3] / "deploy" / "docker" / "security-headers.conf"
+)
+_ADD_HEADER = re.compile(r'^\s*add_header\s+(\S+)\s+"([^"]*)"\s+always;\s*$')
+
+
+def security_headers(gateway_url: str, source: Path = SECURITY_HEADERS) -> dict[str, str]:
+    """The headers of ``source`` (nginx ``add_header`` lines), the gateway's origin added
+    to the CSP's connect-src: the page calls Envoy on its own port locally, on the
+    page's origin behind the ingress."""
+    headers = {}
+    for line in source.read_text().splitlines():
+        found = _ADD_HEADER.match(line)
+        if found:
+            headers[found.group(1)] = found.group(2)
+    if not headers:
+        raise ValueError(f"{source}: no add_header lines")
+    csp = headers.get("Content-Security-Policy")
+    if csp is not None and gateway_url:
+        origin = "/".join(gateway_url.split("/", 3)[:3])
+        headers["Content-Security-Policy"] = csp.replace(
+            "connect-src 'self'", f"connect-src 'self' {origin}", 1
+        )
+    return headers
 
 
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
@@ -47,6 +72,7 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 
     gateway_url = ""
     openapi: Path | None = None
+    headers_to_send: dict[str, str] = {}  # set per server (static_server)
 
     def do_GET(self) -> None:
         path = self.path.split("?")[0]
@@ -75,7 +101,8 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
-        self.send_header("X-Content-Type-Options", "nosniff")
+        for name, value in self.headers_to_send.items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -88,7 +115,11 @@ def static_server(
     openapi: Path | None = OPENAPI,
 ) -> Iterator[str]:  # fmt: skip
     """Serve ``folder`` on ``host:port`` in a thread; yields the base URL."""
-    handler = type("Handler", (StaticHandler,), {"gateway_url": gateway_url, "openapi": openapi})
+    handler = type(
+        "Handler", (StaticHandler,),
+        {"gateway_url": gateway_url, "openapi": openapi,
+         "headers_to_send": security_headers(gateway_url)},
+    )  # fmt: skip
     server = http.server.ThreadingHTTPServer(
         (host, port), functools.partial(handler, directory=str(folder))
     )
