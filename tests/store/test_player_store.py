@@ -193,6 +193,37 @@ async def test_expiry_sign_out_and_prune(players: PlayerStore) -> None:
     assert await players.session_active("unknown") is False
 
 
+async def test_stale_guests_are_those_unseen_with_no_live_session(players: PlayerStore) -> None:
+    # p1: a guest, unseen since 10, its session signed out -> stale
+    await players.sign_in(device(1), "p1", "A", 10.0)
+    await players.start_session("s1", "p1", h("t1"), 10.0, expires_at=10_000.0)
+    await players.revoke(h("t1"), 20.0, "signed out")
+    # p2: a guest whose refresh token is still good -> a live session, kept
+    await players.sign_in(device(2), "p2", "B", 10.0)
+    await players.start_session("s2", "p2", h("t2"), 10.0, expires_at=10_000.0)
+    # p3: a guest whose only token expired -> stale
+    await players.sign_in(device(3), "p3", "C", 10.0)
+    await players.start_session("s3", "p3", h("t3"), 10.0, expires_at=50.0)
+    # p4: linked to an external identity -> never a guest
+    await players.sign_in(device(4), "p4", "D", 10.0)
+    await players.link("p4", Identity("external:https://idp.example", "sub-4"), 10.0)
+    # p5: a guest seen recently -> kept
+    await players.sign_in(device(5), "p5", "E", 10.0)
+    await players.sign_in(device(5), "unused", "E", 900.0)
+    # p6: a guest with no session at all -> stale
+    await players.sign_in(device(6), "p6", "F", 10.0)
+    assert await players.stale_guests(before=500.0, now=1000.0, limit=10) == ["p1", "p3", "p6"]
+    assert await players.stale_guests(500.0, 1000.0, limit=1, after="p1") == ["p3"]
+    assert await players.delete_players(["p1", "p6"]) == 2
+    assert await players.get_player("p1") is None and await players.get_player("p6") is None
+    assert not await players.session_active("s1")
+    assert await players.get_player("p2") is not None  # the others untouched
+    # the device signs in afresh as a new player (its identity went with the row)
+    again = await players.sign_in(device(1), "p1-new", "A", 2000.0)
+    assert again.created and again.player.player_id == "p1-new"
+    assert await players.delete_players([]) == 0
+
+
 async def test_migrations_are_idempotent(store_url: str) -> None:
     for _ in range(2):
         store = open_player_store(store_url)

@@ -245,6 +245,10 @@ class ServerConfig:
         "tokens (concurrent refreshes, a lost answer); later, or 0, any reuse ends the "
         "session (at most 300)",
     )  # fmt: skip
+    guest_retention_seconds: float = setting(
+        7 * 86_400.0, "a guest who never took a seat and holds no live session is deleted "
+        "this long after it was last seen (0: keep)",
+    )  # fmt: skip
     session_check_seconds: float = setting(
         5.0, "how long a replica trusts that a session it has seen alive is not revoked"
     )

@@ -15,7 +15,7 @@ to ``Contexts``."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ..chat.builder import build_chat
@@ -80,6 +80,17 @@ class Stores:
             self.notifications, self.chat, self.ratings, self.lobby, self.players, self.events
         ):  # fmt: skip
             await store.close()
+
+
+def _has_seat(lobby: LobbyStore) -> Callable[[str], Awaitable[bool]]:
+    """Whether a player ever took a seat (the lobby's bindings): such a guest has a
+    history (matches, results) and is never forgotten."""
+
+    async def has_seat(player_id: str) -> bool:
+        page = await lobby.my_matches(player_id, 1, None)
+        return bool(page.matches)
+
+    return has_seat
 
 
 async def open_stores(config: ServerConfig) -> Stores:
@@ -165,6 +176,7 @@ def build_contexts(
         matchmaker_config(config), stores.lobby, match.matches, players, ratings.lookup,
         clock=clock, published=notifications.outbox.published,
     )  # fmt: skip
+    players.has_history = _has_seat(stores.lobby)  # guest retention keeps seated players
     chat = build_chat(
         chat_config(config), stores.chat, match.matches, lobby.seats, players,
         observer=PrometheusChatObserver(), outbox=notifications.outbox, clock=clock,

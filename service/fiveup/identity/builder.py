@@ -31,6 +31,7 @@ class IdentityConfig:
     refresh_token_ttl_seconds: float
     refresh_token_reuse_seconds: float
     session_check_seconds: float
+    guest_retention_seconds: float
     id_token_issuer: str  # the three id_token_* and jwks_*: an external identity provider
     id_token_audience: str
     id_token_jwks_url: str
@@ -94,6 +95,7 @@ def players_config(config: IdentityConfig) -> PlayersConfig:
         refresh_ttl_seconds=config.refresh_token_ttl_seconds,
         refresh_reuse_seconds=reuse,
         session_check_seconds=config.session_check_seconds,
+        guest_retention_seconds=config.guest_retention_seconds,
     )
 
 

@@ -9,6 +9,7 @@ fixed sets only -- never a player id, a token or a subject::
     fiveup_sessions_revoked_total{reason="sign_out|reuse"}
     fiveup_auth_rejections_total{reason}   (reason: an UNAUTHENTICATED reason of docs/api.md)
     fiveup_jwks_fetches_total
+    fiveup_guests_deleted_total           (guest retention: never seated, no live session)
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ AUTH_REJECTIONS = Counter(
     "Tokens refused (access, refresh or ID tokens), by the reason the client was given.",
     ("reason",),
 )
+GUESTS_DELETED = Counter(
+    "fiveup_guests_deleted",
+    "Guests deleted by retention: never took a seat, no live session, unseen for "
+    "--guest-retention-seconds.",
+)
 JWKS_FETCHES = Counter(
     "fiveup_jwks_fetches", "Attempts to fetch the identity provider's JWKS (cache misses)."
 )
@@ -52,6 +58,8 @@ class IdentityObserver(Protocol):
 
     def rejected(self, reason: str) -> None: ...
 
+    def guests_deleted(self, count: int) -> None: ...
+
 
 class NullIdentityObserver:
     def signed_in(self, method: str, created: bool) -> None:
@@ -64,6 +72,9 @@ class NullIdentityObserver:
         pass
 
     def rejected(self, reason: str) -> None:
+        pass
+
+    def guests_deleted(self, count: int) -> None:
         pass
 
 
@@ -98,3 +109,6 @@ class PrometheusIdentityObserver:
 
     def rejected(self, reason: str) -> None:
         AUTH_REJECTIONS.labels(_bounded(reason, AUTH_REASONS)).inc()
+
+    def guests_deleted(self, count: int) -> None:
+        GUESTS_DELETED.inc(count)

@@ -30,7 +30,7 @@ import secrets
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ..shared.errors import InvalidRequest, Unauthenticated
@@ -90,6 +90,16 @@ class PlayersConfig:
     refresh_reuse_seconds: float = 15.0  # 0: every replaced token is a reuse
     session_check_seconds: float = 5.0
     prune_every_seconds: float = 3600.0  # 0: never (tests)
+    # A guest who never took a seat and holds no live session is deleted this long after
+    # it was last seen (0: kept for good): every SignInAsGuest makes a row otherwise.
+    guest_retention_seconds: float = 7 * 86_400.0
+
+
+# Whether a player has a history another context keeps (a seat in a match): such a guest
+# is never forgotten.  The composition root answers it from the lobby (identity depends
+# on no other context).
+HasHistory = Callable[[str], Awaitable[bool]]
+GUEST_BATCH = 500
 
 
 def hash_secret(secret: str) -> bytes:
@@ -159,6 +169,7 @@ class Players:
         self._alive: OrderedDict[str, float] = OrderedDict()
         self._revoked: OrderedDict[str, None] = OrderedDict()
         self._pruner: asyncio.Task[None] | None = None
+        self.has_history: HasHistory | None = None  # set by the composition root
 
     async def start(self) -> None:
         """Start pruning long-expired refresh tokens in the background."""
@@ -184,6 +195,13 @@ class Players:
             else:
                 if deleted:
                     log.info("pruned %d expired refresh tokens", deleted)
+            try:
+                forgotten = await self.forget_guests()
+            except Exception:
+                log.exception("could not delete stale guests")
+            else:
+                if forgotten:
+                    log.info("deleted %d guests who never played and hold no session", forgotten)
 
     # ------------------------------------------------------------------ sign-in
 
@@ -326,6 +344,26 @@ class Players:
         expiry is refused either way, so only reuse detection of long-dead sessions is
         lost."""
         return await self.store.prune(self._clock() - self.config.refresh_ttl_seconds)
+
+    async def forget_guests(self) -> int:
+        """Delete the guests (device identities only) last seen more than
+        ``guest_retention_seconds`` ago who hold no live session and have no history
+        (``has_history``: never took a seat), with their identities, sessions and
+        tokens; the number deleted.  Without ``has_history`` nobody is deleted."""
+        keep_for = self.config.guest_retention_seconds
+        has_history = self.has_history
+        if keep_for <= 0 or has_history is None:
+            return 0
+        now = self._clock()
+        deleted, after = 0, ""
+        while True:
+            batch = await self.store.stale_guests(now - keep_for, now, GUEST_BATCH, after)
+            if not batch:
+                return deleted
+            doomed = [player_id for player_id in batch if not await has_history(player_id)]
+            deleted += await self.store.delete_players(doomed)
+            self.observer.guests_deleted(len(doomed))
+            after = batch[-1]
 
     # ------------------------------------------------------------------ the player
 

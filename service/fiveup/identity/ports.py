@@ -22,6 +22,7 @@ open it.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -147,3 +148,14 @@ class PlayerStore(Protocol):
     async def prune(self, before: float) -> int:
         """Delete refresh tokens that expired before ``before`` and sessions left without
         any; the number of tokens deleted."""
+
+    async def stale_guests(
+        self, before: float, now: float, limit: int, after: str = ""
+    ) -> list[str]:
+        """Up to ``limit`` guests (device identities only) created and last seen before
+        ``before`` who hold no live session at ``now`` (none unrevoked with an unexpired
+        refresh token), by player id after ``after`` (a cursor)."""
+
+    async def delete_players(self, player_ids: Sequence[str]) -> int:
+        """Delete these players with their identities, sessions and refresh tokens (in
+        one transaction); the number of players deleted."""

@@ -12,6 +12,8 @@ after it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from psycopg import errors as pg_errors
 
 from ...identity.ports import (
@@ -265,6 +267,42 @@ class PostgresPlayerStore(PooledStore):
                 " (SELECT 1 FROM refresh_tokens t WHERE t.session_id = s.session_id)"
             )
             return int(deleted)
+
+    async def stale_guests(
+        self, before: float, now: float, limit: int, after: str = ""
+    ) -> list[str]:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(_STALE_GUESTS, (before, before, now, after, limit))
+            return [str(row[0]) for row in await cur.fetchall()]
+
+    async def delete_players(self, player_ids: Sequence[str]) -> int:
+        ids = list(player_ids)
+        if not ids:
+            return 0
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute(
+                "DELETE FROM refresh_tokens WHERE session_id IN (SELECT session_id FROM"
+                " player_sessions WHERE player_id = ANY(%s))", (ids,),
+            )  # fmt: skip
+            await conn.execute("DELETE FROM player_sessions WHERE player_id = ANY(%s)", (ids,))
+            await conn.execute("DELETE FROM player_identities WHERE player_id = ANY(%s)", (ids,))
+            cur = await conn.execute("DELETE FROM players WHERE player_id = ANY(%s)", (ids,))
+            return int(cur.rowcount)
+
+
+# Guests to forget (Players.forget_guests): device identities only, no live session.
+_STALE_GUESTS = """
+SELECT p.player_id FROM players p
+ WHERE p.created_at < %s AND p.last_seen_at < %s
+   AND NOT EXISTS (SELECT 1 FROM player_identities i
+                    WHERE i.player_id = p.player_id AND i.provider <> 'device')
+   AND NOT EXISTS (SELECT 1 FROM player_sessions s JOIN refresh_tokens t
+                     ON t.session_id = s.session_id
+                    WHERE s.player_id = p.player_id AND s.revoked_at IS NULL
+                      AND t.replaced_at IS NULL AND t.expires_at > %s)
+   AND p.player_id > %s
+ ORDER BY p.player_id LIMIT %s
+"""
 
 
 async def _owner(conn: Conn, identity: Identity) -> str | None:

@@ -10,6 +10,7 @@ write lock instead of racing.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 
 from ...identity.ports import (
     DEVICE_PROVIDER,
@@ -71,6 +72,20 @@ MIGRATIONS: list[str] = [
 _NEW_TOKEN = (
     "INSERT INTO refresh_tokens (token_hash, session_id, issued_at, expires_at) VALUES (?, ?, ?, ?)"
 )
+
+# Guests to forget (Players.forget_guests): device identities only, no live session.
+_STALE_GUESTS = """
+SELECT p.player_id FROM players p
+ WHERE p.created_at < ? AND p.last_seen_at < ?
+   AND NOT EXISTS (SELECT 1 FROM player_identities i
+                    WHERE i.player_id = p.player_id AND i.provider <> 'device')
+   AND NOT EXISTS (SELECT 1 FROM player_sessions s JOIN refresh_tokens t
+                     ON t.session_id = s.session_id
+                    WHERE s.player_id = p.player_id AND s.revoked_at IS NULL
+                      AND t.replaced_at IS NULL AND t.expires_at > ?)
+   AND p.player_id > ?
+ ORDER BY p.player_id LIMIT ?
+"""
 
 
 class SqlitePlayerStore(WorkerStore):
@@ -246,6 +261,32 @@ class SqlitePlayerStore(WorkerStore):
             return int(deleted)
 
         return await self._run(prune)
+
+    async def stale_guests(
+        self, before: float, now: float, limit: int, after: str = ""
+    ) -> list[str]:
+        def stale(conn: sqlite3.Connection) -> list[str]:
+            rows = conn.execute(_STALE_GUESTS, (before, before, now, after, limit)).fetchall()
+            return [str(row[0]) for row in rows]
+
+        return await self._run(stale)
+
+    async def delete_players(self, player_ids: Sequence[str]) -> int:
+        ids = list(player_ids)
+
+        def delete(conn: sqlite3.Connection) -> int:
+            marks = ",".join("?" * len(ids))
+            with _transaction(conn):
+                conn.execute(
+                    "DELETE FROM refresh_tokens WHERE session_id IN (SELECT session_id FROM"
+                    f" player_sessions WHERE player_id IN ({marks}))", ids,
+                )  # fmt: skip
+                conn.execute(f"DELETE FROM player_sessions WHERE player_id IN ({marks})", ids)
+                conn.execute(f"DELETE FROM player_identities WHERE player_id IN ({marks})", ids)
+                deleted = conn.execute(f"DELETE FROM players WHERE player_id IN ({marks})", ids)
+                return int(deleted.rowcount)
+
+        return await self._run(delete) if ids else 0
 
 
 def _owner(conn: sqlite3.Connection, identity: Identity) -> str | None:
