@@ -23,6 +23,8 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from fiveup.api.stream_pools import SERVER_POOLS
+from fiveup.app.server import STREAM_POOL_HEALTH
 from fiveup.app.services import PUBLIC_SERVICES
 from fiveup.engine import Match, MatchConfig, event_from_dict
 from fiveup.store import open_store
@@ -163,7 +165,11 @@ async def _serve(db: Path, log: Path) -> tuple[asyncio.subprocess.Process, str]:
     command = [str(FIVEUP)] if FIVEUP.exists() else [sys.executable, "-m", "fiveup.cli"]
     proc = await asyncio.create_subprocess_exec(
         *command, "serve", "--address", "127.0.0.1:0", "--db", str(db), "--metrics-port", "-1",
-        "--grace-seconds", str(GRACE), cwd=ROOT, stdout=asyncio.subprocess.PIPE,
+        "--grace-seconds", str(GRACE),
+        # the load is one client address holding many streams without a token: the
+        # anonymous caps (test_stream_hoarding.py) are not what this test is about
+        "--max-client-anonymous-streams", "0", "--max-network-anonymous-streams", "0",
+        cwd=ROOT, stdout=asyncio.subprocess.PIPE,
         stderr=log.open("wb"), env=dict(os.environ, PYTHONUNBUFFERED="1"),
     )  # fmt: skip
     assert proc.stdout is not None
@@ -320,7 +326,8 @@ async def test_the_drain_step_by_step_in_process(tmp_path: Path) -> None:
     assert {name: s.status for name, s in listed.items()} == {
         name: serving
         for name in ("", "fiveup.liveness", "fiveup.readiness",
-                     *(service.full_name for service in PUBLIC_SERVICES))
+                     *(service.full_name for service in PUBLIC_SERVICES),
+                     *(STREAM_POOL_HEALTH + pool for pool in SERVER_POOLS))
     }  # fmt: skip
     # A move whose store append is slow, in flight when the drain starts.
     store = running.app.store
