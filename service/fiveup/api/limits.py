@@ -121,7 +121,7 @@ SELF_ADMITTED: dict[str, tuple[StreamKind, ...]] = {
     "WatchMatch": ("player", "signed_in", "anonymous"),
     "FindMatch": ("player",),
 }
-STREAM_KINDS: dict[str, StreamKind] = {"WatchChat": "signed_in"}
+STREAM_KINDS: dict[str, StreamKind] = {"WatchChat": "signed_in", "WatchNotifications": "signed_in"}
 
 
 def stream_kinds(method: str) -> tuple[StreamKind, ...]:

@@ -11,7 +11,8 @@ three kinds, and each kind draws on its own pools:
   tabs).  Player streams may take every slot of the server, the **players' reserve**
   (``stream_player_reserve``) included.
 * ``signed_in`` -- a stream whose caller proved nothing to the server about a seat:
-  a spectator's WatchMatch with a valid access token, WatchChat.  They share the rest
+  a spectator's WatchMatch with a valid access token, WatchChat, WatchNotifications.
+  They share the rest
   of the server (``max_server_streams - stream_player_reserve``).
 * ``anonymous`` -- everything that proves no identity: a WatchMatch without a token,
   ValidateMoves, Health.Watch, reflection.  Besides the shared part, a much lower cap
