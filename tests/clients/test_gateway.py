@@ -131,14 +131,13 @@ def test_errors_come_through_with_their_error_info_and_exposed_headers(stack: St
 
 
 def test_the_server_sees_the_address_envoy_saw_not_the_one_a_client_claims(stack: Stack) -> None:
-    seats = [match_pb2.SeatSpec(kind=match_pb2.SEAT_KIND_HUMAN)] * 2
-    request = match_pb2.CreateMatchRequest(seats=seats).SerializeToString()
-    _, data, trailers = grpc_web_call(
-        stack, "MatchService/CreateMatch", request,
+    # A refused call: the access log writes failures at INFO (successes only at DEBUG).
+    request = match_pb2.GetMatchRequest(match_id="no-such-match").SerializeToString()
+    _, _, trailers = grpc_web_call(
+        stack, "MatchService/GetMatch", request,
         {"X-Forwarded-For": "203.0.113.9", "x-request-id": "web-xff-1"},
     )  # fmt: skip
-    assert trailers.get("grpc-status", "0") == "0", trailers
-    assert match_pb2.CreateMatchResponse.FromString(data).match_id
+    assert trailers.get("grpc-status") == "5", trailers  # NOT_FOUND, and logged
     log = stack.server.log.read_text()
     line = next(x for x in log.splitlines() if "request_id=web-xff-1" in x)
     client = re.search(r"client=(\S+)", line)
