@@ -42,6 +42,7 @@ from fiveup.v1 import (
     lobby_pb2,
     lobby_pb2_grpc,
     match_pb2_grpc,
+    notifications_pb2,
     players_pb2,
     players_pb2_grpc,
     ratings_pb2,
@@ -463,6 +464,26 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
         "ReportChatMessage": [chat_pb2.ReportChatMessageRequest(
             match_id=f.match_id, message_id=1, reason=chat_pb2.CHAT_REPORT_REASON_SPAM)],
         "ListChatPhrases": [chat_pb2.ListChatPhrasesRequest()],
+        # aimed at the finished match: a resign or rematch offer there is refused (or a
+        # no-op), so the fuzzed match stays in play for every example
+        "Resign": [pb.ResignRequest(match_id=f.finished_id)],
+        "OfferRematch": [lobby_pb2.OfferRematchRequest(match_id=f.match_id)],
+        "DeclineRematch": [lobby_pb2.DeclineRematchRequest(match_id=f.match_id)],
+        "GetRematch": [lobby_pb2.GetRematchRequest(match_id=f.match_id)],
+        "WatchNotifications": [notifications_pb2.WatchNotificationsRequest(after_seq=0)],
+        "ListNotifications": [notifications_pb2.ListNotificationsRequest(page_size=5)],
+        "GetNotificationSettings": [notifications_pb2.GetNotificationSettingsRequest()],
+        "UpdateNotificationSettings": [
+            notifications_pb2.UpdateNotificationSettingsRequest(web_push=True)],
+        "MuteMatchNotifications": [notifications_pb2.MuteMatchNotificationsRequest(
+            match_id=f.match_id, muted=True)],
+        "GetWebPushKey": [notifications_pb2.GetWebPushKeyRequest()],
+        "SubscribeWebPush": [notifications_pb2.SubscribeWebPushRequest(
+            endpoint="https://push.example/fuzz",
+            keys=notifications_pb2.WebPushKeys(
+                p256dh="BAAA" + "A" * 83, auth="AAAAAAAAAAAAAAAAAAAAAA"))],
+        "UnsubscribeWebPush": [notifications_pb2.UnsubscribeWebPushRequest(
+            endpoint="https://push.example/fuzz")],
     }  # fmt: skip
 
 
@@ -607,6 +628,14 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
             "SendChatMessage",
             "MuteChatAuthor",
             "ReportChatMessage",
+            "Resign",
+            "OfferRematch",
+            "DeclineRematch",
+            "UpdateNotificationSettings",
+            "MuteMatchNotifications",
+            "SubscribeWebPush",
+            "UnsubscribeWebPush",
+            "GetRematch",  # only a signed-in player of the match: its seats are anonymous
         ):
             continue  # they would change state; their validity shows in the fuzz runs
         mover_only = ("ListLegalMoves", "SuggestMoves")
@@ -620,6 +649,10 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
             "CancelFindMatch",
             "GetPlayerStats",
             "ListPlayerMatches",
+            "WatchNotifications",
+            "ListNotifications",
+            "GetNotificationSettings",
+            "GetWebPushKey",
         ):
             md = bearer(fuzzed.access_token)
         outcome = call(fuzzed, path, [requests[NAME[path]][0].SerializeToString()], md)
