@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+import requests
 import schemathesis
 from google.api import annotations_pb2
 from hypothesis import HealthCheck, given, settings
@@ -114,9 +115,18 @@ def check_answer(case: Any, base_url: str, access_token: str, problems: list[str
     # about half the operations signed in (so the signed-in paths are reached)
     signed_in = sum(map(ord, case.path)) % 2 == 1
     headers = {"authorization": f"Bearer {access_token}"} if signed_in else {}
-    if case.path.endswith("/events") or case.path.endswith(":find"):
+    streaming = case.path.endswith("/events") or case.path.endswith(":find")
+    if streaming:
         headers["grpc-timeout"] = "2S"  # a stream of a live match would stay open
-    response = case.call(base_url=base_url, headers=headers, timeout=15)
+    try:
+        response = case.call(base_url=base_url, headers=headers, timeout=15)
+    except requests.exceptions.ChunkedEncodingError:
+        if streaming:
+            # the stream had answered 200 and sent lines when our own deadline ended it:
+            # a status after the headers cannot be told over HTTP/1.1, so Envoy resets
+            # the body (seen on a loaded machine, where the 2 s pass mid-stream)
+            return
+        raise
     status = response.status_code
     where = f"{case.method} {case.formatted_path} {case.query or ''} {case.body or ''}"
     if status >= 500:

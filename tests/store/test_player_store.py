@@ -148,6 +148,22 @@ async def test_a_replay_within_the_reuse_interval_gets_the_same_successor(
     )
 
 
+async def test_a_replay_stamped_before_the_rotation_it_waited_behind_is_a_replay(
+    players: PlayerStore,
+) -> None:
+    # A refresh takes its time before it waits for the token's row: behind the winner, or
+    # on a replica whose clock is a little behind, it can predate the rotation.  Seen as
+    # a reuse, it ended the session of two processes racing on one PostgreSQL.
+    await players.sign_in(device(1), "p1", "Ada", 1.0)
+    await players.start_session("s1", "p1", h("t1"), 10.0, 1000.0)
+    first = await players.rotate(h("t1"), successor("t2", 20.0, 1020.0), 10)
+    assert first.outcome is Rotation.ROTATED
+    earlier = await players.rotate(h("t1"), successor("t3", 19.9, 1019.9), 10)
+    assert earlier.outcome is Rotation.REPLAYED
+    assert earlier.successor == successor("t2", 20.0, 1020.0)
+    assert await players.session_active("s1")
+
+
 async def test_a_replay_after_the_successor_was_used_is_a_reuse(players: PlayerStore) -> None:
     # Only the token just replaced may come back: once its successor has been refreshed
     # too, the client that holds it has moved on, and the old token is a leak.

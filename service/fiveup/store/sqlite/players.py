@@ -198,7 +198,10 @@ class SqlitePlayerStore(WorkerStore):
                 if revoked_at is not None:
                     return RotationResult(Rotation.REVOKED, player_id, session_id)
                 if replaced_at is not None:
-                    if next_hash is not None and 0 <= now - replaced_at < reuse_seconds:
+                    # A caller's time is taken before it waits for the row: one that waited
+                    # behind the winner may predate the replacement (another replica's clock, or
+                    # just the order of the wait) and is as concurrent as one that came after.
+                    if next_hash is not None and abs(now - replaced_at) < reuse_seconds:
                         current = conn.execute(
                             "SELECT issued_at, expires_at FROM refresh_tokens"
                             " WHERE token_hash = ? AND replaced_at IS NULL",
