@@ -6,10 +6,12 @@ and the server sees the real client address, not one a client claims."""
 from __future__ import annotations
 
 import base64
+import http.client
 import ipaddress
 import re
 import socket
 import struct
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -138,8 +140,14 @@ def test_the_server_sees_the_address_envoy_saw_not_the_one_a_client_claims(stack
         {"X-Forwarded-For": "203.0.113.9", "x-request-id": "web-xff-1"},
     )  # fmt: skip
     assert trailers.get("grpc-status") == "5", trailers  # NOT_FOUND, and logged
-    log = stack.server.log.read_text()
-    line = next(x for x in log.splitlines() if "request_id=web-xff-1" in x)
+    # the access-log record is written once the answer has gone: wait for it
+    deadline, line = time.monotonic() + 10, None
+    while line is None and time.monotonic() < deadline:
+        log = stack.server.log.read_text()
+        line = next((x for x in log.splitlines() if "request_id=web-xff-1" in x), None)
+        if line is None:
+            time.sleep(0.05)
+    assert line is not None, stack.server.log.read_text()[-2000:]
     client = re.search(r"client=(\S+)", line)
     assert client, line
     # Envoy appends the caller's address last (for a loopback caller, this machine's own
@@ -242,3 +250,37 @@ def test_slow_headers_and_silent_connections_are_cut(stack: Stack, tmp_path: Pat
             alive.sendall(b"GET /nothing HTTP/1.1\r\nHost: x\r\n\r\n")
             alive.settimeout(5)
             assert alive.recv(4096).startswith(b"HTTP/1.1 ")
+
+
+def test_a_stream_silent_past_the_idle_timeout_is_ended(stack: Stack, tmp_path: Path) -> None:
+    """stream_idle_timeout (300 s shipped, 2 s here): a WatchMatch that carries nothing
+    either way for that long is ended by Envoy (the client resumes with after_version),
+    so an idle stream cannot hold its slot for good."""
+    text = gateway.CONFIG.read_text()
+    assert text.count("stream_idle_timeout: 300s") == 1
+    config = tmp_path / "envoy.yaml"
+    config.write_text(text.replace("stream_idle_timeout: 300s", "stream_idle_timeout: 2s"))
+    seats = [match_pb2.SeatSpec(kind=match_pb2.SEAT_KIND_HUMAN)] * 2
+    _, data, _ = grpc_web_call(
+        stack,
+        "MatchService/CreateMatch",
+        match_pb2.CreateMatchRequest(seats=seats).SerializeToString(),
+    )
+    match_id = match_pb2.CreateMatchResponse.FromString(data).match_id
+    with gateway.Gateway(stack.server.address, config=config, log=tmp_path / "envoy.log") as quick:
+        watch = match_pb2.WatchMatchRequest(match_id=match_id).SerializeToString()
+        request = urllib.request.Request(
+            f"{quick.url}/fiveup.v1.MatchService/WatchMatch", method="POST",
+            data=struct.pack(">BI", 0, len(watch)) + watch,
+            headers={"Content-Type": "application/grpc-web+proto", "X-Grpc-Web": "1",
+                     "Origin": LOCAL_ORIGIN},
+        )  # fmt: skip
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            started = time.monotonic()
+            try:
+                body = answer.read()  # the stream's end (a socket timeout fails the test)
+            except http.client.IncompleteRead as cut:
+                body = cut.partial
+            ended = time.monotonic() - started
+    assert ended < 9, ended
+    assert body.startswith(b"\x00")  # the match's first event came before the silence
