@@ -1,8 +1,9 @@
-// Builds the static bundle into dist/: app.js (esbuild, from src/main.ts and the SDK),
+// Builds the static bundle into dist/: app.js (esbuild, from src/main.ts and the SDK; the
+// table in its own chunk-*.js),
 // index.html, styles.css and config.json (where the gRPC-Web gateway is; empty = the
 // page's own origin).  `node build.mjs --gateway http://127.0.0.1:8080` sets it.
 import { build } from 'esbuild';
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
@@ -13,6 +14,8 @@ const { values } = parseArgs({
 });
 const out = values.out;
 await mkdir(out, { recursive: true });
+// chunks are named by their content: the last build's would pile up
+for (const name of await readdir(out)) if (name.startsWith('chunk-')) await rm(`${out}/${name}`);
 await build({
   entryPoints: ['src/main.ts'],
   bundle: true,
@@ -20,7 +23,12 @@ await build({
   target: ['es2022'],
   minify: true,
   sourcemap: true,
-  outfile: `${out}/app.js`,
+  // The table is a chunk of its own, loaded when a table opens: the landing page does
+  // not download or parse it (main.ts imports it dynamically).
+  splitting: true,
+  outdir: out,
+  entryNames: 'app',
+  chunkNames: 'chunk-[hash]',
   logLevel: 'warning',
 });
 await copyFile('index.html', `${out}/index.html`);

@@ -228,3 +228,14 @@ def test_the_invitation_has_its_own_url_and_the_selected_tile_stands_out(
     assert reloaded["url"] == created["url"] and reloaded["watchLink"] == created["watchLink"]
     selected = step(report, "selected")
     assert selected["selectedPressed"] == 1 and "rgb(37, 99, 235)" in selected["transform"]
+
+
+def test_the_landing_page_offers_play_now_and_the_open_tables(report: dict[str, Any]) -> None:
+    landing = step(report, "landing")
+    assert landing["playNow"] == 1 and landing["openTables"] == "Open tables"
+    quick = step(report, "play now")
+    # the wait is shown with the bots' countdown, then the table names the player
+    assert re.fullmatch(r"Looking for players: \d+ waiting; bots join in \d+ s…", quick["searching"])
+    assert "#/play/" in quick["url"]
+    assert re.fullmatch(r"Seat [12]: Asha \(You\)", quick["me"]), quick
+    assert quick["overflow"] <= 0

@@ -1,7 +1,9 @@
 """The web client's layout drawing (clients/web/src/table/geometry.ts) never overlaps two tiles:
 self-play through the real engine (as ``fiveup simulate`` plays: the same bots, the same
 seeds) collects the final layout of every round, the biggest a round can reach, and the
-node test draws each one and checks every pair of tiles."""
+node test draws each one and checks every pair of tiles; then bends each at the table's
+edge of a phone (390 px wide) and checks again, with every tile at least 18 px a square
+once the board fits them (the straight lines drew 12-14 px)."""
 
 from __future__ import annotations
 
@@ -66,3 +68,6 @@ def test_no_layout_reachable_in_play_is_drawn_with_overlaps(tmp_path: Path) -> N
     found = re.search(r"GEOMETRY layouts=(\d+) biggest=(\d+)", output)
     assert found, output[-3000:]
     assert (int(found.group(1)), int(found.group(2))) == (len(layouts), biggest)
+    phone = re.search(r"PHONE frame=(\d+)x(\d+) min=([\d.]+)", output)
+    assert phone, output[-3000:]
+    assert float(phone.group(3)) >= 18, phone.group(0)

@@ -287,6 +287,17 @@ const en = {
   history: "History",
   selectedTile: "selected",
   roundNothingLeft: "nothing deducted",
+  playNow: "Play now",
+  playNowHint: "A table with other people looking for a game; bots take the seats still empty after {s} s.",
+  searchingStart: "Looking for a table…",
+  searching: "Looking for players: {n} waiting…",
+  searchingBots: "Looking for players: {n} waiting; bots join in {s} s…",
+  openTables: "Open tables",
+  noOpenTables: "No open table right now: start one, or play now.",
+  catSeats: "{n} seats",
+  toPoints: "to {n}",
+  takeSeat: "Take seat {n}",
+  watch: "Watch",
 };
 
 export type Key = keyof typeof en;
@@ -574,6 +585,17 @@ const hi: Record<Key, string> = {
   history: "इतिहास",
   selectedTile: "चुनी गई",
   roundNothingLeft: "कोई कटौती नहीं",
+  playNow: "अभी खेलें",
+  playNowHint: "खेल ढूँढ रहे दूसरे लोगों के साथ एक मेज़; {s} सेकंड बाद ख़ाली सीटों पर बॉट बैठेंगे।",
+  searchingStart: "मेज़ ढूँढ रहे हैं…",
+  searching: "खिलाड़ी ढूँढ रहे हैं: {n} प्रतीक्षा में…",
+  searchingBots: "खिलाड़ी ढूँढ रहे हैं: {n} प्रतीक्षा में; {s} सेकंड में बॉट जुड़ेंगे…",
+  openTables: "खुली मेज़ें",
+  noOpenTables: "अभी कोई खुली मेज़ नहीं: नई शुरू करें, या अभी खेलें।",
+  catSeats: "{n} सीटें",
+  toPoints: "{n} तक",
+  takeSeat: "सीट {n} लें",
+  watch: "देखें",
 };
 
 export const TEXT: Record<Lang, Record<Key, string>> = { en, hi };

@@ -21,7 +21,6 @@ import { joinPage } from "./pages/join.js";
 import { leaderboardPage, profilePage } from "./pages/ratings.js";
 import { sharePage } from "./pages/share.js";
 import { startPage } from "./pages/start.js";
-import { Game } from "./table/game.js";
 import { loadSeat } from "./table/seat-store.js";
 
 /** A ratings page under the header; the pages are in pages/ratings.ts. */
@@ -29,6 +28,16 @@ async function ratingsPage(fill: (main: HTMLElement, clients: Awaited<ReturnType
   setLive(null);
   const clients = await api();
   fill(page(el("main", {})), clients);
+}
+
+/** The table, loaded on first use (its own chunk: the landing page never needs it). */
+async function openTable(matchId: string, play: boolean): Promise<void> {
+  const hash = location.hash;
+  const { Game } = await import("./table/game.js");
+  if (location.hash !== hash) return; // the person went elsewhere meanwhile
+  const game = new Game(matchId, play ? loadSeat(matchId) : null);
+  setLive(game);
+  void game.start();
 }
 
 function route(): void {
@@ -42,9 +51,7 @@ function route(): void {
     return void ratingsPage((main, clients) => profilePage(main, clients, name === "me" ? null : matchId, route));
   }
   if ((name === "play" || name === "watch") && matchId) {
-    const game = new Game(matchId, name === "play" ? loadSeat(matchId) : null);
-    setLive(game);
-    void game.start();
+    void openTable(matchId, name === "play");
     return;
   }
   startPage();

@@ -31,11 +31,36 @@ await run(async () => {
   step('bad join link', { reason: await error.getAttribute('data-reason'), text: await error.textContent() });
   await stray.close();
 
+  // ---------------------------------------------------------------- Play now
+  // the landing page's quick match: a guest named on the spot, the matchmaker's wait
+  // shown with the bots' countdown, then the table, where the name is shown
+  const quick = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const quickPage = await quick.newPage();
+  watchErrors(quickPage, 'quick');
+  await quickPage.goto(`${BASE}/#/`);
+  await quickPage.locator('#play-now-name').fill('Asha');
+  await quickPage.locator('button[data-action=play-now]').click();
+  await quickPage.locator('.searching', { hasText: 'bots join in' }).waitFor({ timeout: 15000 });
+  const searching = await quickPage.locator('.searching').textContent();
+  await quickPage.screenshot({ path: path.join(OUT, 'play-now-phone.png'), fullPage: true });
+  await quickPage.locator('#app[data-role=player][data-version][data-history]').waitFor({ timeout: 40000 });
+  step('play now', {
+    searching, url: quickPage.url(),
+    me: await quickPage.locator('.players li .who', { hasText: '(You)' }).textContent(),
+    overflow: await quickPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  });
+  await quick.close();
+
   // ---------------------------------------------------------------- create a match
   const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await desktop.newPage();
   watchErrors(page, 'player');
   await page.goto(`${BASE}/#/`);
+  await page.locator('.open-tables .table-list, .open-tables .note').first().waitFor({ timeout: 15000 });
+  step('landing', {
+    playNow: await page.locator('button[data-action=play-now]').count(),
+    openTables: await page.locator('.open-tables h2').textContent(),
+  });
   await page.locator('#players-2').check();
   await page.locator('#seat-0').selectOption('human');
   await page.locator('#seat-1').selectOption('greedy');

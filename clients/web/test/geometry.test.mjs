@@ -13,7 +13,20 @@ import { build } from 'esbuild';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'fiveup-geometry-')), 'geometry.mjs');
 await build({ entryPoints: [path.join(HERE, '..', 'src', 'table', 'geometry.ts')], bundle: true, format: 'esm', outfile: out, logLevel: 'warning' });
-const { layoutGeometry, overlappingPairs, decodeCompact } = await import(pathToFileURL(out).href);
+const { layoutGeometry, overlappingPairs, decodeCompact, frameFor, FIT_PAD } = await import(pathToFileURL(out).href);
+
+// The phone the browser tests use (390 × 844): its board is 390 × 439 pixels (52vh).
+const PHONE_BOARD = { width: 390, height: 439 };
+// The smallest domino square the phone may show, in pixels (a tile is twice as long):
+// the unbent lines drew 14 × 28 px tiles at 22 tiles, and pips went unreadable.
+const MIN_PHONE_UNIT_PX = Number(process.env.FIVEUP_MIN_PHONE_UNIT_PX || 18);
+
+/** The size of a square once the board fits the tiles (as board.ts fits them). */
+function fittedUnit(bounds, board) {
+  const w = Math.max(bounds.w + 2 * FIT_PAD, 10);
+  const h = Math.max(bounds.h + 2 * FIT_PAD, 6);
+  return Math.min(board.width / w, board.height / h);
+}
 
 const touches = (a, b) => {
   // a tile and the tile it joins touch (share an edge) or are linked by a drawn connector
@@ -68,4 +81,30 @@ test('every self-play layout is drawn without overlaps', async (t) => {
   }
   t.diagnostic(`${layouts.length} layouts, biggest ${biggest} tiles, ${linked} tiles drawn with a connector`);
   console.log(`GEOMETRY layouts=${layouts.length} biggest=${biggest} linked=${linked}`);
+});
+
+test('on a phone the lines bend at the edge of the table: no overlaps, every tile readable', async (t) => {
+  const file = process.env.FIVEUP_LAYOUTS;
+  if (!file) {
+    t.skip('FIVEUP_LAYOUTS not set (tests/web/test_layout_geometry.py sets it)');
+    return;
+  }
+  const layouts = JSON.parse(await readFile(file, 'utf8'));
+  const frame = frameFor(PHONE_BOARD.width, PHONE_BOARD.height);
+  const units = [];
+  let smallest = { unit: Infinity, hex: '', straight: 0 };
+  for (const hex of layouts) {
+    const placements = decodeCompact(Uint8Array.from(Buffer.from(hex, 'hex')));
+    const bent = layoutGeometry(placements, frame);
+    assert.equal(bent.tiles.length, placements.length, hex);
+    assert.deepEqual(overlappingPairs(bent), [], `overlap in the bent ${hex}`);
+    // every spinner keeps its four arms: its four ends exist until played on
+    const unit = fittedUnit(bent.bounds, PHONE_BOARD);
+    units.push(unit);
+    if (unit < smallest.unit) smallest = { unit, hex, straight: fittedUnit(layoutGeometry(placements).bounds, PHONE_BOARD) };
+  }
+  units.sort((a, b) => a - b);
+  const at = (q) => units[Math.min(units.length - 1, Math.floor(q * units.length))].toFixed(1);
+  console.log(`PHONE frame=${frame.halfWidth}x${frame.halfHeight} min=${smallest.unit.toFixed(1)} p01=${at(0.01)} p50=${at(0.5)} straight_of_min=${smallest.straight.toFixed(1)} tiles_of_min=${smallest.hex.length / 4}`);
+  assert.ok(smallest.unit >= MIN_PHONE_UNIT_PX, `${smallest.hex}: squares of ${smallest.unit.toFixed(1)} px on a phone`);
 });

@@ -1,5 +1,5 @@
 // Drawing: dominoes with pips (SVG), the table with pan and zoom, and the paper tally.
-import { type Geometry, type PlacedTile, type Rect, boundsOf } from "./geometry.js";
+import { FIT_PAD, type Geometry, type PlacedTile, type Rect, boundsOf } from "./geometry.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const UNIT = 40; // pixels per domino square at zoom 1
@@ -155,7 +155,7 @@ export class Board {
     if (this.userMoved) return this.apply();
     const rect = this.root.getBoundingClientRect();
     const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : 1.5;
-    const pad = 1.5;
+    const pad = FIT_PAD;
     let w = Math.max(this.bounds.w + 2 * pad, 10);
     let h = Math.max(this.bounds.h + 2 * pad, 6);
     if (w / h > aspect) h = w / aspect;

@@ -13,7 +13,7 @@ import { api, type Clients } from "../app/api.js";
 import { ratingChange, shownRating } from "../app/rating.js";
 import { app, page, showError } from "../app/shell.js";
 import { Board, type Marker } from "./board.js";
-import { layoutGeometry, pointKey, type PlacedTile } from "./geometry.js";
+import { frameFor, layoutGeometry, pointKey, type Frame, type PlacedTile } from "./geometry.js";
 import { placementText } from "./moves.js";
 import { MatchRecord, type RoundEnd } from "./record.js";
 import { saveSeat, type SeatSession } from "./seat-store.js";
@@ -43,6 +43,7 @@ export class Game implements TableActions {
   private offline = false;
   private roundEnd: { end: RoundEnd; until: number } | null = null;
   private badgeTimer = 0;
+  private kept: { round: number; frame: Frame } | null = null; // where the lines bend
   private wake: (() => void) | null = null; // ends the wait before a reconnect
   // The browser knows first when the network goes: an open stream would only stall.
   private readonly wentOffline = () => {
@@ -214,8 +215,9 @@ export class Game implements TableActions {
     const { kind } = event;
     this.record.fold(event, this.seat?.seat);
     if (version <= this.liveFrom) {
-      // The past, replayed: the view already shows it; draw the history once it is in.
-      if (version === this.liveFrom) this.drawHistory();
+      // The past, replayed: the view already shows it; once it is all in, redraw (the
+      // names the seats were claimed under, the history).
+      if (version === this.liveFrom) this.render();
       return;
     }
     if (kind.case === "matchEnded") this.ended = true;
@@ -308,6 +310,7 @@ export class Game implements TableActions {
     return {
       view: this.view!, record: this.record, seat: this.seat, selected: this.selected, busy: this.busy,
       offline: this.offline, hints: this.hints, hintsPending: this.hintsPending, ratingLine: this.ratingLine, roundEnd,
+      frame: this.kept?.frame,
     };
   }
 
@@ -361,7 +364,10 @@ export class Game implements TableActions {
   /** The layout, and a marker at every connection point the selected tile can take. */
   private drawBoard(state: TableState): void {
     const { view } = state;
-    const geometry = layoutGeometry(view.layout.map((p) => ({ tile: p.tile!, on: p.on ? { tile: p.on.tile!, side: p.on.side } : undefined })));
+    const geometry = layoutGeometry(
+      view.layout.map((p) => ({ tile: p.tile!, on: p.on ? { tile: p.on.tile!, side: p.on.side } : undefined })),
+      this.frame(),
+    );
     const fresh = view.layout.length ? view.layout.length - 1 : null;
     const markers: Marker[] = selectedPlacements(state).map((m) => {
       const on = m.kind.value.on;
@@ -378,6 +384,21 @@ export class Game implements TableActions {
     const label = (p: PlacedTile) => t("tileLabel", { a: p.tile.low, b: p.tile.high });
     this.board.render(geometry, label, markers, fresh);
     if (view.layout.length === 0) this.board.root.setAttribute("aria-description", t("emptyBoard"));
+  }
+
+  /** Where the lines bend: the board's size when the round's first tile was drawn (kept
+   *  for the round, so that tiles never move while it is played; a new round, or a
+   *  table resized by more than a quarter, takes the new size). */
+  private frame(): Frame {
+    const box = this.board.root.getBoundingClientRect();
+    const now = box.width > 0 && box.height > 0 ? frameFor(box.width, box.height) : frameFor(1000, 560);
+    const round = Number(this.view?.roundNumber ?? 0);
+    const kept = this.kept;
+    const far = (a: number, b: number) => Math.abs(a - b) > Math.max(a, b) / 4;
+    if (!kept || kept.round !== round || far(kept.frame.halfWidth, now.halfWidth) || far(kept.frame.halfHeight, now.halfHeight)) {
+      this.kept = { round, frame: now };
+    }
+    return this.kept!.frame;
   }
 
   /** A signed-in player's seat (no seat token): what the finished match did to their

@@ -13,6 +13,12 @@
 // same three directions, one unit at a time, until it fits, and the gap is drawn as a
 // connector line.  That search always ends (the table is unbounded) and only ever accepts
 // a free spot, so overlaps are impossible by construction; the test checks it anyway.
+//
+// A line bends at the table's edge (`frame`, the half-width and half-height the table
+// shows at a readable tile size): a tile that would cross it turns a quarter towards the
+// middle instead, and the tile after it turns once more, so the line snakes back along
+// itself rather than running off (or shrinking every tile to fit).  A double keeps its
+// four arms wherever it lies: only the tiles beyond it choose their way.
 
 export type Dir = 0 | 1 | 2 | 3; // right, down, left, up (screen coordinates: y grows down)
 
@@ -59,6 +65,14 @@ export interface End {
   y: number;
   dir: Dir;
   pip: number;
+  /** A line that turned at the frame: the way its next tile turns (the U of the snake). */
+  then?: Dir;
+}
+
+/** The table's edge, in units from the lead (half-width, half-height). */
+export interface Frame {
+  halfWidth: number;
+  halfHeight: number;
 }
 
 const DX = [1, 0, -1, 0];
@@ -114,13 +128,35 @@ function exits(end: End, square: Rect): Anchor[] {
   return [{ x: end.x, y: end.y, dir: end.dir }, edge(left), edge(right)];
 }
 
-export function layoutGeometry(placements: readonly PlacementIn[]): Geometry {
+function inside(rect: Rect, frame: Frame): boolean {
+  return rect.x >= -frame.halfWidth - EPS && rect.x + rect.w <= frame.halfWidth + EPS
+    && rect.y >= -frame.halfHeight - EPS && rect.y + rect.h <= frame.halfHeight + EPS;
+}
+
+/** The exits in the order a bending line tries them: a line that turned last time turns
+ *  again (the U); a tile that would leave the frame straight on turns first, towards the
+ *  middle of the table. */
+function bendingOrder(options: Anchor[], end: End, double: boolean, frame: Frame | undefined): Anchor[] {
+  if (!frame || double) return options;
+  const [straight, left, right] = options;
+  if (end.then !== undefined) {
+    const again = options.find((o) => o.dir === end.then);
+    if (again && inside(rectFrom(again.x, again.y, again.dir, false), frame)) return [again, ...options.filter((o) => o !== again)];
+  }
+  if (inside(rectFrom(straight.x, straight.y, straight.dir, false), frame)) return options;
+  // towards the middle: the turn whose direction points back at the origin
+  const toMiddle = (o: Anchor) => -(DX[o.dir] * o.x + DY[o.dir] * o.y);
+  const turns = [left, right].sort((a, b) => toMiddle(b) - toMiddle(a));
+  return [...turns, straight];
+}
+
+export function layoutGeometry(placements: readonly PlacementIn[], frame?: Frame): Geometry {
   const tiles: PlacedTile[] = [];
   const ends = new Map<string, End>();
   const squares = new Map<string, Rect>(); // the square (or double's body) behind each end
   const byTile = new Map<string, PlacedTile>();
 
-  const addEnds = (placed: PlacedTile, dir: Dir, joinedPip: number | null) => {
+  const addEnds = (placed: PlacedTile, dir: Dir, joinedPip: number | null, then?: Dir) => {
     const { rect, tile, double } = placed;
     const key = (side: number) => pointKey(tile, side);
     const cx = rect.x + rect.w / 2;
@@ -154,14 +190,14 @@ export function layoutGeometry(placements: readonly PlacementIn[]): Geometry {
         ? { x: d === 0 ? rect.x + 1 : rect.x, y: rect.y, w: 1, h: 1 }
         : { x: rect.x, y: d === 1 ? rect.y + 1 : rect.y, w: 1, h: 1 };
     };
-    ends.set(key(farSide), { ...at(dir, 1), pip: far });
+    ends.set(key(farSide), { ...at(dir, 1), pip: far, ...(then === undefined ? {} : { then }) });
     squares.set(key(farSide), halfSquare(dir));
     ends.set(key(nearSide), { ...at(back, 1), pip: near });
     squares.set(key(nearSide), halfSquare(back));
   };
 
   const place = (index: number, tile: TileRef, rect: Rect, dir: Dir, joinedPip: number | null,
-    link: PlacedTile["link"]) => {
+    link: PlacedTile["link"], then?: Dir) => {
     const double = tile.low === tile.high;
     const horizontal = rect.w > rect.h;
     // first = the half at the left/top.  The joined half faces back towards the parent.
@@ -176,7 +212,7 @@ export function layoutGeometry(placements: readonly PlacementIn[]): Geometry {
     const placed: PlacedTile = { index, tile, rect, first, second, double, horizontal, link };
     tiles.push(placed);
     byTile.set(tileKey(tile), placed);
-    addEnds(placed, dir, joinedPip);
+    addEnds(placed, dir, joinedPip, then);
     return placed;
   };
 
@@ -194,7 +230,7 @@ export function layoutGeometry(placements: readonly PlacementIn[]): Geometry {
     if (!end || !square) throw new Error(`placement ${index}: no open end ${key}`);
     ends.delete(key);
     const joinedPip = double ? null : end.pip;
-    const options = exits(end, square);
+    const options = bendingOrder(exits(end, square), end, double, frame);
     for (let reach = 0; reach <= MAX_REACH; reach += 1) {
       for (const option of options) {
         const px = option.x + DX[option.dir] * reach;
@@ -202,7 +238,12 @@ export function layoutGeometry(placements: readonly PlacementIn[]): Geometry {
         const rect = rectFrom(px, py, option.dir, double);
         if (tiles.some((t) => overlaps(t.rect, rect))) continue;
         const link = { x1: option.x, y1: option.y, x2: px, y2: py };
-        place(index, tile, rect, option.dir, joinedPip, link);
+        // a line turned at the frame (not by a neighbour): its next tile turns the same
+        // way once more, back along the line it came from
+        const turnedAtEdge = frame && !double && end.then === undefined && option.dir !== end.dir
+          && !inside(rectFrom(options[options.length - 1].x, options[options.length - 1].y, end.dir, false), frame);
+        const then = turnedAtEdge ? option.dir === ((end.dir + 1) % 4) ? ((option.dir + 1) % 4) as Dir : ((option.dir + 3) % 4) as Dir : undefined;
+        place(index, tile, rect, option.dir, joinedPip, link, then);
         return;
       }
     }
@@ -257,4 +298,17 @@ export function decodeCompact(bytes: Uint8Array): PlacementIn[] {
     out.push(code === 255 ? { tile } : { tile, on: { tile: tileAt(Math.floor(code / 6)), side: (code % 6) + 1 } });
   }
   return out;
+}
+
+/** The pixels a domino square should keep on screen: the frame a board of this size
+ *  bends its lines at (tiles smaller than this stop being readable on a phone). */
+export const READABLE_UNIT_PX = 24;
+/** The margin (units) the board keeps around the tiles when it fits them (board.ts). */
+export const FIT_PAD = 1.5;
+
+/** The frame of a board `width` × `height` pixels: the lines bend where tiles of
+ *  READABLE_UNIT_PX would reach its edge (at least a lead and a tile each way). */
+export function frameFor(width: number, height: number): Frame {
+  const half = (px: number) => Math.max(3, Math.floor(px / READABLE_UNIT_PX / 2 - FIT_PAD));
+  return { halfWidth: half(width), halfHeight: half(height) };
 }

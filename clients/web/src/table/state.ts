@@ -4,6 +4,7 @@
 // asked for, the connection).  Every panel is a function of this and the actions.
 import { MatchStatus, SeatKind, type Hint, type MatchView, type Move } from "@fiveup/sdk";
 import { t } from "../i18n.js";
+import type { Frame } from "./geometry.js";
 import type { MatchRecord, RoundEnd } from "./record.js";
 import type { SeatSession } from "./seat-store.js";
 
@@ -24,6 +25,8 @@ export interface TableState {
   readonly ratingLine: string | null;
   /** A round end the viewer has not dismissed yet, and the seconds before it closes. */
   readonly roundEnd: { end: RoundEnd; secondsLeft: number } | null;
+  /** Where the board's lines bend (the round-end picture bends them the same way). */
+  readonly frame: Frame | undefined;
 }
 
 /** What the panels' controls do (the table controller implements them). */

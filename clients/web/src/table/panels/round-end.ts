@@ -17,7 +17,7 @@ export function roundEndPanel(state: TableState, act: TableActions): Node[] {
   const box = el("div", { class: "round-end-box" });
   box.append(el("h2", { id: "round-end-title", text: t("roundOver", { n }) }));
   if (layout.length) {
-    const geometry = layoutGeometry(layout.map((p) => ({ tile: p.tile!, on: p.on ? { tile: p.on.tile!, side: p.on.side } : undefined })));
+    const geometry = layoutGeometry(layout.map((p) => ({ tile: p.tile!, on: p.on ? { tile: p.on.tile!, side: p.on.side } : undefined })), state.frame);
     box.append(el("figure", { class: "final-layout" }, layoutPicture(geometry, t("finalLayout", { n }))));
   }
   box.append(...reckoningRows(state, event));
