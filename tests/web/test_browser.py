@@ -235,7 +235,9 @@ def test_the_landing_page_offers_play_now_and_the_open_tables(report: dict[str, 
     assert landing["playNow"] == 1 and landing["openTables"] == "Open tables"
     quick = step(report, "play now")
     # the wait is shown with the bots' countdown, then the table names the player
-    assert re.fullmatch(r"Looking for players: \d+ waiting; bots join in \d+ s…", quick["searching"])
+    assert re.fullmatch(
+        r"Looking for players: \d+ waiting; bots join in \d+ s…", quick["searching"]
+    )
     assert "#/play/" in quick["url"]
     assert re.fullmatch(r"Seat [12]: Asha \(You\)", quick["me"]), quick
     assert quick["overflow"] <= 0
