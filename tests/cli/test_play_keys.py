@@ -17,7 +17,7 @@ import pexpect
 PROMPT = r"Your move \[number, (h for hints, )?(u to undo, )?q to quit\]: "
 MATCH_OVER = r"Match over: [^\r\n]+\."
 # Long enough for a loaded machine to notice; a hung client took 19 s and more.
-QUICK_EXIT_SECONDS = 10
+QUICK_EXIT_SECONDS = 15
 
 
 def spawn(*args: str) -> pexpect.spawn:
