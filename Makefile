@@ -102,6 +102,7 @@ bench: build services
 	$(PY) -m bench.matchmaking
 	$(PY) -m bench.hints
 	$(PY) -m bench.rest
+	$(PY) -m bench.notify
 
 # Capacity (docs/performance.md): players one replica serves within the SLO, ramped per
 # configuration (SQLite, PostgreSQL, two replicas, --workers 2) until it breaks; ~40 min
