@@ -9,6 +9,7 @@ with each player's result, unrated, and the stored ratings equal a rebuild from 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -42,10 +43,12 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 async def running(db: str) -> AsyncIterator[Running]:
-    # The defaults, but a guest's standing after one finished match of a round or more:
-    # the test earns it with one short match against a bot instead of three long ones.
+    # The defaults, but a guest's standing after one finished match of a round or more,
+    # however new the account (the test earns it with one short match against a bot
+    # instead of three long ones a day later; the age has its own test below).
     server = await start(db, **{**DEFAULTS, "rated_guest_min_matches": 1,
-                                "rated_guest_min_rounds": 1})  # type: ignore[arg-type]  # fmt: skip
+                                "rated_guest_min_rounds": 1,
+                                "rated_guest_min_age_seconds": 0.0})  # type: ignore[arg-type]  # fmt: skip
     try:
         yield server
     finally:
@@ -157,6 +160,36 @@ async def test_linked_only_standing_turns_guests_away(tmp_path: Path) -> None:
             await earn_standing(server, player)
         await resigned_match(server, ann, bob)
         assert await rated_count(server, ann) == 0  # guests, however many matches
+    finally:
+        await stop(server)
+
+
+class Later:
+    """The server's clock, a day ahead when told (the accounts are made on the real one):
+    no test sleeps a day."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.ahead
+
+
+async def test_a_guest_account_needs_a_day_before_its_matches_count(tmp_path: Path) -> None:
+    clock = Later()
+    server = await start(
+        tmp_path / "age.sqlite3", clock=clock, turn_timeout_seconds=0.0,  # no stand-ins
+        **{**DEFAULTS, "rated_guest_min_matches": 1, "rated_guest_min_rounds": 1},  # type: ignore[arg-type]
+    )  # fmt: skip
+    try:
+        ann, bob = await sign_in(server, "Ann"), await sign_in(server, "Bob")
+        for player in (ann, bob):
+            await earn_standing(server, player)
+        await resigned_match(server, ann, bob)
+        assert await rated_count(server, ann) == 0  # the accounts are minutes old
+        clock.ahead = ServerConfig().rated_guest_min_age_seconds
+        await resigned_match(server, ann, bob)
+        assert await rated_count(server, ann) == 1
     finally:
         await stop(server)
 

@@ -620,6 +620,7 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
             "JoinMatch",
             "CreateMatch",
             "CancelMatch",
+            "Resign",
             "RefreshSession",
             "SignOut",
             "CreatePrivateTable",

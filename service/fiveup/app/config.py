@@ -315,6 +315,10 @@ class ServerConfig:
     rated_guest_min_rounds: int = setting(
         15, "rounds those finished matches must add up to (no one-round sprints)"
     )
+    rated_guest_min_age_seconds: float = setting(
+        86_400.0, "how old a guest account must be before its matches are rated (spare"
+        " accounts must be made ahead)",
+    )  # fmt: skip
     rated_pair_limit: int = setting(
         2, "rated matches the same players may play together per window; later ones are"
         " recorded unrated (0: no limit)",

@@ -95,6 +95,7 @@ def rated_play_policy(config: ServerConfig) -> RatedPlayPolicy:
         standing=config.rated_standing,
         guest_min_matches=config.rated_guest_min_matches,
         guest_min_rounds=config.rated_guest_min_rounds,
+        guest_min_age_seconds=config.rated_guest_min_age_seconds,
         pair_limit=config.rated_pair_limit,
         pair_window_seconds=config.rated_pair_window_seconds,
     )

@@ -7,11 +7,12 @@ ends the match (``MatchRepository``), make that cost real:
 
 * **Standing.**  Every player needs it (``--rated-standing``): ``linked`` -- an external
   identity linked to the account (lichess rates games between accounts only); or
-  ``guest_matches`` (the default) -- linked, or a guest who has finished
+  ``guest_matches`` (the default) -- linked, or a guest account at least
+  ``--rated-guest-min-age-seconds`` (a day) old that has finished
   ``--rated-guest-min-matches`` (3) matches of at least ``--rated-guest-min-rounds`` (15)
   rounds in all, unrated ones included (a newcomer earns standing by playing people or
-  bots, not by a string of one-round sprints); ``any`` -- every signed-in player (the old
-  rule).
+  bots, not by a string of one-round sprints; spare accounts must be made a day ahead);
+  ``any`` -- every signed-in player (the old rule).
 * **Repeated pairings.**  The same players (the same set, in the category) rated together
   more than ``--rated-pair-limit`` (2) times within ``--rated-pair-window-seconds``
   (a day): the later matches count for nothing -- recorded with their results, unrated.
@@ -48,6 +49,7 @@ class RatedPlayPolicy:
     standing: str = "guest_matches"  # one of STANDING_RULES
     guest_min_matches: int = 3
     guest_min_rounds: int = 15
+    guest_min_age_seconds: float = DAY  # a guest account this old, at least
     pair_limit: int = 2  # rated matches of the same players per window (0: no limit)
     pair_window_seconds: float = DAY
 
@@ -108,6 +110,8 @@ class RatedPlay:
         if is_linked(player):
             return True
         if rule == "linked":
+            return False
+        if self.clock() - player.created_at < self.policy.guest_min_age_seconds:
             return False
         done = await self.records.finished_record(player_id)
         return (
