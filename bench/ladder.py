@@ -36,6 +36,7 @@ from pathlib import Path
 
 from fiveup.bots.ladder import ANCHOR_KIND, ANCHOR_MU, LADDER
 from fiveup.ratings.model import MODEL, RatedMatch, Rating, rebuild
+from fiveup.ratings.scale import display_rating
 from fiveup.ratings.wilson import wilson_interval
 
 from ._selfplay import Game, GameResult, default_workers, pair_games, progress_printer, run
@@ -174,10 +175,11 @@ def docs_table(result: LadderFit, pair_matches: int) -> str:
         "61-point matches "
         f"({per_pair} a pair, seats alternating on shared deals), rated with "
         f"openskill's Plackett-Luce (the players' model), `{ANCHOR_KIND}` anchored at "
-        f"mu {ANCHOR_MU:g}.",
+        f"mu {ANCHOR_MU:g}; *rating shown* is mu on the display scale players see "
+        "(1500 + 29.48 (mu - 25), docs/ratings.md).",
         "",
-        "| level | kind | think budget | mu | sigma | ordinal | matches |",
-        "|-------|------|--------------|----|-------|---------|---------|",
+        "| level | kind | think budget | mu | sigma | ordinal | matches | rating shown |",
+        "|-------|------|--------------|----|-------|---------|---------|--------------|",
     ]
     for lv in result.levels:
         level = titles[lv.kind]
@@ -185,7 +187,7 @@ def docs_table(result: LadderFit, pair_matches: int) -> str:
         mu, sigma = round(lv.mu, 3), round(lv.sigma, 3)
         lines.append(
             f"| {level.title} | `{lv.kind}` | {level.budget} | {mu:.1f} | {sigma:.2f} "
-            f"| {mu - 3 * sigma:.1f} | {lv.matches} |"
+            f"| {mu - 3 * sigma:.1f} | {lv.matches} | {display_rating(mu)} |"
         )
     lines += [
         "",
