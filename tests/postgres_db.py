@@ -12,6 +12,8 @@ import os
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,3 +84,19 @@ def fresh_database(prefix: str = "fiveup_test") -> Iterator[str]:
     finally:
         with psycopg.connect(maintenance, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def database_on_each_store(name: str) -> Any:
+    """A fixture for a test module: a fresh, empty database named after ``name``, once as
+    a SQLite file and once (marked ``postgres``) as a new PostgreSQL database -- so the
+    module's tests run on both stores.  Bind it as ``db = database_on_each_store(...)``."""
+
+    @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+    def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+        if request.param == "sqlite":
+            yield str(tmp_path / f"{name}.sqlite3")
+        else:
+            with fresh_database(f"fiveup_{name}") as url:
+                yield url
+
+    return db

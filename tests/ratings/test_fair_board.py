@@ -11,15 +11,14 @@ tests/ratings/test_rated_matches.py plays real ones."""
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 
 import pytest
 
 from fiveup.ratings.scale import DEFAULT_SETTLED_SIGMA, display_deviation, display_rating
 from fiveup.v1 import ratings_pb2 as rp
 
-from ..postgres_db import fresh_database
+from ..postgres_db import database_on_each_store
 from ..service.conftest import Running, auth, start, stop
 from ..service.test_ratings_api import Results, players, stub
 
@@ -27,13 +26,7 @@ TWO = rp.RATING_CATEGORY_TWO_PLAYERS
 WIN, LOSS = (310, 100), (100, 310)
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "board.sqlite3")
-    else:
-        with fresh_database("fiveup_fair_board") as url:
-            yield url
+db = database_on_each_store("fair_board")
 
 
 @pytest.fixture

@@ -13,9 +13,8 @@ import random
 import secrets
 import sqlite3
 import sys
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import psycopg
 import pytest
@@ -26,20 +25,14 @@ from fiveup.store import open_lobby_store, open_rating_store, open_store
 from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 
-from ..postgres_db import fresh_database
+from ..postgres_db import database_on_each_store
 from ..service.conftest import Running, auth, bot, human, start, stop
 from ..service.players import play_seat
 
 TARGET = 5  # displayed points: short matches
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "rated.sqlite3")
-    else:
-        with fresh_database("fiveup_rated") as url:
-            yield url
+db = database_on_each_store("rated")
 
 
 @pytest.fixture

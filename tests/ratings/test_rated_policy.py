@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -22,7 +22,7 @@ from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 
-from ..postgres_db import fresh_database
+from ..postgres_db import database_on_each_store
 from ..rated_play import RELAXED_RATED_PLAY
 from ..service.conftest import Running, auth, bot, human, start, stop
 from ..service.test_fair_end import move_once, rebuilt_equals_stored, view_of
@@ -32,13 +32,7 @@ from .test_rated_matches import Player, sign_in
 DEFAULTS = {name: getattr(ServerConfig(), name) for name in RELAXED_RATED_PLAY}
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "rated-policy.sqlite3")
-    else:
-        with fresh_database("fiveup_rated_policy") as url:
-            yield url
+db = database_on_each_store("rated_policy")
 
 
 @pytest.fixture

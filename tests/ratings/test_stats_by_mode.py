@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 
 import grpc
 import psycopg
@@ -18,7 +17,7 @@ from fiveup.ratings.wilson import wilson_interval
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 
-from ..postgres_db import fresh_database
+from ..postgres_db import database_on_each_store
 from ..service.conftest import Running, auth, start, stop
 from ..service.helpers import error_info
 from .test_rated_matches import fiveup, play, sign_in
@@ -26,13 +25,7 @@ from .test_rated_matches import fiveup, play, sign_in
 RATED, CASUAL, PRACTICE = rp.MATCH_MODE_RATED, rp.MATCH_MODE_CASUAL, rp.MATCH_MODE_PRACTICE
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "modes.sqlite3")
-    else:
-        with fresh_database("fiveup_modes") as url:
-            yield url
+db = database_on_each_store("modes")
 
 
 @pytest.fixture

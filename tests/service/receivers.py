@@ -13,7 +13,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import http_ece
 from aiohttp import web
@@ -33,6 +33,22 @@ def b64(raw: bytes) -> str:
 
 def unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+class Served(NamedTuple):
+    runner: web.AppRunner  # cleaned up to stop it
+    port: int
+
+
+async def serve_on_loopback(route: str, handler: Any) -> Served:
+    """An aiohttp app answering POSTs to ``route`` on a free loopback port."""
+    app = web.Application()
+    app.router.add_post(route, handler)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    return Served(runner, site._server.sockets[0].getsockname()[1])  # type: ignore[union-attr]
 
 
 @dataclass
@@ -62,13 +78,7 @@ class WebhookReceiver:
         return f"http://127.0.0.1:{self.port}/hook"
 
     async def start(self) -> WebhookReceiver:
-        app = web.Application()
-        app.router.add_post("/hook", self._handle)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._runner, self.port = await serve_on_loopback("/hook", self._handle)
         return self
 
     async def close(self) -> None:
@@ -166,13 +176,7 @@ class PushService:
     port: int = 0
 
     async def start(self) -> PushService:
-        app = web.Application()
-        app.router.add_post("/push/{name}", self._handle)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._runner, self.port = await serve_on_loopback("/push/{name}", self._handle)
         return self
 
     async def close(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,20 +25,13 @@ from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 
-from ..postgres_db import fresh_database
+from ..postgres_db import database_on_each_store
 from ..ratings.test_rated_matches import Player, sign_in
 from .conftest import Running, auth, human, start, stop
 from .helpers import error_info
 from .players import Watcher
 
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "fair-end.sqlite3")
-    else:
-        with fresh_database("fiveup_fair_end") as url:
-            yield url
+db = database_on_each_store("fair_end")
 
 
 @pytest.fixture

@@ -4,8 +4,7 @@ exactly (a restarted server rebuilds the same match) and verifies with ``fiveup 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 
 import grpc
 import pytest
@@ -13,18 +12,11 @@ import pytest
 from fiveup.cli.verify import verify_record
 from fiveup.v1 import match_pb2 as pb
 
-from ..postgres_db import fresh_database
+from ..postgres_db import database_on_each_store
 from .conftest import Running, auth, bot, human, start, stop, wait_for
 from .helpers import error_info
 
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "practice.sqlite3")
-    else:
-        with fresh_database("fiveup_practice") as url:
-            yield url
+db = database_on_each_store("practice")
 
 
 @pytest.fixture

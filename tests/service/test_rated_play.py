@@ -9,9 +9,8 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import grpc
 import pytest
@@ -26,7 +25,7 @@ from fiveup.v1 import lobby_pb2_grpc, ratings_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
 
-from ..postgres_db import fresh_database
+from ..postgres_db import database_on_each_store
 from ..ratings.test_rated_matches import Player, play, sign_in
 from .conftest import Running, auth, start, stop, wait_for
 from .players import play_seat
@@ -36,13 +35,7 @@ CATEGORY = {2: rp.RATING_CATEGORY_TWO_PLAYERS, 3: rp.RATING_CATEGORY_THREE_PLAYE
             4: rp.RATING_CATEGORY_FOUR_PARTNERSHIPS}  # fmt: skip
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "rated-play.sqlite3")
-    else:
-        with fresh_database("fiveup_rated_play") as url:
-            yield url
+db = database_on_each_store("rated_play")
 
 
 @pytest.fixture

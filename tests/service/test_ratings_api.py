@@ -14,8 +14,7 @@ import base64
 import itertools
 import json
 import time
-from collections.abc import AsyncIterator, Iterator, Sequence
-from pathlib import Path
+from collections.abc import AsyncIterator, Sequence
 
 import grpc
 import pytest
@@ -32,7 +31,7 @@ from fiveup.ratings.wilson import wilson_interval
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 
-from ..postgres_db import fresh_database
+from ..postgres_db import database_on_each_store
 from .conftest import Running, auth, start, stop
 from .helpers import error_info
 from .test_player_seats import Device, new_device_id, sign_in
@@ -46,13 +45,7 @@ TWO = rp.RATING_CATEGORY_TWO_PLAYERS
 THREE = rp.RATING_CATEGORY_THREE_PLAYERS
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "ratings.sqlite3")
-    else:
-        with fresh_database("fiveup_ratings_api") as url:
-            yield url
+db = database_on_each_store("ratings_api")
 
 
 @pytest.fixture

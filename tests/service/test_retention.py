@@ -4,27 +4,17 @@ verifiable for its keep time and is then deleted."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import grpc
 import pytest
 
 from fiveup.cli.verify import verify_record
 from fiveup.v1 import match_pb2 as pb
-from tests.postgres_db import fresh_database
+from tests.postgres_db import database_on_each_store
 from tests.security.conftest import FakeClock
 from tests.service.conftest import bot, human, start, stop
 from tests.service.helpers import error_info
 
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "retention.sqlite3")
-    else:
-        with fresh_database() as url:
-            yield url
+db = database_on_each_store("retention")
 
 
 async def gone(call: object) -> None:
