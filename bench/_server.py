@@ -117,6 +117,12 @@ class ServerProcess:
             "FIVEUP_WORKERS": str(self.workers),
             "FIVEUP_GRACE_SECONDS": "1",
             "PYTHONUNBUFFERED": "1",
+            # A benchmark is one client making a crowd's sign-ins and tables: the abuse
+            # limits on them (docs/security.md) would refuse its own load.  A benchmark
+            # that measures them sets them back in ``env``.
+            "FIVEUP_RATE_LIMIT_SIGN_IN": "0",
+            "FIVEUP_RATE_LIMIT_CREATE": "0",
+            "FIVEUP_RATE_LIMIT_INVITES": "0",
         })  # fmt: skip
         env.update(self.extra_env)
         cpus = self.cpus
