@@ -190,7 +190,8 @@ def test_the_history_is_the_matchs_own_record_for_everyone(report: dict[str, Any
             assert re.sub(r"\bYou\b", "Seat 1", mine) == theirs, (mine, theirs)
     ends = [line for line in player if re.match(r"Round \d+ is (over|blocked)", line)]
     # a 15-point match is one round now and then (a secure shuffle: no seed to fix it)
-    assert len(ends) == len(report["roundEnds"]) >= 1, ends
+    # the last round's panel may give way to the match-end panel before it is read
+    assert len(ends) >= len(report["roundEnds"]) >= max(1, len(ends) - 1), ends
 
 
 def test_each_round_end_waits_over_the_table_until_dismissed(report: dict[str, Any]) -> None:
