@@ -1,24 +1,37 @@
 """The NotificationService and the delivery channels through a real server on a real
-SQLite file: a correspondence match played by two players who are never connected at
-once, each told of every turn on the stream (resumed after a reconnect), by the signed
-webhook and by Web Push (decrypted by a push service with the browser's own keys);
+SQLite file: a correspondence match played to its end (a chat line, a rematch) by two
+players who are never connected at once, each told of every turn on the stream (resumed
+after a reconnect), by the signed webhook and by Web Push (decrypted by a push service
+with the browser's own keys);
 ListMyMatches putting their turns first; settings, mutes, subscriptions and their
 refusals; retries and dead letters."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import secrets
 import stat
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
 import pytest
 
-from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, notifications_pb2, notifications_pb2_grpc
+from fiveup.v1 import (
+    chat_pb2,
+    chat_pb2_grpc,
+    lobby_pb2,
+    lobby_pb2_grpc,
+    notifications_pb2,
+    notifications_pb2_grpc,
+    players_pb2,
+    players_pb2_grpc,
+)
 from fiveup.v1 import match_pb2 as pb
+from fiveup.v1 import match_pb2_grpc as pb_grpc
 
 from .chat_table import sign_in
 from .conftest import Running, auth, human, start, stop, wait_for
@@ -210,6 +223,224 @@ async def test_a_correspondence_match_tells_each_turn_on_every_channel(
     first = hooks.requests[0].body
     assert first["type"] == "notification.your_turn"
     assert first["data"]["notification_id"] == hooks.requests[0].notification_id
+
+
+@dataclass
+class Away:
+    """A player of the end-to-end story: their access token and id, their browser's push
+    subscription, and how far they have read their notifications."""
+
+    name: str
+    token: str
+    player_id: str
+    browser: str  # the push service's name for their browser
+    seat: int = -1
+    cursor: int = 0
+    woken_by: set[str] = field(default_factory=set)  # the notices already acted on
+
+
+@dataclass
+class Visit:
+    """One opening of the app: its own channel, closed when the player puts the phone
+    away (nothing of theirs stays connected between visits)."""
+
+    matches: pb_grpc.MatchServiceStub
+    lobby: lobby_pb2_grpc.LobbyServiceStub
+    notifications: notifications_pb2_grpc.NotificationServiceStub
+    chat: chat_pb2_grpc.ChatServiceStub
+
+
+@contextlib.asynccontextmanager
+async def visit(server: Running) -> AsyncIterator[Visit]:
+    channel = grpc.aio.insecure_channel(server.target)
+    try:
+        yield Visit(
+            pb_grpc.MatchServiceStub(channel), lobby_pb2_grpc.LobbyServiceStub(channel),
+            notifications_pb2_grpc.NotificationServiceStub(channel),
+            chat_pb2_grpc.ChatServiceStub(channel),
+        )  # fmt: skip
+    finally:
+        await channel.close()
+
+
+async def told(
+    hooks: WebhookReceiver, pushes: PushService, player: Away, kind: str, match_id: str,
+    **facts: object,
+) -> str:  # fmt: skip
+    """Wait (bounded) until ``player`` has been told of a new ``kind`` about ``match_id``
+    (with ``facts``) by the webhook AND by a push decrypted in their own browser; its id
+    (one notice, the same on both channels)."""
+
+    def matching(data: dict[str, object]) -> bool:
+        got = data.get("facts") or {}
+        return (
+            data.get("kind") == kind and data.get("match_id") == match_id
+            and all(got.get(k) == v for k, v in facts.items())  # type: ignore[union-attr]
+        )  # fmt: skip
+
+    def hooked(h: WebhookReceiver) -> list[str]:
+        return [r.notification_id for r in h.requests
+                if r.body["data"]["player_id"] == player.player_id and matching(r.body["data"])
+                and r.notification_id not in player.woken_by]  # fmt: skip
+
+    def pushed(p: PushService) -> list[str]:
+        return [x.payload["id"] for x in p.pushes if x.browser == player.browser and matching(x.payload)]  # fmt: skip
+
+    await hooks.until(lambda h: bool(hooked(h)))
+    (hook_id,) = hooked(hooks)
+    await pushes.until(lambda p: hook_id in pushed(p))
+    player.woken_by.add(hook_id)
+    return hook_id
+
+
+async def sign_in_away(server: Running, pushes: PushService, name: str) -> Away:
+    """A guest who subscribes their browser to Web Push, then closes the app."""
+    channel = grpc.aio.insecure_channel(server.target)
+    try:
+        answer = await players_pb2_grpc.PlayerServiceStub(channel).SignInAsGuest(
+            players_pb2.SignInAsGuestRequest(device_id=secrets.token_urlsafe(20), display_name=name)
+        )
+        token = answer.session.access_token
+        browser = pushes.browser(name)
+        await notifications_pb2_grpc.NotificationServiceStub(channel).SubscribeWebPush(
+            notifications_pb2.SubscribeWebPushRequest(
+                endpoint=browser.endpoint, keys=notifications_pb2.WebPushKeys(**browser.keys)
+            ),
+            metadata=auth(token),
+        )
+    finally:
+        await channel.close()
+    return Away(name, token, answer.session.player.player_id, name)
+
+
+async def test_a_correspondence_match_is_played_to_its_end_by_players_never_connected_together(
+    wired: Running, hooks: WebhookReceiver, pushes: PushService
+) -> None:
+    """Issue 23's "done when": two players who never have the app open at the same time
+    play a correspondence match to its end; each opens it only once the webhook and a Web
+    Push (decrypted with their browser's keys) have told them it is their turn; a chat
+    line written while the other is away tells them too; at the end one offers a rematch,
+    the other (told) accepts, and both are told the new match has started."""
+    server = wired
+    asha = await sign_in_away(server, pushes, "Asha")
+    bilal = await sign_in_away(server, pushes, "Bilal")
+    async with visit(server) as app:
+        table = await app.lobby.CreatePrivateTable(
+            lobby_pb2.CreatePrivateTableRequest(
+                seats=[human(), human()], join=True, turn_clock_seconds=DAY, target_points=5
+            ),
+            metadata=auth(asha.token),
+        )
+        asha.seat = table.seat
+    async with visit(server) as app:
+        bilal.seat = (await app.lobby.JoinWithInvite(
+            lobby_pb2.JoinWithInviteRequest(invite_code=table.invite_code),
+            metadata=auth(bilal.token),
+        )).seat  # fmt: skip
+    match_id = table.match_id
+    by_seat = {asha.seat: asha, bilal.seat: bilal}
+
+    async def now() -> pb.MatchView:  # what the server holds (no player's connection)
+        return (await server.matches.GetMatch(pb.GetMatchRequest(match_id=match_id))).view
+
+    turns = {asha.seat: 0, bilal.seat: 0}  # "your turn" notices each player was woken by
+    chat = "unsaid"  # Asha's line to Bilal: unsaid, said (Bilal away), read
+    last: Away | None = None
+    for _ in range(400):
+        view = await now()
+        if view.status != pb.MATCH_STATUS_IN_PROGRESS:
+            break
+        player = by_seat[view.turn_seat]
+        assert player is not last  # a visit plays the whole turn: the other one is next
+        # Asleep until both channels say it is their turn (the notice names this version).
+        woke_by = await told(hooks, pushes, player, "your_turn", match_id, seat=player.seat)
+        if chat == "said" and player is bilal:  # told of the line too, while away
+            await told(hooks, pushes, bilal, "chat_message", match_id, text="Good luck!")
+        turns[player.seat] += 1
+        async with visit(server) as app:
+            page = await app.notifications.ListNotifications(
+                notifications_pb2.ListNotificationsRequest(after_seq=player.cursor),
+                metadata=auth(player.token),
+            )
+            assert woke_by in [n.notification_id for n in page.notifications]  # one id everywhere
+            player.cursor = page.notifications[-1].seq
+            if chat == "unsaid" and player is asha:
+                await app.chat.SendChatMessage(
+                    chat_pb2.SendChatMessageRequest(match_id=match_id, text="Good luck!"),
+                    metadata=auth(asha.token),
+                )
+                chat = "said"
+            elif chat == "said" and player is bilal:
+                lines = await app.chat.ListChatMessages(
+                    chat_pb2.ListChatMessagesRequest(match_id=match_id), metadata=auth(bilal.token)
+                )
+                assert [m.text for m in lines.messages] == ["Good luck!"]
+                chat = "read"
+            while True:  # the whole turn: a draw, then a placement or a pass
+                mine = (await app.matches.GetMatch(
+                    pb.GetMatchRequest(match_id=match_id), metadata=auth(player.token)
+                )).view  # fmt: skip
+                if mine.status != pb.MATCH_STATUS_IN_PROGRESS or mine.turn_seat != player.seat:
+                    break
+                legal = await app.matches.ListLegalMoves(
+                    pb.ListLegalMovesRequest(match_id=match_id), metadata=auth(player.token)
+                )
+                await app.matches.SubmitMove(
+                    pb.SubmitMoveRequest(
+                        match_id=match_id, move=legal.moves[0], expected_version=legal.version,
+                        request_id=f"m{legal.version}",
+                    ),
+                    metadata=auth(player.token),
+                )  # fmt: skip
+            if mine.status != pb.MATCH_STATUS_IN_PROGRESS:  # the last move: offer a rematch
+                offered = await app.lobby.OfferRematch(
+                    lobby_pb2.OfferRematchRequest(match_id=match_id), metadata=auth(player.token)
+                )
+                assert list(offered.rematch.waiting_seats) == [1 - player.seat]
+        last = player
+    else:
+        raise AssertionError("the match did not end")
+    assert view.status == pb.MATCH_STATUS_FINISHED and chat == "read"
+    assert turns[asha.seat] >= 2 and turns[bilal.seat] >= 2
+    assert last is not None
+    other = bilal if last is asha else asha
+    # The other player is told the match ended and that a rematch is offered; they open
+    # the app and accept; the rematch starts and the first player is told.
+    await told(hooks, pushes, other, "match_ended", match_id)
+    await told(hooks, pushes, other, "rematch_offered", match_id, by=last.name)
+    async with visit(server) as app:
+        standing = (await app.lobby.GetRematch(
+            lobby_pb2.GetRematchRequest(match_id=match_id), metadata=auth(other.token)
+        )).rematch  # fmt: skip
+        assert list(standing.accepted_seats) == [last.seat]
+        started = (await app.lobby.OfferRematch(
+            lobby_pb2.OfferRematchRequest(match_id=match_id), metadata=auth(other.token)
+        )).rematch  # fmt: skip
+        assert started.new_match_id and not started.waiting_seats
+    new_id = started.new_match_id
+    await told(hooks, pushes, last, "match_ended", match_id)
+    await told(hooks, pushes, last, "rematch_started", new_id, previous_match_id=match_id)
+    for player in (last, other):
+        async with visit(server) as app:
+            own = (await app.matches.GetMatch(
+                pb.GetMatchRequest(match_id=new_id), metadata=auth(player.token)
+            )).view  # fmt: skip
+            assert own.viewer_seat == player.seat and own.turn_clock_seconds == DAY
+
+    # Each turn woke its player once; every notice of the log reached the webhook exactly
+    # once, and every one that pushes, the player's own browser exactly once.
+    logged: dict[str, list[notifications_pb2.Notification]] = {}
+    for player in (asha, bilal):
+        logged[player.browser] = await listed(server, player.token)
+        mine = [n for n in logged[player.browser] if n.match_id == match_id and n.kind == YOUR_TURN]
+        assert len(mine) == turns[player.seat]
+    every = {n.notification_id for log in logged.values() for n in log}
+    await hooks.until(lambda h: set(h.ids) >= every)
+    assert sorted(hooks.ids) == sorted(every) and hooks.bad_signatures == 0
+    pushing = {(name, n.notification_id) for name, log in logged.items() for n in log if n.push}
+    await pushes.until(lambda p: {(x.browser, x.payload["id"]) for x in p.pushes} >= pushing)
+    assert sorted((x.browser, x.payload["id"]) for x in pushes.pushes) == sorted(pushing)
+    assert not pushes.refused
 
 
 async def test_the_stream_resumes_after_a_reconnect_without_gaps(wired: Running) -> None:
