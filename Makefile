@@ -85,6 +85,10 @@ test: build services browser openapi client-toolchains
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: build
+	@# A worktree's .venv is a link to the shared venv: committed, its checkout in the
+	@# main tree replaces that venv (7be2ca0 did), so a tracked .venv fails the lint.
+	@if git ls-files --error-unmatch .venv >/dev/null 2>&1; then \
+		echo "lint: .venv is tracked (a worktree's link to the shared venv): git rm --cached .venv" >&2; exit 1; fi
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check core_ext service tests bench
 	$(VENV)/bin/mypy core_ext/fiveup_core service/fiveup
