@@ -22,6 +22,7 @@ import argparse
 import contextlib
 import functools
 import http.server
+import io
 import json
 import os
 import re
@@ -31,9 +32,11 @@ import sys
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from ..identity.keys import KeyConfigError, ensure_local_key, local_key_directory
 from .gateway import Gateway, GatewayError
+from .precompressed import choose
 
 WEB_DIST = Path(__file__).resolve().parents[3] / "clients" / "web" / "dist"
 # The REST API's OpenAPI document (`make openapi`, scripts/openapi.py; not committed).
@@ -68,11 +71,33 @@ def security_headers(gateway_url: str, source: Path = SECURITY_HEADERS) -> dict[
 
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
     """The bundle, plus /config.json naming the gateway and /openapi.json describing its
-    REST API (pointed at the gateway); quiet, no caching surprises."""
+    REST API (pointed at the gateway); quiet, no caching surprises.  A file the build
+    precompressed goes out as its .br or .gz twin to a browser that accepts it
+    (``precompressed.choose``): app.js is a fifth of its size on the wire."""
 
     gateway_url = ""
     openapi: Path | None = None
     headers_to_send: dict[str, str] = {}  # set per server (static_server)
+    _varies = False  # this answer depends on Accept-Encoding (set per request)
+
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
+        self._varies = False
+        path = Path(self.translate_path(self.path))
+        if not path.is_file():  # a folder (index.html, < 1 KiB, has no twins) or a 404
+            return super().send_head()
+        choice = choose(path, self.headers.get("Accept-Encoding"))
+        self._varies = choice.varies
+        if choice.encoding is None:
+            return super().send_head()
+        body = choice.path.open("rb")
+        stat = os.fstat(body.fileno())
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))  # the original's
+        self.send_header("Content-Encoding", choice.encoding.name)
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+        self.end_headers()
+        return body
 
     def do_GET(self) -> None:
         path = self.path.split("?")[0]
@@ -101,6 +126,8 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if self._varies:
+            self.send_header("Vary", "Accept-Encoding")
         for name, value in self.headers_to_send.items():
             self.send_header(name, value)
         super().end_headers()
