@@ -298,6 +298,7 @@ const en = {
   toPoints: "to {n}",
   takeSeat: "Take seat {n}",
   watch: "Watch",
+  tableTitle: "The table",
 };
 
 export type Key = keyof typeof en;
@@ -596,6 +597,7 @@ const hi: Record<Key, string> = {
   toPoints: "{n} तक",
   takeSeat: "सीट {n} लें",
   watch: "देखें",
+  tableTitle: "खेल की मेज़",
 };
 
 export const TEXT: Record<Lang, Record<Key, string>> = { en, hi };

@@ -24,14 +24,20 @@ export function onRedraw(fn: () => void): void {
 }
 
 export function header(): HTMLElement {
-  const toggle = el("button", { class: "lang", type: "button", "aria-label": t("languageLabel"), text: t("language") });
+  // The button reads as it looks (WCAG 2.5.3, label in name: its accessible name starts
+  // with its visible text, which is in the other language and marked so, for a screen
+  // reader's voice), and says what it does after that, for screen readers only.
+  const other: Lang = lang() === "en" ? "hi" : "en";
+  const toggle = el("button", { class: "lang", type: "button" },
+    el("span", { lang: other, text: t("language") }),
+    el("span", { class: "visually-hidden", text: ` (${t("languageLabel")})` }));
   toggle.addEventListener("click", () => {
-    const next: Lang = lang() === "en" ? "hi" : "en";
-    setLang(next);
-    localStorage.setItem("fiveup:lang", next);
+    setLang(other);
+    localStorage.setItem("fiveup:lang", other);
     redraw();
   });
-  const home = el("a", { href: "#/", class: "brand", text: t("title") });
+  // The site's name is every page's one <h1> (each page's own title is its <h2>).
+  const home = el("h1", { class: "brand-title" }, el("a", { href: "#/", class: "brand", text: t("title") }));
   const player = currentSession();
   const links = el("nav", { class: "links", "aria-label": t("pages") },
     el("a", { href: "#/leaderboard", text: t("leaderboard") }),

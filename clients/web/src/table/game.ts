@@ -92,7 +92,9 @@ export class Game implements TableActions {
     }
     this.alert.hidden = true;
     const side = el("aside", { class: "side" }, this.scores, this.players, this.reckoning, el("h3", { text: t("history") }), this.logBox);
-    const center = el("div", { class: "center" }, this.status, this.banner, boardBox, this.alert, this.hand);
+    // the page's <h2> (under the header's <h1>), so the panels' <h3>s are in order
+    const title = el("h2", { class: "visually-hidden", text: t("tableTitle") });
+    const center = el("div", { class: "center" }, title, this.status, this.banner, boardBox, this.alert, this.hand);
     this.root.append(center, side, this.overlay);
     page(this.root);
     this.board = new Board(boardBox, t("board"));
