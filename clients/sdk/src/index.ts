@@ -1,10 +1,11 @@
 // @fiveup/sdk: everything a TypeScript/JavaScript client of Five Up needs, in one package.
 //
-// * the messages and the five services, generated from ../../protos at build time
+// * the messages and the six services, generated from ../../protos at build time
 //   (`npm run build`: buf generate + protoc-gen-es; src/gen is never committed);
 // * `createFiveUpClients(transport)`: Connect clients of MatchService, RulesService,
 //   PlayerService (sign-in, sessions), LobbyService (matchmaking, the player's matches)
-//   and RatingsService (leaderboards, player statistics, finished matches);
+//   RatingsService (leaderboards, player statistics, finished matches) and ChatService
+//   (table chat);
 // * the transports: `@fiveup/sdk/node` (native gRPC over HTTP/2, connect-node) and
 //   `@fiveup/sdk/web` (gRPC-Web through the Envoy gateway, connect-web);
 // * the error details the server attaches (google.rpc.ErrorInfo / RetryInfo) and the
@@ -15,6 +16,7 @@ import { RulesService } from "./gen/fiveup/v1/rules_pb.js";
 import { PlayerService } from "./gen/fiveup/v1/players_pb.js";
 import { LobbyService } from "./gen/fiveup/v1/lobby_pb.js";
 import { RatingsService } from "./gen/fiveup/v1/ratings_pb.js";
+import { ChatService } from "./gen/fiveup/v1/chat_pb.js";
 
 export * from "./gen/fiveup/v1/common_pb.js";
 export * from "./gen/fiveup/v1/match_pb.js";
@@ -22,6 +24,7 @@ export * from "./gen/fiveup/v1/rules_pb.js";
 export * from "./gen/fiveup/v1/players_pb.js";
 export * from "./gen/fiveup/v1/lobby_pb.js";
 export * from "./gen/fiveup/v1/ratings_pb.js";
+export * from "./gen/fiveup/v1/chat_pb.js";
 export * from "./errors.js";
 export * from "./compact.js";
 export { create, toBinary, fromBinary } from "@bufbuild/protobuf";
@@ -33,6 +36,7 @@ export interface FiveUpClients {
   players: Client<typeof PlayerService>;
   lobby: Client<typeof LobbyService>;
   ratings: Client<typeof RatingsService>;
+  chat: Client<typeof ChatService>;
 }
 
 export function createFiveUpClients(transport: Transport): FiveUpClients {
@@ -42,6 +46,7 @@ export function createFiveUpClients(transport: Transport): FiveUpClients {
     players: createClient(PlayerService, transport),
     lobby: createClient(LobbyService, transport),
     ratings: createClient(RatingsService, transport),
+    chat: createClient(ChatService, transport),
   };
 }
 

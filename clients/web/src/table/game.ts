@@ -26,6 +26,7 @@ import { reckoningPanel } from "./panels/reckoning.js";
 import { roundEndPanel } from "./panels/round-end.js";
 import { scoresPanel } from "./panels/scores.js";
 import { BADGE_MS, secondsLeft, statusLine } from "./panels/status.js";
+import { ChatPanel } from "../chat/panel.js";
 
 /** How long a round's end stays over the table unless dismissed. */
 const ROUND_END_MS = 20000;
@@ -73,6 +74,7 @@ export class Game implements TableActions {
   private readonly reckoning = el("section", { class: "reckoning" });
   private readonly banner = el("section", { class: "banner" });
   private readonly overlay = el("div", { class: "overlay" });
+  private readonly chat: ChatPanel;
 
   constructor(readonly matchId: string, private seat: SeatSession | null) {
     this.record = new MatchRecord(
@@ -91,7 +93,12 @@ export class Game implements TableActions {
       zoom.append(b);
     }
     this.alert.hidden = true;
-    const side = el("aside", { class: "side" }, this.scores, this.players, this.reckoning, el("h3", { text: t("history") }), this.logBox);
+    this.chat = new ChatPanel(matchId, {
+      // a watcher who is signed in writes in the spectators' room under their name
+      auth: async () => withToken(this.seat?.token || (await accessToken(this.clients))),
+      nameOf: (s) => (this.view ? seatName(this.view, this.record, this.seat?.seat, s) : t("seat", { n: s + 1 })),
+    });
+    const side = el("aside", { class: "side" }, this.scores, this.players, this.reckoning, this.chat.root, el("h3", { text: t("history") }), this.logBox);
     // the page's <h2> (under the header's <h1>), so the panels' <h3>s are in order
     const title = el("h2", { class: "visually-hidden", text: t("tableTitle") });
     const center = el("div", { class: "center" }, title, this.status, this.banner, boardBox, this.alert, this.hand);
@@ -113,6 +120,7 @@ export class Game implements TableActions {
     this.stopped = true;
     this.abort.abort();
     clearTimeout(this.refreshTimer);
+    this.chat.stop();
   }
 
   private async auth() {
@@ -135,6 +143,7 @@ export class Game implements TableActions {
     this.version = this.liveFrom;
     app.dataset.resumedFrom = String(had);
     void this.watch();
+    void this.chat.start(this.clients);
   }
 
   private fail(err: unknown): void {
@@ -360,6 +369,7 @@ export class Game implements TableActions {
     this.banner.replaceChildren(...matchEndPanel(state));
     this.overlay.replaceChildren(...roundEndPanel(state, this));
     this.drawHistory();
+    this.chat.update(view, { seat: this.seat?.seat, signedIn: !this.seat?.token && currentSession() !== null });
     if (view.status === MatchStatus.FINISHED && this.ratingLine === null) void this.findRatingChange();
   }
 
