@@ -55,6 +55,12 @@ def test_two_players_chat_both_ways(report: dict[str, Any]) -> None:
     assert both["bInputAfter"] == ""  # sent: the composer is empty again
 
 
+def test_messages_out_of_view_are_counted_on_a_phone(report: dict[str, Any]) -> None:
+    unread = step(report, "unread")
+    assert unread["text"] == "Chat: 1 new"
+    assert unread["inView"] == "true" and unread["focused"] == "chat-log"
+
+
 def test_a_spectator_writes_in_a_room_the_players_do_not_see(report: dict[str, Any]) -> None:
     room = step(report, "spectator room")
     assert room["cPanel"]["room"] == "spectators" and room["cPanel"]["freeText"] == "true"
@@ -67,6 +73,12 @@ def test_a_spectator_writes_in_a_room_the_players_do_not_see(report: dict[str, A
     # server refuses it to them
     assert room["aPanel"]["rooms"] == [] and room["aPanel"]["room"] == "players"
     assert room["playerReadsSpectators"] == "CHAT_NOT_ALLOWED"
+    # an anonymous watcher reads that room, and is told to sign in to write
+    anonymous = room["anonymous"]
+    assert said(anonymous["messages"], "Spectator here: nice table")[0]["who"] == "Cam"
+    assert anonymous["panel"]["closed"] == "signInToWrite"
+    assert anonymous["panel"]["note"] == "Sign in to write here."
+    assert not anonymous["panel"]["formShown"] and anonymous["panel"]["phrases"] == []
 
 
 def test_a_report_is_acknowledged(report: dict[str, Any]) -> None:
@@ -109,7 +121,8 @@ def test_the_phone_layout_does_not_overflow(report: dict[str, Any]) -> None:
         seen = step(report, name)["overflow"]
         assert seen["scrollWidth"] <= seen["width"] == 390, seen
         assert seen["chatLeft"] >= 0 and seen["chatRight"] <= 390, seen
-    for shot in ("chat-phone.png", "chat-desktop.png", "chat-partnership-desktop.png",
+    for shot in ("chat-phone.png", "chat-phone-unread.png", "chat-desktop.png",
+                 "chat-partnership-desktop.png",
                  "chat-partnership-phone.png", "chat-released-phone.png"):  # fmt: skip
         assert (SHOTS / shot).stat().st_size > 10_000
 

@@ -337,6 +337,7 @@ const en = {
   chatOptionsLabel: "Mute or report {name}",
   chatMorePhrases: "More phrases",
   chatFewerPhrases: "Fewer phrases",
+  chatUnread: "Chat: {n} new",
 };
 
 export type Key = keyof typeof en;
@@ -674,6 +675,7 @@ const hi: Record<Key, string> = {
   chatOptionsLabel: "{name} को म्यूट करें या शिकायत करें",
   chatMorePhrases: "और वाक्य",
   chatFewerPhrases: "कम वाक्य",
+  chatUnread: "चैट: {n} नए",
 };
 
 export const TEXT: Record<Lang, Record<Key, string>> = { en, hi };

@@ -121,6 +121,22 @@ await run(async () => {
   await message(a, 'Good evening from the phone').waitFor(WAIT);
   step('both ways', { a: await messages(a), b: await messages(b), bInputAfter: await b.locator('.chat-input').inputValue() });
 
+  // the phone's chat is below the board: a message that comes while it is out of view
+  // is counted on a button that brings it into view
+  await b.evaluate(() => window.scrollTo(0, 0));
+  await b.locator('.chat[data-in-view=false]').waitFor(WAIT);
+  await a.locator('.chat-phrases button[data-phrase=connection]').click();
+  const jump = b.locator('button[data-action=chat-jump]');
+  await jump.waitFor({ state: 'visible', ...WAIT });
+  const unreadText = await jump.textContent();
+  await b.screenshot({ path: path.join(OUT, 'chat-phone-unread.png') });
+  await jump.click();
+  await jump.waitFor({ state: 'hidden', ...WAIT });
+  step('unread', {
+    text: unreadText, inView: await b.locator('.chat').getAttribute('data-in-view'),
+    focused: await b.evaluate(() => document.activeElement?.className),
+  });
+
   // a signed-in spectator writes in the spectators' room
   const c = await signedInPage(cam, DESKTOP, 'cam');
   await c.goto(`${BASE}/#/watch/${duel}`);
@@ -129,6 +145,14 @@ await run(async () => {
   await c.locator('.chat-input').fill('Spectator here: nice table');
   await c.locator('button[data-action=chat-send]').click();
   await message(c, 'Spectator here: nice table').waitFor(WAIT);
+  // an anonymous watcher reads the spectators' room and may not write there
+  const nobody = await browser.newContext(DESKTOP);
+  const n = await nobody.newPage();
+  watchErrors(n, 'nobody');
+  await n.goto(`${BASE}/#/watch/${duel}`);
+  await message(n, 'Spectator here: nice table').waitFor(WAIT);
+  const anonymous = { panel: await panel(n), messages: await messages(n) };
+  await nobody.close();
   // a fence: a players' message written after it reaches both players' streams
   const fence = (await api.chat.sendChatMessage({ matchId: duel, room: ChatRoom.PLAYERS, content: { case: 'phrase', value: 'thanks' }, requestId: randomUUID() }, withToken(ben.token))).message;
   await streamedPast(a, fence.cursor);
@@ -141,7 +165,7 @@ await run(async () => {
   }
   step('spectator room', {
     c: await messages(c), cPanel: await panel(c), a: await messages(a), b: await messages(b),
-    aPanel: await panel(a), playerReadsSpectators: spectatorsRead,
+    aPanel: await panel(a), playerReadsSpectators: spectatorsRead, anonymous,
   });
 
   // report Ben's message

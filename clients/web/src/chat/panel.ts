@@ -67,6 +67,17 @@ export class ChatPanel {
   private readonly sendButton = el("button", { type: "submit", class: "primary", "data-action": "chat-send", text: t("chatSend") });
   private readonly form = el("form", { class: "chat-form" });
   private readonly items = new Map<bigint, HTMLLIElement>();
+  // On a phone the chat is below the board: messages that come while it is out of view
+  // are counted on a button that brings it into view.
+  private readonly jump = el("button", { type: "button", class: "chat-jump", "data-action": "chat-jump" });
+  private unread = 0;
+  private inView = true;
+  private readonly watcher = new IntersectionObserver((entries) => {
+    this.inView = entries.some((e) => e.isIntersecting);
+    this.root.dataset.inView = String(this.inView);
+    if (this.inView) this.unread = 0;
+    this.drawJump();
+  });
 
   constructor(readonly matchId: string, private readonly host: ChatHost) {
     this.errorLine.hidden = true;
@@ -82,6 +93,15 @@ export class ChatPanel {
     this.root.append(el("h3", { text: t("chat") }), this.tabs, this.log, this.empty, this.mutedBox, this.note, this.errorLine, this.phraseRow, this.form);
     this.root.dataset.messages = "0";
     this.drawCount();
+    this.jump.hidden = true;
+    this.jump.addEventListener("click", () => {
+      this.root.scrollIntoView({ block: "end" });
+      this.log.focus({ preventScroll: true });
+      this.unread = 0;
+      this.drawJump();
+    });
+    this.root.append(this.jump);
+    this.watcher.observe(this.log);
   }
 
   async start(clients: Clients): Promise<void> {
@@ -96,6 +116,7 @@ export class ChatPanel {
   }
 
   stop(): void {
+    this.watcher.disconnect();
     this.stopped = true;
     this.abort.abort();
     this.wake?.();
@@ -205,7 +226,18 @@ export class ChatPanel {
   private receive(message: ChatMessage, streamed: boolean): void {
     if (streamed && message.cursor > this.messages.cursor) this.messages.cursor = message.cursor;
     if (!message.author?.you && this.muted.has(authorKey(message.author))) return;
-    if (this.messages.put(message, streamed) || streamed) this.drawMessage(message);
+    const fresh = this.messages.put(message, streamed);
+    if (fresh || streamed) this.drawMessage(message);
+    if (fresh && streamed && !message.author?.you && !this.inView) {
+      this.unread += 1;
+      this.drawJump();
+    }
+  }
+
+  private drawJump(): void {
+    this.jump.hidden = this.unread === 0;
+    this.jump.textContent = t("chatUnread", { n: this.unread });
+    this.root.dataset.unread = String(this.unread);
   }
 
   // ------------------------------------------------------------------ drawing
