@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from google.protobuf.message import Message
 
-from fiveup.v1 import common_pb2
+from fiveup.v1 import chat_pb2, common_pb2
 from fiveup.v1 import match_pb2 as pb
 
 from ..clients.conftest import ROOT
@@ -104,7 +104,11 @@ def private_tiles(message: Message) -> set[tuple[int, int]]:
     for field, value in message.ListFields():
         if field.name in PUBLIC_FIELDS or field.message_type is None:
             continue
-        for item in value if field.is_repeated else [value]:
+        if field.message_type.GetOptions().map_entry:  # a map: its values (a phrase's words)
+            items = [v for v in value.values() if isinstance(v, Message)]
+        else:
+            items = value if field.is_repeated else [value]
+        for item in items:
             found |= private_tiles(item)
     return found
 
@@ -115,6 +119,9 @@ def test_the_spectator_never_receives_a_hidden_tile(report: dict[str, Any]) -> N
     parsers = {
         "MatchService/GetMatch": pb.GetMatchResponse,
         "MatchService/WatchMatch": pb.WatchMatchResponse,
+        # the table's chat panel (its WatchChat stream outlives the match: not recorded)
+        "ChatService/ListChatPhrases": chat_pb2.ListChatPhrasesResponse,
+        "ChatService/ListChatMessages": chat_pb2.ListChatMessagesResponse,
     }
     kinds: dict[str, int] = {}
     for response in responses:

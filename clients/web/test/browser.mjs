@@ -84,6 +84,9 @@ await run(async () => {
   spectator.on('response', (response) => {
     const url = response.url();
     if (!url.includes('/fiveup.v1.')) return;
+    // The chat's stream stays open past the match's end (players and watchers talk on),
+    // so its body never ends; it carries only what people write (docs/security.md).
+    if (url.includes('/fiveup.v1.ChatService/WatchChat')) return;
     pending.push(response.body().then(
       (body) => report.spectator.push({ method: url.split('/fiveup.v1.')[1], status: response.status(), body: body.toString('base64') }),
       (err) => report.spectator.push({ method: url.split('/fiveup.v1.')[1], error: String(err) }),
