@@ -7,7 +7,7 @@ typed on a phone; a signed-in spectator writes in the spectators' room and neith
 player gets it (the server refuses them that room while the match is in play); a
 report is acknowledged; a muted author's messages go and new ones never come, until
 shown again; an over-long message and a burst end in one clear line each; Hindi shows
-the server's phrases in Hindi.  In a four-seat partnership match the panel closes free
+the server's phrases in Hindi; an anonymous seat is offered phrases only, and told why.  In a four-seat partnership match the panel closes free
 text during the round and offers only courtesy phrases; the server holds a seated
 player's free text, and what it held reaches the partner, marked, when the round ends.
 Screenshots (desktop and phone): build/test-artifacts/web/chat/."""
@@ -172,3 +172,12 @@ def test_held_messages_are_shown_when_the_round_ends(report: dict[str, Any]) -> 
         assert panel["freeText"] == "true" and "spectators" in panel["rooms"]
     else:  # the next round is in play: closed again
         assert panel["closed"] == "partnershipRound"
+
+
+def test_an_anonymous_seat_sends_phrases_only(report: dict[str, Any]) -> None:
+    seen = step(report, "anonymous seat")
+    assert seen["panel"]["closed"] == "signInForText" and not seen["panel"]["formShown"]
+    assert seen["panel"]["note"] == "Sign in to write free text; quick phrases work without it."
+    assert [p["key"] for p in seen["panel"]["phrases"] if p["shown"]] == COURTESY
+    (hello,) = said(seen["messages"], "Hello!")
+    assert hello["who"] == "You"

@@ -228,6 +228,18 @@ await run(async () => {
   await message(b, 'नमस्ते!').waitFor(WAIT);
   step('hindi', { heading: await b.locator('.chat h3').textContent(), phrases: (await panel(b)).phrases.slice(0, 2) });
 
+  // an anonymous seat (a seat token, nobody signed in): phrases only, told why
+  const casual = (await api.matches.createMatch({ seats: [human, human] })).matchId;
+  await api.matches.joinMatch({ matchId: casual, seat: 1 }, withToken(eve.token));
+  const stranger = await browser.newContext(PHONE);
+  const s = await stranger.newPage();
+  watchErrors(s, 'stranger');
+  await takeSeat(s, casual, 0);
+  await s.locator('.chat-phrases button[data-phrase=hello]').click();
+  await message(s, 'Hello!').waitFor(WAIT);
+  step('anonymous seat', { panel: await panel(s), messages: await messages(s) });
+  await stranger.close();
+
   // ------------------------------------------------- a partnership match: 0+2 vs 1+3
   // A correspondence clock: no stand-in plays a seat while the browsers look on.
   const four = (await api.matches.createMatch({ seats: [human, human, human, human], turnClockSeconds: 86400 })).matchId;
