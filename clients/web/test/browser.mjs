@@ -219,11 +219,24 @@ await run(async () => {
       const useKeyboard = turns % 2 === 0;
       const first = playable.first();
       if (useKeyboard) {
-        await first.focus();
-        await page.keyboard.press('Enter');
+        // every playable tile's placements are read (what each would score), the last one
+        // selected being the tile that is played: one deal may offer no scoring move to its
+        // first tile, a whole match offers both kinds across the hand
+        const count = Math.min(await playable.count(), 4);
+        for (let i = count - 1; i >= 0; i -= 1) {
+          const tile = playable.nth(i);
+          const key = await tile.getAttribute('data-tile');
+          if ((await tile.getAttribute('aria-pressed')) !== 'true') {
+            await tile.focus();
+            await page.keyboard.press('Enter');
+          }
+          await page.locator(`.hand button.tile.selected[data-tile="${key}"]`).waitFor();
+          await page.locator('.points button.point').first().waitFor();
+          for (const option of await page.locator('.points button.point').all()) {
+            report.placements.push({ text: await option.textContent(), points: Number(await option.getAttribute('data-points')), version, tile: key });
+          }
+        }
         const point = page.locator('.points button.point').first();
-        await point.waitFor();
-        report.placements.push({ text: await point.textContent(), points: Number(await point.getAttribute('data-points')), version });
         step('selected', { selectedPressed: await page.locator('.hand button.tile.selected[aria-pressed=true]').count(), transform: await page.locator('.hand button.tile.selected').evaluate((b) => getComputedStyle(b).boxShadow) });
         await point.focus();
         await page.keyboard.press('Enter');
