@@ -191,3 +191,30 @@ async def test_two_players_accepting_at_once_on_two_replicas_start_one_match(
         finally:
             await stop(b)
             await stop(a)
+
+
+async def test_the_last_accept_and_a_waiting_players_read_at_once_start_one_match(
+    server: Running,
+) -> None:
+    """A player waiting on the offer reads GetRematch (as `fiveup play` and the SDK's
+    awaitRematch do) while the other accepts: both calls may complete the rematch, and
+    both answer the one new match, every seat bound to its player (the second join of a
+    seat was refused, SEAT_TAKEN, and failed the call)."""
+    for _ in range(3):
+        game = await table(server)
+        (seat_a, asha), (seat_b, bilal) = sorted(game.tokens.items())
+        await play_out(server, game)
+        await offer(server, asha, game.match_id)
+        read = lobby(server).GetRematch(
+            lobby_pb2.GetRematchRequest(match_id=game.match_id), metadata=auth(asha)
+        )
+        accepted, status = await asyncio.gather(offer(server, bilal, game.match_id), read)
+        new_id = accepted.rematch.new_match_id
+        assert new_id and status.rematch.new_match_id in (new_id, "")
+        for seat, token in ((seat_a, asha), (seat_b, bilal)):
+            view = (
+                await server.matches.GetMatch(
+                    pb.GetMatchRequest(match_id=new_id), metadata=auth(token)
+                )
+            ).view
+            assert view.viewer_seat == seat

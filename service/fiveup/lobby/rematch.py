@@ -13,6 +13,7 @@ accepting or reading the offer): the creation and the bindings are idempotent.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -20,12 +21,12 @@ from dataclasses import dataclass
 
 from ..engine import HUMAN
 from ..identity import Players
-from ..match.errors import MatchNotFound
+from ..match.errors import MatchNotFound, SeatTaken
 from ..match.matches import Matches, new_match_id
 from ..notifications.notices import Notice, NoticeKind
 from ..shared.errors import PermissionDenied
 from .errors import RematchNotAvailable
-from .ports import LobbyStore, RematchState
+from .ports import LobbyStore, RematchState, SeatAlreadyBound
 from .seats import PlayerSeats
 
 log = logging.getLogger(__name__)
@@ -149,10 +150,14 @@ class Rematches:
             if seat in bound:
                 continue
             player = owners[seat]
-            await self.matches.join(
-                new_id, seat, display_name=await self._name(player), player_id=player
-            )
-            await self.store.bind_seat(new_id, seat, player, self.clock())
+            # Two calls may complete the same rematch at once (the last accept and a
+            # GetRematch of a waiting player): the seat is this player's either way.
+            with contextlib.suppress(SeatTaken):  # the racing call joined it for them
+                await self.matches.join(
+                    new_id, seat, display_name=await self._name(player), player_id=player
+                )
+            with contextlib.suppress(SeatAlreadyBound):
+                await self.store.bind_seat(new_id, seat, player, self.clock())
         started = [
             Notice.of(
                 NoticeKind.REMATCH_STARTED,
