@@ -39,3 +39,13 @@ def server_process(tmp_path: Path) -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+# What `fiveup play` asks at a finished match's end (the others may have offered first).
+REMATCH_PROMPT = r"(Rematch\?|offers a rematch\. Play again\?) \[y/N\] "
+
+
+def no_rematch(child: object) -> None:
+    """Answer the rematch question of a finished match with no."""
+    child.expect(REMATCH_PROMPT)  # type: ignore[attr-defined]
+    child.sendline("n")  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pexpect
 
-from .conftest import FIVEUP
+from .conftest import FIVEUP, no_rematch
 
 PROMPT = r"Your move \[number, q to quit\]: "
 CHANGE = r"Rating \(2 players\): (\d+)\? → (\d+)\? \(([+-]\d+)\)\."  # provisional: "?"
@@ -65,6 +65,7 @@ def test_two_guests_play_a_rated_match_and_see_their_ratings(
                 else:
                     raise AssertionError(f"{name}'s client ended early:\n{child.before}")
         for child in children.values():
+            no_rematch(child)
             child.expect(pexpect.EOF)
             child.close()
             assert child.exitstatus == 0
@@ -86,7 +87,7 @@ def test_two_guests_play_a_rated_match_and_see_their_ratings(
         out = shown.stdout
         after = changes[name][1]
         assert f"2 players: rating {after}? ± 238, provisional: on the leaderboard once" in out, out
-        assert re.search(r"1 matches \(1 rated\), [01] won", out), out
+        assert re.search(r"1 match \(1 rated\), [01] won", out), out
         assert "per round:" in out and f"rating after each rated match: {after}?" in out
 
 

@@ -14,7 +14,7 @@ import pexpect
 from fiveup.v1 import common_pb2
 from fiveup.v1 import match_pb2 as pb
 
-from .conftest import FIVEUP
+from .conftest import FIVEUP, no_rematch
 
 # How the terminal announces the end: "you win", "seat 2 wins", "seats 1 & 3 (you) win"...
 MATCH_OVER = r"Match over: [^\r\n]+\."
@@ -53,6 +53,7 @@ def test_a_person_plays_a_whole_match_in_the_terminal(server_process: str, tmp_p
             child.sendline(options[-1] if options else "1")
         else:
             break
+    no_rematch(child)
     child.expect(pexpect.EOF)
     child.close()
     screen = "".join(transcript)
@@ -160,6 +161,7 @@ def test_a_stand_in_plays_for_an_absent_person_who_then_takes_the_seat_back(
             turns += 1
             options = re.findall(r"^\s+(\d+)\) ", child.before, flags=re.M)
             child.sendline(options[0] if options else "1")
+        no_rematch(child)
         child.expect(pexpect.EOF)
         child.close()
     finally:
@@ -249,6 +251,8 @@ def test_a_guest_queues_plays_and_resumes_from_another_process(
     assert "(empty table" not in second.before
     if second.expect([prompt, r"Match over"]) == 0:
         second.sendline("q")
+    else:
+        no_rematch(second)
     second.expect(pexpect.EOF)
     second.close()
 
@@ -301,6 +305,7 @@ def test_practice_in_the_terminal_shows_hints_and_takes_moves_back(
             undone += 1
         else:
             child.sendline(listed[-1] if listed else "1")
+    no_rematch(child)
     child.expect(pexpect.EOF)
     child.close()
     text = "".join(screen)

@@ -160,8 +160,9 @@ def _setup_play(sub: Subparsers) -> None:
     p = sub.add_parser(
         "play",
         help="play a match in the terminal against bots on a running server",
-        description="A terminal client of the public API: creates a match, joins seat 0 and "
-        "lets you play it; or signs in as a guest and takes the seat the matchmaker finds "
+        description="A terminal client of the public API: creates a match, takes seat 1 and "
+        "lets you play it (chat at any prompt with :say or :phrase; a rematch at the "
+        "end); or signs in as a guest and takes the seat the matchmaker finds "
         "(--queue N), or the seat of your match in progress (--resume), and shows what the "
         "match did to your rating; --stats shows your ratings and statistics.  Start a "
         "server first (make run).",
@@ -191,6 +192,9 @@ def _setup_play(sub: Subparsers) -> None:
     p.add_argument("--practice", action="store_true",
                    help="a practice match: hints (h) and taking moves back (u)")  # fmt: skip
     p.add_argument("--hints", action="store_true", help="allow hints (h) in this match")
+    p.add_argument("--rematch-wait", type=float, default=60.0, metavar="SECONDS",
+                   help="at a match's end, how long the rematch question and the wait for"
+                   " the other players last before it ends without one (60)")  # fmt: skip
     p.add_argument("--stats", action="store_true",
                    help="sign in as a guest and show your ratings (with your leaderboard rank"
                    " and rating history) and statistics per player count, and the bot about"
@@ -219,6 +223,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         parser.error("--stats shows your statistics and stops: leave out --queue/--resume")
     if args.bot_wait < 0:
         parser.error("--bot-wait must be 0 or more seconds")
+    if args.rematch_wait <= 0:
+        parser.error("--rematch-wait must be more than 0 seconds")
     options = PlayOptions(
         args.server,
         args.players,
@@ -232,6 +238,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         hints=args.hints,
         stats=args.stats,
         levels=args.levels,
+        rematch_wait=args.rematch_wait,
     )
     return asyncio.run(play(options))
 

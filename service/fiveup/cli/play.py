@@ -1,10 +1,13 @@
 """``fiveup play``: play a match in the terminal against server-side bots or strangers.
 
-A real client of the public gRPC API: it creates a match and joins seat 0 (or, signed in
-as a guest player, takes the seat the matchmaker finds or resumes its match in progress;
-see ``play_players``), follows the match's event stream, and submits moves chosen from
-the server's legal-move list.  A signed-in player sees what a finished match did to their
-rating, and ``--stats`` shows their ratings and statistics (``play_stats``).  It never touches the engine; everything it shows comes from the server's views and events.
+A real client of the public gRPC API: it creates a match and joins its first seat (or,
+signed in as a guest player, takes the seat the matchmaker finds or resumes its match in
+progress; see ``play_players``), follows the match's event stream, and submits moves
+chosen from the server's legal-move list.  A signed-in player sees what a finished match
+did to their rating, and ``--stats`` shows their ratings and statistics (``play_stats``).
+The match's chat shows between the moves and is written from any prompt
+(``play_chat``); a finished match offers a rematch (``play_rematch``).  It never touches
+the engine; everything it shows comes from the server's views and events.
 
 The stream says whose turn it is (each step's last event carries a ``Turn``), so while
 others play the client only follows the stream; it reads the match (GetMatch) once per
@@ -20,7 +23,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO, cast
@@ -31,6 +34,8 @@ from ..shared.usererror import UserError
 from ..v1 import common_pb2, match_pb2_grpc
 from ..v1 import match_pb2 as pb
 from . import play_players, play_stats
+from .play_chat import HELP, PARTNERSHIP_RULE, TableChat, parse_command
+from .play_rematch import NextMatch, ServerRematch, ask_again_against_bots
 
 # Side enum value -> its name in the notation ("low", "chain_a", ...), from the contract.
 SIDE_NAMES = {
@@ -95,7 +100,7 @@ def turn_text(turn: pb.Turn, me: int, now: float) -> str:
         elif turn.HasField("deadline"):
             text += f" — {_seconds_left(turn, now)} s before a stand-in takes over"
         return text + "."
-    text = f"Seat {turn.seat} to play"
+    text = f"{seat_text(turn.seat).capitalize()} to play"
     if turn.stand_in:
         text += " (a stand-in plays for it)"
     elif turn.HasField("deadline"):
@@ -184,7 +189,8 @@ def render_reckoning(r: pb.RoundEndedEvent) -> list[str]:
         tiles = " ".join(tile_text(t) for t in hand.tiles) or "(empty)"
         pips = sum(t.low + t.high for t in hand.tiles)
         cost = f"-{points_text(deduction)}" if deduction else "nothing to deduct"
-        lines.append(f"  {seat_text(seat) + ':':<8} {tiles:<30} {pips:>2} pips → {cost}")
+        pip_word = "pip " if pips == 1 else "pips"
+        lines.append(f"  {seat_text(seat) + ':':<8} {tiles:<30} {pips:>2} {pip_word} → {cost}")
     return lines
 
 
@@ -196,7 +202,7 @@ def render(view: pb.MatchView, notes: Sequence[str], now: float | None = None) -
     out = [
         "=" * 72,
         f"Five Up — match {view.match_id}  round {view.round_number}{starter}  "
-        f"playing to {view.target_points} points",
+        f"playing to {view.target_points} point{'' if view.target_points == 1 else 's'}",
         "Layout (○ open connection point with its pip, ★ counting end):",
         *render_layout(view),
         f"End sum: {view.end_sum}"
@@ -315,6 +321,7 @@ class PlayOptions:
     hints: bool = False  # hints in an ordinary match
     stats: bool = False  # show the signed-in player's ratings and statistics, then stop
     levels: bool = False  # show the server's bot levels with their ratings, then stop
+    rematch_wait: float = 60.0  # seconds the rematch prompt and the wait for others last
 
 
 async def play(
@@ -346,10 +353,48 @@ async def play(
         raise UserError(f"the server refused: {exc.code().name}: {exc.details()}") from None
 
 
+class Ending(enum.Enum):
+    """How one match's session in the terminal ended."""
+
+    FINISHED = "finished"  # played to its end: a rematch may follow
+    CANCELLED = "cancelled"
+    QUIT = "quit"  # the person typed q
+
+
+@dataclass
+class _Table:
+    """The seat the person plays now and how to speak for it."""
+
+    match_id: str
+    seat: int
+    seat_token: str = ""  # an anonymous seat's token ("" for a signed-in player)
+
+
+async def _new_table(
+    stub: match_pb2_grpc.MatchServiceAsyncStub,
+    options: PlayOptions,
+    seats: list[pb.SeatSpec],
+    out: TextIO,
+) -> _Table:
+    """A new match of the person (seat 1) against bots, joined."""
+    create = pb.CreateMatchRequest(
+        seats=seats, target_points=options.target, practice=options.practice
+    )
+    if options.hints:
+        create.hints_allowed = True
+    created = await stub.CreateMatch(create)
+    joined = await stub.JoinMatch(pb.JoinMatchRequest(match_id=created.match_id, seat=0))
+    print(
+        f"Created match {created.match_id}; you are seat 1. "
+        f"Shuffle commitment {created.shuffle_commitment[:16]}…",
+        file=out,
+    )
+    return _Table(created.match_id, 0, joined.seat_token)
+
+
 async def _play(
     options: PlayOptions, seats: list[pb.SeatSpec], ask: Callable[[str], str], out: TextIO
 ) -> int:
-    loop = asyncio.get_running_loop()
     async with grpc.aio.insecure_channel(options.server) as channel:
         stub = match_pb2_grpc.MatchServiceStub(channel)
         creds: play_players.Credentials | None = None
@@ -375,165 +420,216 @@ async def _play(
                     channel, creds, options.queue, options.bot_wait, out, options.target
                 )
                 print(f"Seated in match {seat.match_id}; you are {seat_text(seat.seat)}.", file=out)
-            match_id, me = seat.match_id, seat.seat
+            table = _Table(seat.match_id, seat.seat)
         else:
-            create = pb.CreateMatchRequest(
-                seats=seats, target_points=options.target, practice=options.practice
-            )
-            if options.hints:
-                create.hints_allowed = True
-            created = await stub.CreateMatch(create)
-            match_id, me = created.match_id, 0
-            joined = await stub.JoinMatch(pb.JoinMatchRequest(match_id=match_id, seat=0))
-            seat_token = joined.seat_token
-            print(
-                f"Created match {match_id}; you are seat 1. "
-                f"Shuffle commitment {created.shuffle_commitment[:16]}…",
-                file=out,
-            )
+            table = await _new_table(stub, options, seats, out)
 
         async def metadata() -> tuple[tuple[str, str], ...]:
             """The player's access token (refreshed when near expiry) or the seat token."""
             if creds is not None:
                 return await creds.metadata()
-            return (("authorization", f"Bearer {seat_token}"),)
+            return (("authorization", f"Bearer {table.seat_token}"),)
 
-        events: asyncio.Queue[pb.MatchEvent | None] = asyncio.Queue()
-
-        async def follow() -> None:
-            call = stub.WatchMatch(
-                pb.WatchMatchRequest(match_id=match_id), metadata=await metadata()
-            )
-            async for item in call:
-                if item.WhichOneof("item") == "event":
-                    await events.put(item.event)
-            await events.put(None)
-
-        watcher = asyncio.ensure_future(follow())
-        notes: list[str] = []
-        seen: int = 0
-        stand_in = False  # a stand-in bot is playing for the person's seat
-
-        async def take_event() -> pb.MatchEvent | None:
-            """Note the next streamed event; None once the stream has ended."""
-            nonlocal seen, stand_in
-            event = await events.get()
-            if event is None:
-                return None
-            seen = event.version
-            if event.WhichOneof("kind") == "seat_auto_played" and event.seat_auto_played.seat == me:
-                stand_in = event.seat_auto_played.active
-                if stand_in:  # said now, even while the prompt waits for an answer
-                    print(
-                        "\nYour turn timer ran out: a stand-in bot is playing for you. "
-                        "Press Enter to take your seat back.",
-                        file=out, flush=True,
-                    )  # fmt: skip
-            note = describe_event(event, me, stand_in)
-            if note and stand_in:  # the person may be away from the screen: say it now
-                print(note, file=out, flush=True)
-            elif note:
-                notes.append(note)
-            if event.HasField("turn") and event.turn.seat != me:
-                notes.append("  " + turn_text(event.turn, me, time.time()))
-            return event
-
-        try:
-            while True:
-                request = pb.GetMatchRequest(match_id=match_id, min_version=seen)
-                view = (await stub.GetMatch(request, metadata=await metadata())).view
-                # show what happened since the last screen, from the stream
-                while seen < view.version and await take_event():
-                    pass
-                print(render(view, notes[-8:]), file=out, flush=True)
-                notes.clear()
-                if view.status == pb.MATCH_STATUS_FINISHED:
-                    if creds is not None:  # a player: what the match did to their rating
-                        change = await play_stats.rating_change(
-                            channel, await creds.metadata(), match_id
-                        )
-                        if change is not None:
-                            print(change, file=out, flush=True)
-                    return 0
-                if view.status == pb.MATCH_STATUS_CANCELLED:
-                    return 1
-                if not (view.HasField("turn") and view.turn.seat == view.viewer_seat):
-                    # Someone else's turn: follow the stream alone until it names this
-                    # seat or the match ends; no reads meanwhile.
-                    while (event := await take_event()) is not None:
-                        print("\n".join(notes), file=out, flush=True)
-                        notes.clear()
-                        if event.WhichOneof("kind") in ("match_ended", "match_cancelled") or (
-                            event.HasField("turn") and event.turn.seat == view.viewer_seat
-                        ):
-                            break
-                    continue
-
-                def moved_on(shown: int = view.version) -> bool:
-                    return int(seen) > shown
-
-                answer = asyncio.ensure_future(_choose(view, ask, out, loop, moved_on))
-                while not answer.done():  # follow the stream while the person thinks
-                    following = asyncio.ensure_future(take_event())
-                    await asyncio.wait({answer, following}, return_when=asyncio.FIRST_COMPLETED)
-                    if not following.done():
-                        following.cancel()
-                        await asyncio.gather(following, return_exceptions=True)
-                    elif following.result() is None:
-                        break
-                move = await answer
-                while move is Interrupt.HINTS:  # the server's ranked list, then ask again
-                    try:
-                        hints = await stub.SuggestMoves(
-                            pb.SuggestMovesRequest(match_id=match_id, min_version=view.version),
-                            metadata=await metadata(),
-                        )
-                        print("\n".join(render_hints(hints, list(view.legal_moves))), file=out)
-                    except grpc.aio.AioRpcError as exc:
-                        print(f"! {exc.code().name}: {exc.details()}", file=out)
-                    move = await _choose(view, ask, out, loop, moved_on, listed=False)
-                if move is Interrupt.UNDO:
-                    try:
-                        await stub.UndoMove(
-                            pb.UndoMoveRequest(
-                                match_id=match_id,
-                                expected_version=view.version,
-                                request_id=uuid.uuid4().hex,
-                            ),
-                            metadata=await metadata(),
-                        )  # the stream tells what was taken back (move_undone)
-                    except grpc.aio.AioRpcError as exc:
-                        notes.append(f"! {exc.code().name}: {exc.details()}")
-                    continue
-                if move is Interrupt.QUIT:  # the person chose to stop: not a failure
+        while True:  # one match, then its rematch if everyone wants one
+            chat = TableChat(channel, table.match_id, metadata, out)
+            await chat.start()
+            try:
+                ending = await _play_match(stub, table, metadata, ask, out, chat, creds, channel)
+                if ending is Ending.QUIT:  # the person chose to stop: not a failure
                     print("Bye.", file=out)
                     return 0
-                if move is Interrupt.MOVED_ON:
-                    notes.append("The match moved on while you chose; here it is now.")
-                    continue
+                if ending is Ending.CANCELLED:
+                    return 1
+
+                async def prompt(text: str, chat: TableChat = chat) -> str:
+                    return await _prompt(ask, text, chat)
+
+                if creds is not None:
+                    rematch = ServerRematch(
+                        channel, table.match_id, table.seat, metadata, out, options.rematch_wait
+                    )
+                    following: NextMatch | None = await rematch.ask(prompt, chat)
+                    if following is None:
+                        return 0
+                    table = _Table(following.match_id, following.seat)
+                    print(
+                        f"Rematch: match {table.match_id}; you are {seat_text(table.seat)}.",
+                        file=out, flush=True,
+                    )  # fmt: skip
+                else:
+                    if not await ask_again_against_bots(prompt, chat, options.rematch_wait, out):
+                        return 0
+                    table = await _new_table(stub, options, seats, out)
+            finally:
+                await chat.close()
+
+
+async def _prompt(ask: Callable[[str], str], text: str, chat: TableChat | None) -> str:
+    """Ask in the prompt thread; incoming chat lines meanwhile show the prompt again."""
+    if chat is not None:
+        chat.prompt = text
+    try:
+        return await _ask_in_thread(ask, text)
+    finally:
+        if chat is not None:
+            chat.prompt = None
+
+
+async def _play_match(
+    stub: match_pb2_grpc.MatchServiceAsyncStub,
+    table: _Table,
+    metadata: Callable[[], Awaitable[tuple[tuple[str, str], ...]]],
+    ask: Callable[[str], str],
+    out: TextIO,
+    chat: TableChat,
+    creds: play_players.Credentials | None,
+    channel: grpc.aio.Channel,
+) -> Ending:
+    """Play the person's seat of one match until it ends or they quit."""
+    match_id, me = table.match_id, table.seat
+    events: asyncio.Queue[pb.MatchEvent | None] = asyncio.Queue()
+
+    async def follow() -> None:
+        call = stub.WatchMatch(pb.WatchMatchRequest(match_id=match_id), metadata=await metadata())
+        async for item in call:
+            if item.WhichOneof("item") == "event":
+                await events.put(item.event)
+        await events.put(None)
+
+    watcher = asyncio.ensure_future(follow())
+    notes: list[str] = []
+    seen: int = 0
+    stand_in = False  # a stand-in bot is playing for the person's seat
+    introduced = False  # the chat's help line is shown with the first screen
+
+    async def take_event() -> pb.MatchEvent | None:
+        """Note the next streamed event; None once the stream has ended."""
+        nonlocal seen, stand_in
+        event = await events.get()
+        if event is None:
+            return None
+        seen = event.version
+        if event.WhichOneof("kind") == "seat_auto_played" and event.seat_auto_played.seat == me:
+            stand_in = event.seat_auto_played.active
+            if stand_in:  # said now, even while the prompt waits for an answer
+                print(
+                    "\nYour turn timer ran out: a stand-in bot is playing for you. "
+                    "Press Enter to take your seat back.",
+                    file=out, flush=True,
+                )  # fmt: skip
+        note = describe_event(event, me, stand_in)
+        if note and stand_in:  # the person may be away from the screen: say it now
+            print(note, file=out, flush=True)
+        elif note:
+            notes.append(note)
+        if event.HasField("turn") and event.turn.seat != me:
+            notes.append("  " + turn_text(event.turn, me, time.time()))
+        return event
+
+    async def prompt(text: str) -> str:
+        return await _prompt(ask, text, chat)
+
+    try:
+        while True:
+            request = pb.GetMatchRequest(match_id=match_id, min_version=seen)
+            view = (await stub.GetMatch(request, metadata=await metadata())).view
+            # show what happened since the last screen, from the stream
+            while seen < view.version and await take_event():
+                pass
+            print(render(view, notes[-8:]), file=out, flush=True)
+            notes.clear()
+            if not introduced:
+                print(HELP, file=out, flush=True)
+                if len(view.seats) == 4:
+                    chat.partnership = True
+                    print(PARTNERSHIP_RULE, file=out, flush=True)
+                introduced = True
+            if view.status == pb.MATCH_STATUS_FINISHED:
+                if creds is not None:  # a player: what the match did to their rating
+                    change = await play_stats.rating_change(
+                        channel, await creds.metadata(), match_id
+                    )
+                    if change is not None:
+                        print(change, file=out, flush=True)
+                return Ending.FINISHED
+            if view.status == pb.MATCH_STATUS_CANCELLED:
+                return Ending.CANCELLED
+            if not (view.HasField("turn") and view.turn.seat == view.viewer_seat):
+                # Someone else's turn: follow the stream alone until it names this
+                # seat or the match ends; no reads meanwhile.
+                while (event := await take_event()) is not None:
+                    print("\n".join(notes), file=out, flush=True)
+                    notes.clear()
+                    if event.WhichOneof("kind") in ("match_ended", "match_cancelled") or (
+                        event.HasField("turn") and event.turn.seat == view.viewer_seat
+                    ):
+                        break
+                continue
+
+            def moved_on(shown: int = view.version) -> bool:
+                return int(seen) > shown
+
+            answer = asyncio.ensure_future(_choose(view, prompt, out, chat, moved_on))
+            while not answer.done():  # follow the stream while the person thinks
+                following = asyncio.ensure_future(take_event())
+                await asyncio.wait({answer, following}, return_when=asyncio.FIRST_COMPLETED)
+                if not following.done():
+                    following.cancel()
+                    await asyncio.gather(following, return_exceptions=True)
+                elif following.result() is None:
+                    break
+            move = await answer
+            while move is Interrupt.HINTS:  # the server's ranked list, then ask again
                 try:
-                    result = await stub.SubmitMove(
-                        pb.SubmitMoveRequest(
+                    hints = await stub.SuggestMoves(
+                        pb.SuggestMovesRequest(match_id=match_id, min_version=view.version),
+                        metadata=await metadata(),
+                    )
+                    print("\n".join(render_hints(hints, list(view.legal_moves))), file=out)
+                except grpc.aio.AioRpcError as exc:
+                    print(f"! {exc.code().name}: {exc.details()}", file=out)
+                move = await _choose(view, prompt, out, chat, moved_on, listed=False)
+            if move is Interrupt.UNDO:
+                try:
+                    await stub.UndoMove(
+                        pb.UndoMoveRequest(
                             match_id=match_id,
-                            move=move,
                             expected_version=view.version,
                             request_id=uuid.uuid4().hex,
                         ),
                         metadata=await metadata(),
-                    )
+                    )  # the stream tells what was taken back (move_undone)
                 except grpc.aio.AioRpcError as exc:
-                    if exc.code() == grpc.StatusCode.ABORTED:  # another move came first
-                        notes.append("The match moved on before your move arrived; here it is now.")
-                    else:
-                        notes.append(f"! {exc.code().name}: {exc.details()}")
-                    continue
-                if result.points:
-                    notes.append(f"You scored {points_text(result.points)} ({result.points} raw).")
-                if result.HasField("drawn_tile"):
-                    notes.append(f"You drew {tile_text(result.drawn_tile)}.")
-        finally:
-            watcher.cancel()
-            await asyncio.gather(watcher, return_exceptions=True)
+                    notes.append(f"! {exc.code().name}: {exc.details()}")
+                continue
+            if move is Interrupt.QUIT:
+                return Ending.QUIT
+            if move is Interrupt.MOVED_ON:
+                notes.append("The match moved on while you chose; here it is now.")
+                continue
+            try:
+                result = await stub.SubmitMove(
+                    pb.SubmitMoveRequest(
+                        match_id=match_id,
+                        move=move,
+                        expected_version=view.version,
+                        request_id=uuid.uuid4().hex,
+                    ),
+                    metadata=await metadata(),
+                )
+            except grpc.aio.AioRpcError as exc:
+                if exc.code() == grpc.StatusCode.ABORTED:  # another move came first
+                    notes.append("The match moved on before your move arrived; here it is now.")
+                else:
+                    notes.append(f"! {exc.code().name}: {exc.details()}")
+                continue
+            if result.points:
+                notes.append(f"You scored {points_text(result.points)} ({result.points} raw).")
+            if result.HasField("drawn_tile"):
+                notes.append(f"You drew {tile_text(result.drawn_tile)}.")
+    finally:
+        watcher.cancel()
+        await asyncio.gather(watcher, return_exceptions=True)
 
 
 def _read_line(prompt: str) -> str:
@@ -608,9 +704,9 @@ def render_hints(hints: pb.SuggestMovesResponse, listed: Sequence[pb.Move]) -> l
 
 async def _choose(
     view: pb.MatchView,
-    ask: Callable[[str], str],
+    prompt_for: Callable[[str], Awaitable[str]],
     out: TextIO,
-    loop: asyncio.AbstractEventLoop,
+    chat: TableChat | None = None,
     moved_on: Callable[[], bool] = lambda: False,
     *,
     listed: bool = True,
@@ -624,7 +720,14 @@ async def _choose(
     )
     prompt = f"Your move [number, {extras}q to quit]: "
     while True:
-        answer = (await _ask_in_thread(ask, prompt)).strip().lower()
+        typed = await prompt_for(prompt)
+        command = parse_command(typed)
+        if command is not None and chat is not None:  # a chat line, then the move again
+            await chat.command(command, prompt_for)
+            if moved_on():
+                return Interrupt.MOVED_ON
+            continue
+        answer = typed.strip().lower()
         if answer in ("q", "quit", "exit"):
             return Interrupt.QUIT
         if moved_on():  # whatever was typed, it was chosen on a table that is gone

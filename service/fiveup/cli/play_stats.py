@@ -19,6 +19,11 @@ CATEGORY_NAMES = {
 HISTORY_SHOWN = 8  # the latest ratings drawn as a trail
 
 
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """A count with its noun in the right number: "1 match", "3 matches"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
@@ -78,11 +83,12 @@ def render_stats(
         interval = c.win_rate_interval
         lines += [
             f"  {name}: {head}",
-            f"    {c.matches} matches ({c.rated_matches} rated), {c.wins} won: {_pct(c.win_rate)} "
+            f"    {count(c.matches, 'match', 'matches')} ({c.rated_matches} rated), {c.wins} won:"
+            f" {_pct(c.win_rate)} "
             f"(95% interval {_pct(interval.lower)} to {_pct(interval.upper)})",
             f"    per round: {c.points_per_round:.1f} points scored, {c.deduction_per_round:.1f} "
-            f"deducted; {c.blocked_rounds} blocked rounds; best placement "
-            f"{c.best_placement_points} points",
+            f"deducted; {count(c.blocked_rounds, 'blocked round')}; best placement "
+            f"{count(c.best_placement_points, 'point')}",
         ]
         if c.history:
             trail = " → ".join(shown(p.rating) for p in c.history[-HISTORY_SHOWN:])
