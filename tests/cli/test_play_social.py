@@ -209,6 +209,38 @@ def test_nobody_answering_ends_the_wait_and_withdraws_the_offer(
     bob.ends_with(0)
 
 
+def test_partners_free_text_waits_for_the_rounds_end(server_process: str, tmp_path: Path) -> None:
+    """A signed-in player at a 4-seat (partnership) table: free text and a game-talk
+    phrase written during a round are held (one line says so); a courtesy phrase reaches
+    the opponents at once and the partner at the round's end."""
+    p = Player(spawn("--server", server_process, "--device-file", str(tmp_path / "device"),
+                     "--queue", "4", "--bot-wait", "1"))  # fmt: skip
+    p.expect(SEATED)
+    p.expect(PROMPT)
+    assert "Partners play without table talk" in p.screen
+    p.send(":say I have the double six")
+    p.expect(PROMPT)
+    lines = [line for line in p.child.before.splitlines() if line.startswith("» ")]
+    assert lines == [
+        "» you: I have the double six  (held: the table reads it when this round ends;"
+        " partners play without table talk)"
+    ], p.child.before
+    p.send(":phrase good_luck")  # game talk: held too
+    p.expect(r"» you: Good luck!  \(held: ")
+    p.expect(PROMPT)
+    p.send(":phrase hello")  # courtesy: the opponents read it at once, the partner later
+    p.expect(PROMPT)
+    assert [line for line in p.child.before.splitlines() if line.startswith("» ")] == [
+        "» you: Hello!  (your opponents read it now, your partner when this round ends)"
+    ]
+    p.send(":phrases")
+    p.expect(PROMPT)
+    assert "Hello!  (opponents at once)" in p.child.before
+    assert "Good luck!  (at the round's end)" in p.child.before
+    p.send("q")
+    p.ends_with(0)
+
+
 def test_an_anonymous_seat_sends_phrases_but_no_free_text(server_process: str) -> None:
     p = Player(spawn("--server", server_process))
     p.expect(PROMPT)

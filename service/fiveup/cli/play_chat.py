@@ -37,7 +37,8 @@ PARTNERSHIP_RULE = (
     " phrases reach the table when the round ends; courtesy phrases reach your opponents"
     " at once."
 )
-HELD = "held: the table reads it when this round ends (no table talk between partners)"
+HELD = "held: the table reads it when this round ends; partners play without table talk"
+HELD_FROM_PARTNER = "your opponents read it now, your partner when this round ends"
 RECONNECT_SECONDS = (0.5, 1.0, 2.0, 4.0)  # waits before reopening a dropped chat stream
 
 
@@ -85,6 +86,8 @@ class TableChat:
         self.prompt: str | None = None  # the prompt on screen now (shown again after a line)
         self.partnership = False  # a 4-seat match: what passes during a round differs
         self._shown: set[int] = set()  # message ids already printed
+        self._sending = 0  # sends awaiting their answer
+        self._early: dict[int, chat_pb2.ChatMessage] = {}  # own lines the stream gave first
         self._cursor = 0
         self._task: asyncio.Task[None] | None = None
 
@@ -149,6 +152,10 @@ class TableChat:
         # person's own were printed when sent (from another process: shown here).
         if message.message_id in self._shown:
             return
+        if message.author.you and self._sending:
+            # the stream can beat the send's own answer: that answer prints it
+            self._early[message.message_id] = message
+            return
         self._shown.add(message.message_id)
         self.show(self.line_of(message))
 
@@ -198,13 +205,29 @@ class TableChat:
             return
         await self._send(chat_pb2.SendChatMessageRequest(phrase=key))
 
+    def _held_note(self, message: chat_pb2.ChatMessage) -> str:
+        """What the partnership rule does with the author's message, or ""."""
+        if not message.held:
+            return ""
+        courtesy = message.WhichOneof("content") == "phrase" and any(
+            p.key == message.phrase and p.courtesy for p in self.phrases
+        )
+        return f"  ({HELD_FROM_PARTNER if courtesy else HELD})"
+
     async def _send(self, request: chat_pb2.SendChatMessageRequest) -> None:
         request.match_id = self.match_id
         request.request_id = uuid.uuid4().hex
+        self._sending += 1
         try:
             sent = await self.stub.SendChatMessage(request, metadata=await self.metadata())
         except grpc.aio.AioRpcError as exc:
             self.show(f"Chat refused: {exc.details()}")
             return
+        finally:
+            self._sending -= 1
         self._shown.add(sent.message.message_id)
-        self.show(self.line_of(sent.message) + (f"  ({HELD})" if sent.message.held else ""))
+        self._early.pop(sent.message.message_id, None)
+        self.show(self.line_of(sent.message) + self._held_note(sent.message))
+        for other in list(self._early.values()):  # own lines of another process of theirs
+            self._take(other)
+        self._early.clear()
