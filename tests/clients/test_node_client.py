@@ -30,6 +30,8 @@ NPM_TEST_TIMEOUT = 150
 PLAYERS = "2,3,4:2"  # a 2-, a 3- and a 4-player match (the last with two human partners)
 WEB_PLAYERS = "2,4:2"  # through the gateway: one 2-player and one partnership match
 GUEST_TEST = "✔ queues, plays, and resumes the same seat from a second process"
+# The SDK's chat, notification and rematch helpers (clients/node/test/social.test.js).
+SOCIAL_TEST = "✔ two players chat, are told of every turn across dropped streams, and rematch"
 REGISTRY = "https://registry.npmjs.org/"
 WORKSPACES = {"sdk", "node", "web"}
 
@@ -125,6 +127,7 @@ def test_node_client_plays_matches_over_grpc(server: Server, tmp_path: Path) -> 
     assert "✔ ValidateMoves (bidi, compact) answers batches in order" in output
     assert "✔ ValidateMoveBatch (unary, compact) answers like the stream" in output
     assert GUEST_TEST in output, f"the guest player did not pass:\n{output[-3000:]}"
+    assert SOCIAL_TEST in output, f"chat, notifications, rematch did not pass:\n{output[-3000:]}"
 
 
 def test_node_client_plays_matches_over_grpc_web_through_envoy(
@@ -139,6 +142,9 @@ def test_node_client_plays_matches_over_grpc_web_through_envoy(
         )
     assert "gRPC-Web 2:" in output  # the diagnostics name the transport really used
     assert GUEST_TEST in output, f"the guest player did not pass the gateway:\n{output[-3000:]}"
+    assert SOCIAL_TEST in output, (
+        f"chat, notifications, rematch failed the gateway:\n{output[-3000:]}"
+    )
     assert "✔ ValidateMoveBatch (unary, compact) answers like the stream" in output
     assert "ValidateMoves (bidi, compact) answers batches in order" in output  # skipped: no bidi
     assert "✔ ValidateMoveBatch refuses more than 1,000 checks with BATCH_TOO_LARGE" in output

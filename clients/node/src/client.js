@@ -43,15 +43,17 @@ export function sleep(ms) {
  * (http://host:port) with `{ web: true }` for gRPC-Web.
  */
 export class FiveUpClient {
-  constructor(target, { web = false, deadlineMs = 10000, maxRetries = 50 } = {}) {
+  constructor(target, { web = false, deadlineMs = 10000, maxRetries = 50, interceptors = [] } = {}) {
     this.target = target;
     this.web = web;
     this.deadlineMs = deadlineMs;
     this.maxRetries = maxRetries;
     this.retried = 0; // calls retried after a rate limit
     this.calls = {}; // unary calls made, by method name (e.g. calls.getMatch)
-    const transport = web ? grpcWebTransport(target) : grpcTransport(target);
-    const { matches, rules, players, lobby } = createFiveUpClients(transport);
+    const transport = web ? grpcWebTransport(target, { interceptors }) : grpcTransport(target, { interceptors });
+    const { matches, rules, players, lobby, chat, notifications } = createFiveUpClients(transport);
+    this.chat = chat; // ChatService (the SDK's watchChat / sendChat take it)
+    this.notifications = notifications; // NotificationService (watchNotifications)
     this.match = matches;
     this.rules = rules;
     this.players = players;

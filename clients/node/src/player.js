@@ -56,9 +56,9 @@ export class PlayerSession {
   }
 
   /** FindMatch until seated: {matchId, seat}; bots fill the table after botWaitSeconds
-   *  (targetPoints 0: the standard 61). */
-  async findSeat(players, botWaitSeconds, { targetPoints = 0, onSearching = () => {} } = {}) {
-    const request = { players, allowBots: true, botWaitSeconds, targetPoints };
+   *  (targetPoints 0: the standard 61; turnClockSeconds > 0: a correspondence table). */
+  async findSeat(players, botWaitSeconds, { targetPoints = 0, turnClockSeconds = 0, onSearching = () => {} } = {}) {
+    const request = { players, allowBots: true, botWaitSeconds, targetPoints, turnClockSeconds };
     for await (const message of this.client.findMatchStream(request, await this.token())) {
       if (message.status.case === 'matched') {
         const { matchId, seat } = message.status.value;

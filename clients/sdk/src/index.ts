@@ -1,11 +1,15 @@
 // @fiveup/sdk: everything a TypeScript/JavaScript client of Five Up needs, in one package.
 //
-// * the messages and the six services, generated from ../../protos at build time
+// * the messages and the five services, generated from ../../protos at build time
 //   (`npm run build`: buf generate + protoc-gen-es; src/gen is never committed);
 // * `createFiveUpClients(transport)`: Connect clients of MatchService, RulesService,
 //   PlayerService (sign-in, sessions), LobbyService (matchmaking, the player's matches)
-//   RatingsService (leaderboards, player statistics, finished matches) and ChatService
-//   (table chat);
+//   RatingsService (leaderboards, player statistics, finished matches), ChatService
+//   (table chat) and NotificationService (the player's notifications, Web Push);
+// * the live streams as apps use them, resumed after a dropped connection from the last
+//   cursor seen (`resumable`): `watchNotifications` (after_seq), `watchChat` (after_seq,
+//   with `ChatRoomLog` keeping each message's latest copy), `sendChat` (retried with one
+//   request id), and the rematch (`offerRematch`, `declineRematch`, `awaitRematch`);
 // * the transports: `@fiveup/sdk/node` (native gRPC over HTTP/2, connect-node) and
 //   `@fiveup/sdk/web` (gRPC-Web through the Envoy gateway, connect-web);
 // * the error details the server attaches (google.rpc.ErrorInfo / RetryInfo) and the
@@ -17,6 +21,7 @@ import { PlayerService } from "./gen/fiveup/v1/players_pb.js";
 import { LobbyService } from "./gen/fiveup/v1/lobby_pb.js";
 import { RatingsService } from "./gen/fiveup/v1/ratings_pb.js";
 import { ChatService } from "./gen/fiveup/v1/chat_pb.js";
+import { NotificationService } from "./gen/fiveup/v1/notifications_pb.js";
 
 export * from "./gen/fiveup/v1/common_pb.js";
 export * from "./gen/fiveup/v1/match_pb.js";
@@ -25,6 +30,11 @@ export * from "./gen/fiveup/v1/players_pb.js";
 export * from "./gen/fiveup/v1/lobby_pb.js";
 export * from "./gen/fiveup/v1/ratings_pb.js";
 export * from "./gen/fiveup/v1/chat_pb.js";
+export * from "./gen/fiveup/v1/notifications_pb.js";
+export * from "./resume.js";
+export * from "./notifications.js";
+export * from "./chat.js";
+export * from "./rematch.js";
 export * from "./errors.js";
 export * from "./compact.js";
 export { create, toBinary, fromBinary } from "@bufbuild/protobuf";
@@ -37,6 +47,7 @@ export interface FiveUpClients {
   lobby: Client<typeof LobbyService>;
   ratings: Client<typeof RatingsService>;
   chat: Client<typeof ChatService>;
+  notifications: Client<typeof NotificationService>;
 }
 
 export function createFiveUpClients(transport: Transport): FiveUpClients {
@@ -47,6 +58,7 @@ export function createFiveUpClients(transport: Transport): FiveUpClients {
     lobby: createClient(LobbyService, transport),
     ratings: createClient(RatingsService, transport),
     chat: createClient(ChatService, transport),
+    notifications: createClient(NotificationService, transport),
   };
 }
 
