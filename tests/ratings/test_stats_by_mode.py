@@ -137,8 +137,8 @@ async def test_the_rebuild_check_compares_each_results_mode_with_its_log(
     checked = await fiveup("check-ratings", "--db", db)
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.strip() == (
-        "OK: 2 ratings equal a rebuild from the logs of 1 rated matches; the modes of 3"
-        " finished matches' results (rated, casual, practice) agree with their logs"
+        "OK: 2 ratings equal a rebuild from the logs of 1 rated match; the modes of the"
+        " results of 3 finished matches (rated, casual, practice) agree with their logs"
     )
     query = "UPDATE player_results SET mode = 'casual' WHERE match_id = ?"
     if db.startswith("postgresql://"):

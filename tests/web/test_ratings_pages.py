@@ -195,7 +195,8 @@ def test_a_profile_shows_the_players_figures_rating_and_matches(
     # rated and casual (the bot matches) apart, each with its own interval; no practice
     slug = {ratings_pb2.MATCH_MODE_RATED: "rated", ratings_pb2.MATCH_MODE_CASUAL: "casual"}
     assert card["modes"] == {
-        slug[m.mode]: f"{m.matches} matches, {m.wins} won: {pct(m.win_rate)} (95%: "
+        slug[m.mode]: f"{m.matches} {'match' if m.matches == 1 else 'matches'}, {m.wins} won: "
+        f"{pct(m.win_rate)} (95%: "
         f"{pct(m.win_rate_interval.lower)}\N{EN DASH}{pct(m.win_rate_interval.upper)})"
         for m in two.modes
     }

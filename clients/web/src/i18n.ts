@@ -65,7 +65,7 @@ const en = {
   endSum: "Ends add up to {n}",
   scores: "Scores",
   points: "{n} points",
-  onePoint: "1 point",
+  onePoint: "{n} point",
   tallyLabel: "Paper tally: {points}",
   log: "What happened",
   evStarted: "The match started.",
@@ -80,13 +80,13 @@ const en = {
   evMatchEnded: "The match is over.",
   evAuto: "A stand-in bot plays for {s} for now.",
   evBack: "{s}: back at the table.",
-  evJoined: "Seat {s} was taken by {name}.",
+  evJoined: "{s} joined.",
   deadline: "{s} s left to move",
   standIn: "A stand-in bot is playing this turn",
   starter: "{s} led this round",
   reckoning: "Reckoning of round {n}",
-  reckoningRow: "{s}: {pips} pips in hand, rounded to {rounded}: −{points}",
-  reckoningNone: "{s}: {pips} pips in hand: nothing to deduct",
+  reckoningRow: "{s}: {pips} in hand, rounded to {rounded}: −{points}",
+  reckoningNone: "{s}: {pips} in hand: nothing to deduct",
   wentOut: "{s} went out.",
   blocked: "Blocked: nobody could play.",
   matchOver: "Match over",
@@ -177,6 +177,7 @@ const en = {
   statBest: "Best single placement",
   statRated: "Rated matches",
   historyLabel: "Rating over the last {n} rated matches: from {from} to {to}",
+  historyLabelOne: "Rating over the last rated match: from {from} to {to}",
   won: "Won",
   lost: "Lost",
   unrated: "not rated",
@@ -185,6 +186,7 @@ const en = {
   modeCasual: "Casual",
   modePractice: "Practice (only you see this)",
   modeFigures: "{n} matches, {w} won: {rate}",
+  modeFiguresOne: "{n} match, {w} won: {rate}",
   practiceMatch: "practice",
   placeValue: "place {n}",
   openMatch: "Open",
@@ -338,6 +340,10 @@ const en = {
   chatMorePhrases: "More phrases",
   chatFewerPhrases: "Fewer phrases",
   chatUnread: "Chat: {n} new",
+  partnerOf: "partner: {s}",
+  youAs: "{name} (You)",
+  pips: "{n} pips",
+  onePip: "{n} pip",
 };
 
 export type Key = keyof typeof en;
@@ -404,7 +410,7 @@ const hi: Record<Key, string> = {
   endSum: "सिरों का योग {n}",
   scores: "अंक",
   points: "{n} अंक",
-  onePoint: "1 अंक",
+  onePoint: "{n} अंक",
   tallyLabel: "काग़ज़ी गिनती: {points}",
   log: "क्या हुआ",
   evStarted: "मैच शुरू हुआ।",
@@ -419,13 +425,13 @@ const hi: Record<Key, string> = {
   evMatchEnded: "मैच समाप्त।",
   evAuto: "अभी {s} की जगह एक बॉट खेल रहा है।",
   evBack: "{s}: मेज़ पर वापस।",
-  evJoined: "सीट {s} पर {name} बैठे।",
+  evJoined: "{s} शामिल हुए।",
   deadline: "चाल के लिए {s} सेकंड बचे",
   standIn: "इस बारी एक बॉट खेल रहा है",
   starter: "इस दौर की पहली चाल: {s}",
   reckoning: "दौर {n} का हिसाब",
-  reckoningRow: "{s}: हाथ में {pips} बिंदु, {rounded} तक पूर्णांकित: −{points}",
-  reckoningNone: "{s}: हाथ में {pips} बिंदु: कोई कटौती नहीं",
+  reckoningRow: "{s}: हाथ में {pips}, {rounded} तक पूर्णांकित: −{points}",
+  reckoningNone: "{s}: हाथ में {pips}: कोई कटौती नहीं",
   wentOut: "{s} की गोटियाँ ख़त्म।",
   blocked: "अटका: कोई नहीं चल सका।",
   matchOver: "मैच समाप्त",
@@ -516,6 +522,7 @@ const hi: Record<Key, string> = {
   statBest: "एक चाल में सबसे अधिक",
   statRated: "रेटेड मैच",
   historyLabel: "पिछले {n} रेटेड मैचों में रेटिंग: {from} से {to}",
+  historyLabelOne: "पिछले रेटेड मैच में रेटिंग: {from} से {to}",
   won: "जीते",
   lost: "हारे",
   unrated: "रेटेड नहीं",
@@ -524,6 +531,7 @@ const hi: Record<Key, string> = {
   modeCasual: "सामान्य",
   modePractice: "अभ्यास (केवल आप देखते हैं)",
   modeFigures: "{n} मैच, {w} जीते: {rate}",
+  modeFiguresOne: "{n} मैच, {w} जीते: {rate}",
   practiceMatch: "अभ्यास",
   placeValue: "स्थान {n}",
   openMatch: "खोलें",
@@ -676,6 +684,10 @@ const hi: Record<Key, string> = {
   chatMorePhrases: "और वाक्य",
   chatFewerPhrases: "कम वाक्य",
   chatUnread: "चैट: {n} नए",
+  partnerOf: "साथी: {s}",
+  youAs: "{name} (आप)",
+  pips: "{n} बिंदु",
+  onePip: "{n} बिंदु",
 };
 
 export const TEXT: Record<Lang, Record<Key, string>> = { en, hi };
@@ -696,9 +708,15 @@ export function t(key: Key, values: Record<string, string | number> = {}): strin
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 }
 
+/** A count with its noun in the right number, in the current language: the key for one
+ *  ("1 match", and "−1 point"), the other for every other count ("0 matches"). */
+export function countText(n: number, one: Key, many: Key, values: Record<string, string | number> = {}): string {
+  return t(Math.abs(n) === 1 ? one : many, { n, ...values });
+}
+
 /** "1 point", "2 points": a count of displayed points in the current language. */
 export function pointsText(n: number): string {
-  return n === 1 ? t("onePoint") : t("points", { n });
+  return countText(n, "onePoint", "points");
 }
 
 /** The message for an API error reason (falls back to the generic one). */

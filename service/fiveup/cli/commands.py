@@ -263,13 +263,14 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .verify import fetch_record, load_record, verify_record
+    from .wording import count_text
 
     path = Path(args.record)
     record = load_record(path) if path.exists() else fetch_record(args.server, args.record)
     verdict = verify_record(record)
     if verdict.ok:
         undos = f" ({verdict.undos} practice undos replayed)" if verdict.undos else ""
-        print(f"OK: {verdict.rounds} rounds dealt from the committed seed "
+        print(f"OK: {count_text(verdict.rounds, 'round')} dealt from the committed seed "
               f"{record.shuffle_commitment[:16]}…; the events replay under the rules{undos}")  # fmt: skip
         return 0
     for problem in verdict.problems:
@@ -299,6 +300,7 @@ def _cmd_check_ratings(args: argparse.Namespace) -> int:
     import logging
 
     from ..app.check_ratings import check_ratings
+    from .wording import count_text
 
     # The pool's retries log a warning each while PostgreSQL is down; the one line below
     # (StoreUnavailable, after its wait) says it once.
@@ -306,8 +308,9 @@ def _cmd_check_ratings(args: argparse.Namespace) -> int:
     checked = asyncio.run(check_ratings(args.db))
     if checked.ok:
         print(f"OK: {checked.ratings} ratings equal a rebuild from the logs of "
-              f"{checked.matches} rated matches; the modes of {checked.results} finished"
-              " matches' results (rated, casual, practice) agree with their logs")  # fmt: skip
+              f"{count_text(checked.matches, 'rated match')}; the modes of the results of "
+              f"{count_text(checked.results, 'finished match')} (rated, casual, practice) agree"
+              " with their logs")  # fmt: skip
         return 0
     for m in checked.mismatches:
         print(f"FAIL: category {m.category} player {m.player_id}: stored {m.stored},"

@@ -36,6 +36,7 @@ from ..v1 import match_pb2 as pb
 from . import play_players, play_stats
 from .play_chat import HELP, PARTNERSHIP_RULE, TableChat, parse_command
 from .play_rematch import NextMatch, ServerRematch, ask_again_against_bots
+from .wording import count_text, plural_word
 
 # Side enum value -> its name in the notation ("low", "chain_a", ...), from the contract.
 SIDE_NAMES = {
@@ -61,8 +62,7 @@ def _key(t: common_pb2.Tile) -> tuple[int, int]:
 
 def points_text(raw: int) -> str:
     """Raw points in displayed points, in words: "1 point", "3 points"."""
-    shown = raw // 5
-    return "1 point" if shown == 1 else f"{shown} points"
+    return count_text(raw // 5, "point")
 
 
 def seat_text(seat: int) -> str:
@@ -164,7 +164,7 @@ def render_scores(view: pb.MatchView) -> list[str]:
     for score in view.scores:
         who = side_text(view, score.side)
         lines.append(
-            f"  {who:<18} {score.displayed_points:>4} {'point ' if score.displayed_points in (1, -1) else 'points'}"
+            f"  {who:<18} {score.displayed_points:>4} {plural_word(score.displayed_points, 'point'):<6}"
             f" ({score.raw_points:>4} raw)  {score.tally}"
         )
     return lines

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import grpc
 
 from ..v1 import match_pb2, ratings_pb2, ratings_pb2_grpc
+from .wording import count_text
 
 CATEGORY_NAMES = {
     ratings_pb2.RATING_CATEGORY_TWO_PLAYERS: "2 players",
@@ -17,11 +18,6 @@ CATEGORY_NAMES = {
     ratings_pb2.RATING_CATEGORY_FOUR_PARTNERSHIPS: "4 players (partnerships)",
 }
 HISTORY_SHOWN = 8  # the latest ratings drawn as a trail
-
-
-def count(n: int, noun: str, plural: str | None = None) -> str:
-    """A count with its noun in the right number: "1 match", "3 matches"."""
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def _pct(x: float) -> str:
@@ -83,12 +79,11 @@ def render_stats(
         interval = c.win_rate_interval
         lines += [
             f"  {name}: {head}",
-            f"    {count(c.matches, 'match', 'matches')} ({c.rated_matches} rated), {c.wins} won:"
-            f" {_pct(c.win_rate)} "
-            f"(95% interval {_pct(interval.lower)} to {_pct(interval.upper)})",
+            f"    {count_text(c.matches, 'match')} ({c.rated_matches} rated), {c.wins} won: "
+            f"{_pct(c.win_rate)} (95% interval {_pct(interval.lower)} to {_pct(interval.upper)})",
             f"    per round: {c.points_per_round:.1f} points scored, {c.deduction_per_round:.1f} "
-            f"deducted; {count(c.blocked_rounds, 'blocked round')}; best placement "
-            f"{count(c.best_placement_points, 'point')}",
+            f"deducted; {count_text(c.blocked_rounds, 'blocked round')}; best placement "
+            f"{count_text(c.best_placement_points, 'point')}",
         ]
         if c.history:
             trail = " → ".join(shown(p.rating) for p in c.history[-HISTORY_SHOWN:])

@@ -26,6 +26,7 @@ from ..engine import (
     view_for,
 )
 from ..engine.scoring import DEFAULT_TARGET, RAW_PER_POINT, seats_of
+from .wording import count_text
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(matches_done, matches_total)`` after every match."""
@@ -237,7 +238,7 @@ def simulate(
 def format_summary(summary: SimulationSummary) -> str:
     """A plain-text table of a simulation's results."""
     head = (
-        f"Five Up self-play: {summary.players} players, {summary.matches} matches, "
+        f"Five Up self-play: {summary.players} players, {count_text(summary.matches, 'match')}, "
         f"target {summary.target}, seed {summary.seed}"
     )
     columns = (

@@ -102,7 +102,7 @@ export function openTablesCard(): HTMLElement {
         const free = table.seats.find((s) => s.kind === SeatKind.HUMAN && !s.taken);
         const who = table.seats.map((s) => (s.kind === SeatKind.BOT
           ? t(BOTS.find((b) => b.kind === s.bot)?.label ?? "bot")
-          : s.taken ? s.displayName || t("human") : t("seatOpen"))).join(" · ");
+          : s.taken ? s.displayName || t("seat", { n: s.seat + 1 }) : t("seatOpen"))).join(" · ");
         const item = el("li", { "data-match": table.matchId },
           el("span", { class: "who", text: `${t("catSeats", { n: table.seats.length })}, ${t("toPoints", { n: table.targetPoints })}: ${who}` }));
         if (free) item.append(el("a", { class: "button", href: `#/join/${table.matchId}/${free.seat}`, text: t("takeSeat", { n: free.seat + 1 }) }));

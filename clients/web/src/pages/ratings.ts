@@ -8,7 +8,7 @@ import {
 } from "@fiveup/sdk";
 import { ratingChange, shownRating } from "../app/rating.js";
 import { el } from "../dom.js";
-import { type Key, lang, reasonText, t } from "../i18n.js";
+import { type Key, countText, lang, reasonText, t } from "../i18n.js";
 import { currentSession, signInAsGuest, signInRefused, signOut, withSession } from "../session.js";
 
 type Clients = ReturnType<typeof createFiveUpClients>;
@@ -329,7 +329,7 @@ function categoryCard(figures: CategoryStats): HTMLElement {
     const interval = m.winRateInterval!;
     const rate = t("winRateValue", { rate: percent(m.winRate), lo: percent(interval.lower), hi: percent(interval.upper) });
     modes.append(el("dt", { text: t(mode.key) }),
-      el("dd", { "data-mode": mode.slug, text: t("modeFigures", { n: m.matches, w: m.wins, rate }) }));
+      el("dd", { "data-mode": mode.slug, text: countText(m.matches, "modeFiguresOne", "modeFigures", { w: m.wins, rate }) }));
   }
   card.append(el("h4", { text: t("byMode") }), modes);
   return card;
@@ -350,7 +350,7 @@ function historyChart(points: RatingPoint[]): SVGSVGElement {
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   svg.setAttribute("class", "history");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", t("historyLabel", { n: values.length, from: shownRating(points[0].rating!), to: shownRating(points[points.length - 1].rating!) }));
+  svg.setAttribute("aria-label", countText(values.length, "historyLabelOne", "historyLabel", { from: shownRating(points[0].rating!), to: shownRating(points[points.length - 1].rating!) }));
   const line = document.createElementNS(NS, "polyline");
   line.setAttribute("points", values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "));
   svg.append(line);

@@ -80,6 +80,7 @@ export class Game implements TableActions {
   private readonly banner = el("section", { class: "banner" });
   private readonly overlay = el("div", { class: "overlay" });
   private readonly chat: ChatPanel;
+  private readonly center = el("div", { class: "center" });
 
   constructor(readonly matchId: string, private seat: SeatSession | null) {
     this.record = new MatchRecord(
@@ -106,8 +107,8 @@ export class Game implements TableActions {
     const side = el("aside", { class: "side" }, this.scores, this.players, this.reckoning, this.chat.root, el("h3", { text: t("history") }), this.logBox);
     // the page's <h2> (under the header's <h1>), so the panels' <h3>s are in order
     const title = el("h2", { class: "visually-hidden", text: t("tableTitle") });
-    const center = el("div", { class: "center" }, title, this.status, this.banner, boardBox, this.alert, this.hand);
-    this.root.append(center, side, this.overlay);
+    this.center.append(title, this.status, this.banner, boardBox, this.alert, this.hand);
+    this.root.append(this.center, side, this.overlay);
     page(this.root);
     this.board = new Board(boardBox, t("board"));
     boardBox.append(zoom);
@@ -379,6 +380,9 @@ export class Game implements TableActions {
     app.dataset.hintsAllowed = String(view.hintsAllowed);
     app.dataset.legalMoves = String(mine ? view.legalMoves.length : 0);
     app.dataset.roundEnd = this.roundEnd ? String(this.roundEnd.end.event.roundNumber) : "";
+    // The next deal stays out of sight (and out of reach) until the round's end is dismissed.
+    this.root.classList.toggle("round-pending", this.roundEnd !== null);
+    this.center.inert = this.roundEnd !== null;
 
     this.status.replaceChildren(...statusLine(state));
     this.scores.replaceChildren(...scoresPanel(state));

@@ -67,7 +67,7 @@ export class MatchRecord {
       case "seatClaimed": {
         const { seat, displayName } = kind.value;
         if (displayName) this.names.set(seat, displayName);
-        add("note", () => t("evJoined", { s: seat + 1, name: displayName || t("human") }));
+        add("note", () => t("evJoined", { s: who(seat) }));
         break;
       }
       case "roundDealt": {

@@ -53,8 +53,10 @@ export function idle(state: TableState): boolean {
   return !state.busy && !state.offline;
 }
 
-/** Who sits at a seat, in words: "You", the name it was claimed under, "Bot (seat 2)",
- *  or "Seat 2" for a person not named (yet). */
+/** Who sits at a seat, in words: the one rule every panel, the history, the badges and
+ *  the scores use.  The viewer's own seat is "You"; a seat claimed under a name is that
+ *  name; a bot is "Bot (seat 2)"; anyone else (a person not named, an open seat) is
+ *  "Seat 2".  Seats are numbered from 1, as in every client (the API counts from 0). */
 export function seatName(view: MatchView, record: MatchRecord, mine: number | undefined, seat: number): string {
   if (seat === mine) return t("you");
   const named = record.names.get(seat);
@@ -66,6 +68,14 @@ export function seatName(view: MatchView, record: MatchRecord, mine: number | un
 /** The score side a seat plays for (partners share one in a 4-seat match). */
 export function sideOf(view: MatchView, seat: number): number {
   return view.seats[seat]?.side ?? (view.seats.length === 4 ? seat % 2 : seat);
+}
+
+/** A seat's partner in a 4-seat match (the other seat of its side), or undefined. */
+export function partnerOf(view: MatchView, seat: number): number | undefined {
+  if (view.seats.length !== 4) return undefined;
+  const side = sideOf(view, seat);
+  const other = view.seats.map((_, i) => i).find((i) => i !== seat && sideOf(view, i) === side);
+  return other;
 }
 
 /** A side in words: the seat's name, or both partners' names. */

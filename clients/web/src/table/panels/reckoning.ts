@@ -2,7 +2,7 @@
 // the last round's; the round-end panel shows the same rows).
 import type { RoundEndedEvent } from "@fiveup/sdk";
 import { el } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { countText, t } from "../../i18n.js";
 import { dominoIcon } from "../board.js";
 import { nameOf, type TableState } from "../state.js";
 
@@ -10,7 +10,7 @@ export function reckoningRows(state: TableState, last: RoundEndedEvent): Node[] 
   const out: Node[] = [el("p", { class: "how", text: last.blocked ? t("blocked") : t("wentOut", { s: nameOf(state, last.winnerSeat ?? 0) }) })];
   const list = el("ul", { class: "hands" });
   last.hands.forEach((hand, seat) => {
-    const pips = hand.tiles.reduce((sum, tile) => sum + tile.low + tile.high, 0);
+    const pips = countText(hand.tiles.reduce((sum, tile) => sum + tile.low + tile.high, 0), "onePip", "pips");
     const rounded = last.deductions[seat] ?? 0;
     const s = nameOf(state, seat);
     const row = el("li", { "data-seat": String(seat), text: rounded

@@ -5,7 +5,7 @@ import { el } from "../../dom.js";
 import { pointsText, t } from "../../i18n.js";
 import { layoutPicture } from "../board.js";
 import { layoutGeometry } from "../geometry.js";
-import { finished, ours, sideName, type TableActions, type TableState } from "../state.js";
+import { finished, ours, sideName, sideOf, type TableActions, type TableState } from "../state.js";
 import { reckoningRows } from "./reckoning.js";
 
 export function roundEndPanel(state: TableState, act: TableActions): Node[] {
@@ -24,7 +24,7 @@ export function roundEndPanel(state: TableState, act: TableActions): Node[] {
   const sides = el("ul", { class: "round-scores" });
   const deducted: number[] = [];
   event.deductions.forEach((d, seat) => {
-    const side = view.seats[seat]?.side ?? seat;
+    const side = sideOf(view, seat);
     deducted[side] = (deducted[side] ?? 0) + d;
   });
   for (const score of event.scores) {
