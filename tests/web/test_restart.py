@@ -32,6 +32,10 @@ from ..clients.conftest import ROOT, ensure_clients_built
 from ..durability.serverproc import TEST_ENV, free_port
 from .conftest import ARTIFACTS, CHROMIUM, WEB_DIR, build_web, require_chromium, step
 
+# What Chromium logs while the stack is down (its requests refused): expected then only.
+CONNECTION_ERRORS = ("ERR_CONNECTION_REFUSED", "ERR_CONNECTION_RESET", "ERR_EMPTY_RESPONSE",
+                     "Failed to load resource", "net::ERR_")  # fmt: skip
+
 pytestmark = pytest.mark.timeout(600)
 SHOTS = ARTIFACTS / "restart"
 STARTED = "in a browser to play"
@@ -85,13 +89,15 @@ def end_every_session(db: Path) -> None:
 
 
 @contextmanager
-def browser(stack: Stack, node: str) -> Iterator[subprocess.Popen[str]]:
+def browser(
+    stack: Stack, node: str, script: str = "restart.mjs", artifacts: Path = SHOTS
+) -> Iterator[subprocess.Popen[str]]:
     env = dict(
-        os.environ, FIVEUP_WEB_URL=stack.url, FIVEUP_ARTIFACTS=str(SHOTS), CHROMIUM=CHROMIUM,
+        os.environ, FIVEUP_WEB_URL=stack.url, FIVEUP_ARTIFACTS=str(artifacts), CHROMIUM=CHROMIUM,
         NO_COLOR="1",
     )  # fmt: skip
     proc = subprocess.Popen(
-        [node, "test/restart.mjs"], cwd=WEB_DIR, env=env, text=True,
+        [node, f"test/{script}"], cwd=WEB_DIR, env=env, text=True,
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:
@@ -176,3 +182,71 @@ def test_a_signed_in_browser_across_restarts(tmp_path: Path) -> None:
     assert stranded["header"] == "Sign in"  # not the name of a session that is gone
     new_player = step(report, "signed in again")["player"]
     assert new_player and new_player != player
+
+
+def drive_stop_start(proc: subprocess.Popen[str], stack: Stack, out: TextIO) -> list[str]:
+    """Stop the stack at the script's "@stop" and start it again at its "@start"."""
+    assert proc.stdout is not None and proc.stdin is not None
+    asked: list[str] = []
+    down = time.monotonic()
+    for line in proc.stdout:
+        out.write(line)
+        if line.startswith("@stop"):
+            down = time.monotonic()
+            stack.stop()
+            answer = "stopped"
+        elif line.startswith("@start"):
+            stack.start()
+            answer = f"started {round((time.monotonic() - down) * 1000)}"
+        else:
+            continue
+        asked.append(line.strip())
+        proc.stdin.write(answer + "\n")
+        proc.stdin.flush()
+    return asked
+
+
+def test_a_table_in_play_across_a_server_restart(tmp_path: Path) -> None:
+    """The table says the server is gone in one line with its controls disabled, and is
+    itself again when the stack is back (same seat, same version, no reload); play goes
+    on, and a reload afterwards resumes the seat (clients/web/test/table-restart.mjs)."""
+    require_chromium()
+    tools = ensure_clients_built()
+    build_web(tools["npm"])
+    shots = ARTIFACTS / "table-restart"
+    if shots.exists():
+        shutil.rmtree(shots)
+    shots.mkdir(parents=True)
+    stack = Stack(tmp_path / "fiveup.sqlite3", shots / "stack.log")
+    stack.start()
+    try:
+        with (
+            browser(stack, tools["node"], "table-restart.mjs", shots) as proc,
+            (shots / "table-restart.log").open("w") as out,
+        ):
+            asked = drive_stop_start(proc, stack, out)
+            assert proc.wait(timeout=60) == 0, (shots / "table-restart.log").read_text()[-3000:]
+    finally:
+        stack.stop()
+    assert asked == ["@stop", "@start"]
+    report: dict[str, Any] = json.loads((shots / "report.json").read_text())
+    assert report["ok"], report.get("error")
+    # while the stack was down the page may log its refused requests; nothing else
+    assert [e for e in report["consoleErrors"] if not any(c in e for c in CONNECTION_ERRORS)] == []
+
+    before, down, back = step(report, "before"), step(report, "down"), step(report, "back")
+    assert down["line"].startswith("Offline: reconnecting"), down
+    assert down["enabled"] == 0 and down["alerts"] == 0 and down["live"] == "false", down
+    assert down["versionWhileDown"] == before["version"], down
+    # back by itself: the same seat at the same version, the line gone, the controls back
+    assert back["seat"] == before["seat"] and back["version"] == before["version"], back
+    assert back["myTurn"] == "true" and back["enabled"] > 0 and back["alerts"] == 0, back
+    assert "Offline" not in back["line"] and "Your turn" in back["line"], back
+    played = step(report, "played on")
+    assert played["played"].count("moved") == 3 or played["played"][-1] == "finished", played
+    assert int(played["version"]) > int(before["version"]), played
+    reloaded = step(report, "reloaded")
+    assert reloaded["seat"] == before["seat"] and reloaded["role"] == "player", reloaded
+    assert int(reloaded["version"]) >= int(played["version"]), reloaded
+    for name in ("table-restart-down.png", "table-restart-back.png"):
+        assert (shots / name).stat().st_size > 10_000, name
