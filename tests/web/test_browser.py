@@ -149,6 +149,16 @@ def test_mid_game_screenshots_are_written(report: dict[str, Any]) -> None:
         assert shot.stat().st_size > 10_000, f"{name} looks empty"
 
 
+def test_the_desktop_is_the_issues_size_and_scores_never_wrap(report: dict[str, Any]) -> None:
+    shots = step(report, "screenshots")
+    assert shots["viewport"] == {"width": 1366, "height": 768}
+    assert shots["overflow"] <= 0, shots
+    for size, fits in shots["fits"].items():
+        # "62 points" (and wider) on one line, nothing cut off, at the desktop and a phone
+        assert fits["sides"] == 2 and fits["wrapped"] == [] and fits["overflow"] == [], (size, fits)
+        assert fits["pageOverflow"] <= 0, (size, fits)
+
+
 def test_every_placement_says_what_it_scores_and_a_forced_draw_says_why(
     report: dict[str, Any],
 ) -> None:

@@ -12,6 +12,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BASE, OUT, browser, report, run, step, watchErrors } from './harness.mjs';
+import { scoresFit } from './table-checks.mjs';
 
 const TARGET = process.env.FIVEUP_TARGET || '15';
 const TIMEOUT_MS = Number(process.env.FIVEUP_BROWSER_TIMEOUT_MS || 240000);
@@ -52,7 +53,8 @@ await run(async () => {
   await quick.close();
 
   // ---------------------------------------------------------------- create a match
-  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // the desktop the issue was judged at (1366×768: the most common laptop screen)
+  const desktop = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await desktop.newPage();
   watchErrors(page, 'player');
   await page.goto(`${BASE}/#/`);
@@ -146,8 +148,10 @@ await run(async () => {
       await phone.locator('#app[data-role=spectator][data-version]').waitFor({ timeout: 15000 });
       await phone.locator('.domino').first().waitFor();
       await phone.screenshot({ path: path.join(OUT, 'board-phone.png'), fullPage: true });
+      // a score as wide as "62 points" keeps to one line at both sizes
+      const fits = { desktop: await scoresFit(page), phone: await scoresFit(phone) };
       await phoneContext.close();
-      step('screenshots', { tiles });
+      step('screenshots', { tiles, fits, viewport: page.viewportSize(), overflow: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) });
     }
     if (!reloaded && tiles >= 4) {
       reloaded = true;
