@@ -208,7 +208,7 @@ async def test_old_matches_replay_verify_play_to_their_end_and_rated_ones_work_b
     assert len({e.player_id for e in board.entries}) <= 2  # nobody of the release's matches
     checked_ratings = await fiveup("check-ratings", "--db", release.url)
     assert checked_ratings.returncode == 0, checked_ratings.stderr
-    assert "of 1 rated matches" in checked_ratings.stdout
+    assert "of 1 rated match;" in checked_ratings.stdout
 
 
 async def test_the_turn_timer_and_retention_treat_old_matches_as_new_ones(

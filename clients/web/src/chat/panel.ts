@@ -56,7 +56,7 @@ export class ChatPanel {
   private allPhrases = false; // the game-talk phrases shown too
 
   private readonly tabs = el("div", { class: "chat-rooms", role: "group", "aria-label": t("chatRooms") });
-  private readonly log = el("ol", { class: "chat-log", role: "log", "aria-live": "polite", "aria-label": t("chatMessages"), tabindex: "0" });
+  private readonly log = el("ol", { class: "chat-log", "aria-live": "polite", "aria-label": t("chatMessages"), tabindex: "0" });
   private readonly empty = el("p", { class: "note chat-empty", text: t("chatEmpty") });
   private readonly mutedBox = el("p", { class: "note chat-muted" });
   private readonly note = el("p", { class: "chat-note" });

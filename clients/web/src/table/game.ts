@@ -107,8 +107,9 @@ export class Game implements TableActions {
     const side = el("aside", { class: "side" }, this.scores, this.players, this.reckoning, this.chat.root, el("h3", { text: t("history") }), this.logBox);
     // the page's <h2> (under the header's <h1>), so the panels' <h3>s are in order
     const title = el("h2", { class: "visually-hidden", text: t("tableTitle") });
-    this.center.append(title, this.status, this.banner, boardBox, this.alert, this.hand);
-    this.root.append(this.center, side, this.overlay);
+    // the title stays outside the centre, which hides while a round's end is shown
+    this.center.append(this.status, this.banner, boardBox, this.alert, this.hand);
+    this.root.append(title, this.center, side, this.overlay);
     page(this.root);
     this.board = new Board(boardBox, t("board"));
     boardBox.append(zoom);
