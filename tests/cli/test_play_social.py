@@ -117,6 +117,15 @@ def play_to_the_rematch_question(
                 raise AssertionError(f"{name}'s client ended early:\n{p.screen[-3000:]}")
 
 
+def ann_offers_a_rematch(pair: dict[str, Player]) -> tuple[Player, Player]:
+    """Both play to the rematch question; Ann says yes and waits for Bob."""
+    play_to_the_rematch_question(pair)
+    ann, bob = pair["ann"], pair["bob"]
+    ann.send("y")
+    ann.expect(r"Waiting for seat \d to accept")
+    return ann, bob
+
+
 def first_prompt(pair: dict[str, Player]) -> Player:
     """The player who gets a move prompt first."""
     deadline = time.monotonic() + DEADLINE
@@ -180,11 +189,7 @@ def test_chat_between_the_moves_and_a_rematch_in_the_same_terminals(
 def test_a_declined_rematch_ends_both_programs(
     players: Callable[..., dict[str, Player]],
 ) -> None:
-    pair = players("--target", "1")
-    ann, bob = pair["ann"], pair["bob"]
-    play_to_the_rematch_question(pair)
-    ann.send("y")
-    ann.expect(r"Waiting for seat \d to accept")
+    ann, bob = ann_offers_a_rematch(players("--target", "1"))
     bob.send("n")
     bob.expect("You declined the rematch.")
     bob.ends_with(0)
@@ -322,11 +327,7 @@ def test_ctrl_c_at_a_chat_prompt_ends_at_once(
 def test_ctrl_c_while_waiting_for_the_others_to_accept_ends_at_once(
     players: Callable[..., dict[str, Player]],
 ) -> None:
-    pair = players("--target", "1")
-    ann, bob = pair["ann"], pair["bob"]
-    play_to_the_rematch_question(pair)
-    ann.send("y")
-    ann.expect(r"Waiting for seat \d to accept")
+    ann, bob = ann_offers_a_rematch(players("--target", "1"))
     assert interrupted(ann) < QUICK_EXIT_SECONDS
     bob.send("n")
     bob.ends_with(0)
