@@ -1,5 +1,5 @@
 // Builds the static bundle into dist/: app.js (esbuild, from src/main.ts and the SDK; the
-// table in its own chunk-*.js),
+// table in its own chunk-*.js), sw.js (the service worker, src/notify/sw.ts),
 // index.html, styles.css and config.json (where the gRPC-Web gateway is; empty = the
 // page's own origin).  `node build.mjs --gateway http://127.0.0.1:8080` sets it.
 // Every text asset also gets its compressed twins, <file>.br and <file>.gz (precompress.mjs):
@@ -36,6 +36,18 @@ const built = await build({
   chunkNames: 'chunk-[hash]',
   logLevel: 'warning',
   metafile: true,
+});
+// The service worker: one classic script at the site's root (dist/sw.js), so its scope
+// is the whole app without a Service-Worker-Allowed header.
+await build({
+  entryPoints: ['src/notify/sw.ts'],
+  bundle: true,
+  format: 'iife',
+  target: ['es2022'],
+  minify: true,
+  sourcemap: true,
+  outfile: `${out}/sw.js`,
+  logLevel: 'warning',
 });
 // The chunks app.js imports statically (the SDK and what every page shares) are
 // announced in index.html, so the browser fetches them beside app.js instead of after

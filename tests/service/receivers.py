@@ -40,10 +40,13 @@ class Served(NamedTuple):
     port: int
 
 
-async def serve_on_loopback(route: str, handler: Any) -> Served:
-    """An aiohttp app answering POSTs to ``route`` on a free loopback port."""
+async def serve_on_loopback(route: str, handler: Any, gets: dict[str, Any] | None = None) -> Served:
+    """An aiohttp app answering POSTs to ``route`` (and GETs to ``gets``' routes) on a
+    free loopback port."""
     app = web.Application()
     app.router.add_post(route, handler)
+    for get_route, get_handler in (gets or {}).items():
+        app.router.add_get(get_route, get_handler)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -176,8 +179,17 @@ class PushService:
     port: int = 0
 
     async def start(self) -> PushService:
-        self._runner, self.port = await serve_on_loopback("/push/{name}", self._handle)
+        gets = {"/pushes/{name}": self._list}
+        self._runner, self.port = await serve_on_loopback("/push/{name}", self._handle, gets)
         return self
+
+    async def _list(self, request: web.Request) -> web.Response:
+        """What one browser's endpoint received, decrypted: for a script in another
+        process (the web tests' browser scenario) that waits for a push."""
+        name = request.match_info["name"]
+        mine = [{"payload": p.payload, "topic": p.headers.get("topic", "")}
+                for p in self.pushes if p.browser == name]  # fmt: skip
+        return web.json_response({"pushes": mine, "refused": self.refused})
 
     async def close(self) -> None:
         if self._runner is not None:

@@ -344,6 +344,14 @@ const en = {
   youAs: "{name} (You)",
   pips: "{n} pips",
   onePip: "{n} pip",
+  notifyTitle: "Notifications",
+  notifyOn: "On: this browser tells you when it is your turn, even with the page closed.",
+  notifyOff: "Off: turn them on to be told when it is your turn while you are away.",
+  notifyBlocked: "Blocked by your browser: allow notifications for this site in the browser's settings.",
+  notifyUnsupported: "This browser cannot show notifications from a web page.",
+  notifyUnavailable: "This server sends no browser notifications.",
+  notifyTurnOn: "Turn on notifications",
+  notifyTurnOff: "Turn off notifications",
 };
 
 export type Key = keyof typeof en;
@@ -688,6 +696,14 @@ const hi: Record<Key, string> = {
   youAs: "{name} (आप)",
   pips: "{n} बिंदु",
   onePip: "{n} बिंदु",
+  notifyTitle: "सूचनाएँ",
+  notifyOn: "चालू: पेज बंद होने पर भी यह ब्राउज़र बताएगा कि आपकी बारी है।",
+  notifyOff: "बंद: दूर रहते हुए अपनी बारी की ख़बर पाने के लिए इन्हें चालू करें।",
+  notifyBlocked: "आपके ब्राउज़र ने रोक रखा है: ब्राउज़र की सेटिंग में इस साइट की सूचनाएँ चालू करें।",
+  notifyUnsupported: "यह ब्राउज़र वेब पेज की सूचनाएँ नहीं दिखा सकता।",
+  notifyUnavailable: "यह सर्वर ब्राउज़र सूचनाएँ नहीं भेजता।",
+  notifyTurnOn: "सूचनाएँ चालू करें",
+  notifyTurnOff: "सूचनाएँ बंद करें",
 };
 
 export const TEXT: Record<Lang, Record<Key, string>> = { en, hi };

@@ -9,13 +9,14 @@ import { BOTS, botRatings } from "../app/bots.js";
 import { shownRating } from "../app/rating.js";
 import { page, setLive, showError } from "../app/shell.js";
 import { saveSeat } from "../table/seat-store.js";
+import { notificationsCard } from "../notify/control.js";
 import { openTablesCard, playNowCard } from "./lobby.js";
 
 export function startPage(): void {
   setLive(null);
   const main = page(el("main", { class: "start" }));
   main.append(el("p", { class: "tagline", text: t("tagline") }));
-  main.append(playNowCard(), newMatchForm(), openTablesCard(), openLinkForm());
+  main.append(playNowCard(), newMatchForm(), openTablesCard(), openLinkForm(), notificationsCard());
 }
 
 function newMatchForm(): HTMLElement {
