@@ -1,7 +1,7 @@
 """A ``fiveup serve`` subprocess for the service benchmarks, with its CPU time and memory.
 
 ``ServerProcess`` starts the real server (the console entry point, a SQLite file in a
-temporary folder, metrics HTTP off) optionally pinned to some CPUs, waits until every
+temporary folder, metrics HTTP off unless asked) optionally pinned to some CPUs, waits until every
 worker says it is listening, and reads the workers' CPU time (``utime + stime`` of every
 thread, from ``/proc/<pid>/stat``) and resident memory (``VmRSS``) from ``/proc``.
 Settings go through ``FIVEUP_*`` environment variables, so a setting this checkout does
@@ -19,6 +19,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -80,8 +81,12 @@ class ServerProcess:
         cpus: set[int] | None = None,
         env: dict[str, str] | None = None,
         port: int | None = None,
+        metrics: bool = False,
     ) -> None:
         self.workdir = workdir
+        # Prometheus /metrics of each worker (ports metrics_port + i), for figures only the
+        # server can see (its collector's pauses); off unless asked.
+        self.metrics_port = free_port() if metrics else -1
         self.workers = workers
         self.cpus = cpus
         self._auto_port = port is None
@@ -113,7 +118,7 @@ class ServerProcess:
         env.update({
             "FIVEUP_ADDRESS": self.address,
             "FIVEUP_DB": str(self.workdir / "bench.sqlite3"),
-            "FIVEUP_METRICS_PORT": "-1",
+            "FIVEUP_METRICS_PORT": str(self.metrics_port),
             "FIVEUP_WORKERS": str(self.workers),
             "FIVEUP_GRACE_SECONDS": "1",
             "PYTHONUNBUFFERED": "1",
@@ -167,6 +172,21 @@ class ServerProcess:
 
     def cpu_seconds(self) -> float:
         return sum(proc_cpu_seconds(pid) for pid in self.pids())
+
+    def metric_sum(self, name: str) -> float:
+        """The sum over every worker and every label set of the sample ``name`` (e.g.
+        ``fiveup_gc_pause_seconds_sum``) on the servers' /metrics (needs ``metrics``)."""
+        if self.metrics_port < 0:
+            raise RuntimeError("started without metrics")
+        total = 0.0
+        for index in range(self.workers):
+            url = f"http://127.0.0.1:{self.metrics_port + index}/metrics"
+            with urllib.request.urlopen(url, timeout=10) as response:
+                for line in response.read().decode().splitlines():
+                    sample, _, value = line.rpartition(" ")
+                    if sample.split("{", 1)[0] == name:
+                        total += float(value)
+        return total
 
     def rss_bytes(self) -> int:
         return sum(proc_rss_bytes(pid) for pid in self.pids())

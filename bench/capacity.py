@@ -22,13 +22,17 @@ that held.  Configurations:
 * ``postgres``: the same on PostgreSQL (a fresh database, dropped after);
 * ``postgres_2``: two servers on one PostgreSQL database, the people spread over both
   (the players of one match on different replicas: NOTIFY carries the fan-out);
-* ``workers_2``: ``fiveup serve --workers 2`` on one SQLite file (SO_REUSEPORT).
+* ``workers_2``: ``fiveup serve --workers 2`` on one SQLite file (SO_REUSEPORT);
+* ``sqlite_gc_default``: ``sqlite`` with Python's own collector (``--no-gc-freeze
+  --gc-young-threshold 700``), the baseline of the collector's tuning
+  (``fiveup.app.collector``), to run beside ``sqlite`` in one run.
 
 The two-process configurations are not pinned: with two cores they share them with the
 load.  Printed per step: players (and spectators), moves/s, calls/s, p50/p99 of
 SubmitMove, GetMatch and delivery, errors, the servers' CPU (cores busy) and per 1,000
-players, the load's own CPU, and the machine's load average (the machine is shared);
-then, per configuration, every call's p50/p99 at the highest step that held; and last
+players, the load's own CPU, the collectors' pauses (ms a second: the servers', from their
+``fiveup_gc_pause_seconds``, and the load's own) and the machine's load average (the
+machine is shared); then, per configuration, every call's p50/p99 at the highest step that held; and last
 
     RESULT players_per_core_at_slo=<the highest SQLite step that held / the server cores it used>
 
@@ -82,6 +86,7 @@ class Config:
     store: str  # sqlite | postgres
     replicas: int  # separate servers on one database
     workers: int  # processes of one server (SO_REUSEPORT)
+    env: tuple[tuple[str, str], ...] = ()  # settings of this configuration's servers only
 
 
 CONFIG_SHAPES = {
@@ -89,6 +94,15 @@ CONFIG_SHAPES = {
     "postgres": Config("postgres", "postgres", 1, 1),
     "postgres_2": Config("postgres_2", "postgres", 2, 1),
     "workers_2": Config("workers_2", "sqlite", 1, 2),
+    # The baseline of the collector's tuning, to run beside ``sqlite`` in one run
+    # (--configs sqlite_gc_default,sqlite): the same server with Python's own collector.
+    "sqlite_gc_default": Config(
+        "sqlite_gc_default",
+        "sqlite",
+        1,
+        1,
+        (("FIVEUP_GC_FREEZE", "false"), ("FIVEUP_GC_YOUNG_THRESHOLD", "700")),
+    ),
 }
 
 
@@ -150,7 +164,7 @@ async def servers(
 ) -> AsyncIterator[list[ServerProcess]]:
     """The configuration's servers, started and ready; stopped (and their database
     dropped) after."""
-    env = dict(settings)
+    env = {**settings, **dict(config.env)}
     with contextlib.ExitStack() as stack:
         if config.store == "postgres":
             env["FIVEUP_DB"] = stack.enter_context(postgres_database(pg_url))
@@ -163,7 +177,9 @@ async def servers(
         started: list[ServerProcess] = []
         try:
             for _ in range(config.replicas):
-                server = ServerProcess(workdir, workers=config.workers, cpus=cpus, env=env)
+                server = ServerProcess(
+                    workdir, workers=config.workers, cpus=cpus, env=env, metrics=True
+                )
                 await asyncio.to_thread(server.start)
                 started.append(server)
             yield started
@@ -184,6 +200,7 @@ class Step:
     server_cores: float
     client_cores: float
     load_average: float
+    server_gc_seconds: float  # the servers' collectors' pauses in the window, in all
 
     @property
     def moves_per_second(self) -> float:
@@ -197,6 +214,10 @@ class Step:
     @property
     def cores_per_1000(self) -> float:
         return self.server_cores / self.players * 1000 if self.players else float("nan")
+
+    @property
+    def server_gc_ms_per_second(self) -> float:
+        return self.server_gc_seconds / self.window.seconds * 1000
 
     @property
     def players_per_core(self) -> float:
@@ -227,23 +248,32 @@ async def measure_step(
     await asyncio.sleep(settle)
     crowd.recorder.take()
     cpu = sum(s.cpu_seconds() for s in group)
+    paused = await asyncio.to_thread(server_gc_seconds, group)
     own = time.process_time()
     started = time.monotonic()
     await asyncio.sleep(window)
     seen = crowd.recorder.take()
     elapsed = time.monotonic() - started
+    cpu = sum(s.cpu_seconds() for s in group) - cpu
+    paused = await asyncio.to_thread(server_gc_seconds, group) - paused
     return Step(
-        config.name, players, len(crowd.spectators), seen,
-        (sum(s.cpu_seconds() for s in group) - cpu) / elapsed,
-        (time.process_time() - own) / elapsed, os.getloadavg()[0],
+        config.name, players, len(crowd.spectators), seen, cpu / elapsed,
+        (time.process_time() - own) / elapsed, os.getloadavg()[0], paused,
     )  # fmt: skip
+
+
+def server_gc_seconds(group: Sequence[ServerProcess]) -> float:
+    """How long the servers' collectors have paused them since they started."""
+    return sum(s.metric_sum("fiveup_gc_pause_seconds_sum") for s in group)
 
 
 HEADER = (
     f"{'config':<11} {'players':>7} {'spect':>5} {'moves/s':>7} {'calls/s':>7} "
     f"{'submit_p50/p99':>15} {'getmatch_p50/p99':>16} {'delivery_p50/p99':>16} {'errors':>6} "
-    f"{'srv_cores':>9} {'per_1k':>6} {'load_cores':>10} {'loadavg':>7}  verdict"
-)  # one word a column: ms for the latencies, cores for CPU (per_1k: per 1,000 players)
+    f"{'srv_cores':>9} {'per_1k':>6} {'load_cores':>10} {'srv_gc':>6} {'load_gc':>7} "
+    f"{'loadavg':>7}  verdict"
+)  # one word a column: ms for the latencies, cores for CPU (per_1k: per 1,000 players),
+#    ms of collector pauses a second for srv_gc / load_gc (the servers' and the load's own)
 
 
 def row(step: Step) -> str:
@@ -257,7 +287,8 @@ def row(step: Step) -> str:
         f"{step.config:<11} {step.players:>7} {step.spectators:>5} {step.moves_per_second:>7.1f} "
         f"{step.calls_per_second:>7.1f} {pair('SubmitMove'):>15} {pair('GetMatch'):>16} "
         f"{pair('delivery'):>16} {w.error_count:>6} {step.server_cores:>9.2f} "
-        f"{step.cores_per_1000:>6.2f} {step.client_cores:>10.2f} {step.load_average:>7.1f}  "
+        f"{step.cores_per_1000:>6.2f} {step.client_cores:>10.2f} "
+        f"{step.server_gc_ms_per_second:>6.1f} {w.gc_ms_per_second:>7.1f} {step.load_average:>7.1f}  "
         + ("held" if not broken else "BROKE: " + "; ".join(broken))
     )
 
@@ -270,6 +301,10 @@ def call_detail(step: Step) -> list[str]:
             f"    {name:<14} {w.count(name) / w.seconds:8.1f}/s  p50 {w.percentile(name, 0.5):7.1f} ms"
             f"  p99 {w.percentile(name, 0.99):7.1f} ms"
         )
+    lines.append(
+        f"    the load's collector: {len(w.gc_pauses)} pauses, longest "
+        f"{max(w.gc_pauses, default=0) * 1000:.1f} ms"
+    )
     for what, n in w.errors.most_common(5):
         lines.append(f"    error x{n}: {what}")
     return lines

@@ -56,6 +56,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import itertools
 import math
 import random
@@ -70,6 +71,8 @@ from typing import Any, TypeVar
 import grpc
 
 from bench._server import client_address
+from fiveup.app.collector import set_young_threshold
+from fiveup.app.config import ServerConfig
 from fiveup.v1 import (
     lobby_pb2,
     lobby_pb2_grpc,
@@ -147,6 +150,13 @@ class Window:
     seconds: float
     latencies: dict[str, list[float]]  # name -> seconds, unsorted
     errors: Counter[str]  # "Method CODE: reason" -> count
+    # The load's own collector: every pause stops this process's loop too, and lands in
+    # the latencies it measures; reported so a reader can tell the two apart.
+    gc_pauses: list[float] = field(default_factory=list)  # seconds, one per collection
+
+    @property
+    def gc_ms_per_second(self) -> float:
+        return sum(self.gc_pauses) / self.seconds * 1000 if self.seconds else float("nan")
 
     def count(self, name: str) -> int:
         return len(self.latencies.get(name, ()))
@@ -168,6 +178,20 @@ class Recorder:
         self._latencies: defaultdict[str, list[float]] = defaultdict(list)
         self._errors: Counter[str] = Counter()
         self._since = time.monotonic()
+        self._gc_pauses: list[float] = []
+        self._gc_started = 0.0
+        gc.callbacks.append(self._on_gc)
+
+    def _on_gc(self, phase: str, _info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        elif self._gc_started:
+            self._gc_pauses.append(time.perf_counter() - self._gc_started)
+            self._gc_started = 0.0
+
+    def close(self) -> None:
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._on_gc)
 
     def ok(self, name: str, seconds: float) -> None:
         self._latencies[name].append(seconds)
@@ -182,8 +206,9 @@ class Recorder:
     def take(self) -> Window:
         """Everything since the last take (or the start)."""
         now = time.monotonic()
-        window = Window(now - self._since, dict(self._latencies), self._errors)
+        window = Window(now - self._since, dict(self._latencies), self._errors, self._gc_pauses)
         self._latencies, self._errors, self._since = defaultdict(list), Counter(), now
+        self._gc_pauses = []
         return window
 
 
@@ -542,6 +567,9 @@ class Crowd:
         self.others: list[asyncio.Task[None]] = []
         self._people: list[Person] = []
         self._placed = itertools.count()
+        # The load collects as the servers do (fiveup.app.collector): its own pauses land
+        # in the latencies it measures.
+        set_young_threshold(ServerConfig.gc_young_threshold)
 
     def _start(self, kind: type[Person], into: list[asyncio.Task[None]]) -> None:
         person = kind(self, self.targets[next(self._placed) % len(self.targets)])
@@ -560,6 +588,13 @@ class Crowd:
             while len(self.spectators) < wanted:
                 self._start(Spectator, self.spectators)
             await asyncio.sleep(pause)
+        # The people now alive live until the run ends: out of the collector's way, so
+        # the load's own full collections (hundreds of ms over thousands of people's
+        # tasks) stop landing in the latencies it measures.  (A benchmark may keep its
+        # few cycles among them until it exits; a server must not: it freezes only its
+        # startup heap, fiveup.app.collector.)
+        gc.collect()
+        gc.freeze()
 
     async def close(self) -> None:
         tasks = self.players + self.spectators + self.others
@@ -567,6 +602,8 @@ class Crowd:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await asyncio.gather(*(p.client.close() for p in self._people), return_exceptions=True)
+        self.recorder.close()
+        gc.unfreeze()
 
 
 async def _logged(run: Awaitable[None]) -> None:
@@ -602,6 +639,8 @@ async def _main_async(args: argparse.Namespace) -> int:
     for name in sorted(window.latencies):
         print(f"  {name:<14} {window.count(name) / window.seconds:8.1f}/s  "
               f"p50 {window.percentile(name, 0.5):7.1f} ms  p99 {window.percentile(name, 0.99):7.1f} ms")  # fmt: skip
+    print(f"  the load's own collector: {len(window.gc_pauses)} pauses, "
+          f"{window.gc_ms_per_second:.1f} ms a second, longest {max(window.gc_pauses, default=0) * 1000:.1f} ms")  # fmt: skip
     for what, n in window.errors.most_common():
         print(f"  error x{n}: {what}")
     return 0 if not window.errors else 1

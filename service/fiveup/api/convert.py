@@ -72,7 +72,15 @@ FORFEIT_REASON_TO_PB: dict[str, match_pb2.ForfeitReason.ValueType] = {
 }
 PB_TO_FORFEIT_REASON = {v: k for k, v in FORFEIT_REASON_TO_PB.items()}
 
+# Outbound messages of the board's parts, built once per distinct value: a view repeats
+# the whole layout on every GetMatch, and its parts are plain tuples (hashable, few: at
+# most 28 tiles, each joining one of a few thousand points).  Nothing mutates them: a
+# message given to a repeated field or CopyFrom is copied into its parent.
 _TILE_PB: dict[Tile, common_pb2.Tile] = {}
+_POINT_PB: dict[ConnectionPoint, common_pb2.ConnectionPoint] = {}
+_PLACEMENT_PB: dict[tuple[Tile, ConnectionPoint | None], common_pb2.Placement] = {}
+_OPEN_POINT_PB: dict[OpenPoint, common_pb2.OpenPoint] = {}
+_COUNTED_END_PB: dict[CountedEnd, common_pb2.CountedEnd] = {}
 
 
 # --------------------------------------------------------------------------- inbound
@@ -143,22 +151,42 @@ def tile_pb(tile: Tile) -> common_pb2.Tile:
 
 
 def point_pb(point: ConnectionPoint) -> common_pb2.ConnectionPoint:
-    return common_pb2.ConnectionPoint(tile=tile_pb(point.tile), side=SIDE_TO_PB[point.side])  # type: ignore[arg-type]
+    msg = _POINT_PB.get(point)
+    if msg is None:
+        msg = _POINT_PB[point] = common_pb2.ConnectionPoint(
+            tile=tile_pb(point.tile),
+            side=SIDE_TO_PB[point.side],  # type: ignore[arg-type]
+        )
+    return msg
 
 
 def placement_pb(p: Placement | tuple[Tile, ConnectionPoint | None]) -> common_pb2.Placement:
-    tile, on = p
-    if on is None:
-        return common_pb2.Placement(tile=tile_pb(tile))
-    return common_pb2.Placement(tile=tile_pb(tile), on=point_pb(on))
+    msg = _PLACEMENT_PB.get(p)
+    if msg is None:
+        tile, on = p
+        msg = (
+            common_pb2.Placement(tile=tile_pb(tile))
+            if on is None
+            else common_pb2.Placement(tile=tile_pb(tile), on=point_pb(on))
+        )
+        _PLACEMENT_PB[p] = msg
+    return msg
 
 
 def open_point_pb(p: OpenPoint) -> common_pb2.OpenPoint:
-    return common_pb2.OpenPoint(point=point_pb(ConnectionPoint(p.tile, p.side)), pip=p.pip)
+    msg = _OPEN_POINT_PB.get(p)
+    if msg is None:
+        msg = _OPEN_POINT_PB[p] = common_pb2.OpenPoint(
+            point=point_pb(ConnectionPoint(p.tile, p.side)), pip=p.pip
+        )
+    return msg
 
 
 def counted_end_pb(c: CountedEnd) -> common_pb2.CountedEnd:
-    return common_pb2.CountedEnd(tile=tile_pb(c.tile), value=c.value)
+    msg = _COUNTED_END_PB.get(c)
+    if msg is None:
+        msg = _COUNTED_END_PB[c] = common_pb2.CountedEnd(tile=tile_pb(c.tile), value=c.value)
+    return msg
 
 
 def action_pb(action: Action | ScoredAction) -> match_pb2.Move:

@@ -120,6 +120,16 @@ class ServerConfig:
         "or right after it commits (lifts the cluster-wide commit ceiling)", NOTIFY_MODES,
     )  # fmt: skip
     cache_size: int = setting(10_000, "matches kept folded in memory (least recently used go)")
+    gc_freeze: bool = setting(
+        True,
+        "freeze the startup heap once serving (gc.freeze): full collections then walk "
+        "only the live matches and players, not every module (docs/performance.md)",
+    )
+    gc_young_threshold: int = setting(
+        10_000,
+        "allocations between two young-generation collections (Python's own: 700); "
+        "fewer short-lived call objects then live long enough to be walked again and again",
+    )
     log_json: bool = setting(False, "log JSON lines instead of text")
     log_level: str = setting("INFO", "lowest level logged", LOG_LEVELS)
     workers: int = setting(1, "processes sharing the port (SO_REUSEPORT); one per core")
@@ -406,6 +416,11 @@ class ServerConfig:
             found.append(
                 f"stream_player_reserve ({self.stream_player_reserve}) must be below "
                 f"max_server_streams ({self.max_server_streams}): other streams need room too"
+            )
+        if self.gc_young_threshold < 1:
+            found.append(
+                f"gc_young_threshold ({self.gc_young_threshold}) must be at least 1 (0 would "
+                "turn the collector off, and cyclic garbage would never be freed)"
             )
         return found
 

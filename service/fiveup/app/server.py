@@ -34,6 +34,7 @@ from ..match.ports import EventStore
 from ..match.retention import Retention
 from ..shared.redact import redact_url
 from ..shared.usererror import AddressInUse
+from .collector import freeze_startup_heap, set_young_threshold, watch_pauses
 from .config import ConfigError, ServerConfig
 from .contexts import Contexts, build_contexts, open_stores
 from .interceptors import ServerInterceptor
@@ -292,6 +293,15 @@ async def serve(
     app, port = await create_server(config)
     host = config.address.rsplit(":", 1)[0]
     app.metrics_port = metrics_port
+    watch_pauses()
+    set_young_threshold(config.gc_young_threshold)
+    if config.gc_freeze:
+        heap = freeze_startup_heap()
+        log.info(
+            "froze the startup heap: %d objects out of the collector's way (a full "
+            "collection of them took %.0f ms)", heap.frozen_objects,
+            heap.full_collection_seconds * 1000,
+        )  # fmt: skip
     print(
         f"fiveup: gRPC listening on {host}:{port} (store: {redact_url(app.store.url)})", flush=True
     )
