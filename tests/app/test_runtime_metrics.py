@@ -133,6 +133,6 @@ def test_the_dashboard_shows_the_knee_metrics() -> None:
     for needed in (
         "fiveup_event_loop_lag_seconds_bucket", "fiveup_store_read_seconds_bucket",
         "fiveup_store_pool_connections", "fiveup_store_pool_waiting", "fiveup_stream_slots",
-        "fiveup_store_pool_max",
+        "fiveup_store_pool_max", "fiveup_gc_pause_seconds_sum", "fiveup_gc_pause_seconds_bucket",
     ):  # fmt: skip
         assert needed in queries, needed
