@@ -2,7 +2,7 @@
 // join or watch link.
 import { type BotKind, type Rating, Code, ConnectError, SeatKind, withToken } from "@fiveup/sdk";
 import { el } from "../dom.js";
-import { t } from "../i18n.js";
+import { countText, t } from "../i18n.js";
 import { withSession } from "../session.js";
 import { api } from "../app/api.js";
 import { BOTS, botRatings } from "../app/bots.js";
@@ -11,12 +11,17 @@ import { page, setLive, showError } from "../app/shell.js";
 import { saveSeat } from "../table/seat-store.js";
 import { notificationsCard } from "../notify/control.js";
 import { openTablesCard, playNowCard } from "./lobby.js";
+import { myMatchesCard } from "./my-matches.js";
+
+/** The turn clocks the form offers, in hours a move (0: a live match). */
+const TURN_CLOCK_HOURS = [0, 8, 24, 72];
 
 export function startPage(): void {
-  setLive(null);
+  const mine = myMatchesCard();
+  setLive(mine); // its minute timer stops when the page goes
   const main = page(el("main", { class: "start" }));
   main.append(el("p", { class: "tagline", text: t("tagline") }));
-  main.append(playNowCard(), newMatchForm(), openTablesCard(), openLinkForm(), notificationsCard());
+  main.append(mine.card, playNowCard(), newMatchForm(), openTablesCard(), openLinkForm(), notificationsCard());
 }
 
 function newMatchForm(): HTMLElement {
@@ -61,6 +66,13 @@ function newMatchForm(): HTMLElement {
   }
   const target = el("input", { type: "number", id: "target", min: "1", max: "10000", value: "61", inputmode: "numeric" });
   const submit = el("button", { type: "submit", class: "primary", text: t("create") });
+  // A correspondence clock: each turn lasts hours or days, no stand-in plays it.
+  const clock = el("select", { id: "turn-clock", name: "turn-clock" });
+  for (const hours of TURN_CLOCK_HOURS) {
+    const text = hours === 0 ? t("turnClockLive")
+      : hours % 24 === 0 ? countText(hours / 24, "turnClockOneDay", "turnClockDays") : t("turnClockHours", { n: hours });
+    clock.append(el("option", { value: String(hours * 3600), text }));
+  }
   const options = el("fieldset", { class: "options" }, el("legend", { text: t("options") }),
     el("label", { for: "practice", class: "check" }, practice, el("span", { text: t("practiceOption") })),
     el("label", { for: "hints", class: "check" }, hints, el("span", { text: t("hintsOption") })));
@@ -71,7 +83,8 @@ function newMatchForm(): HTMLElement {
     hints.disabled = practice.checked; // a practice match always allows hints
     drawSeats();
   });
-  form.append(count, seatsBox, note, el("label", { for: "target", class: "target" }, el("span", { text: t("target") }), target), options, submit);
+  form.append(count, seatsBox, note, el("label", { for: "target", class: "target" }, el("span", { text: t("target") }), target),
+    el("label", { for: "turn-clock", class: "target turn-clock" }, el("span", { text: t("turnClockOption") }), clock), options, submit);
   drawSeats();
   void botRatings(async () => (await api()).ratings.listBotLevels({})).then((found) => {
     ratings = found;
@@ -89,6 +102,7 @@ function newMatchForm(): HTMLElement {
       const created = await clients.matches.createMatch({
         seats, targetPoints: Number(target.value) || 0, practice: practice.checked,
         hintsAllowed: practice.checked ? undefined : hints.checked,
+        turnClockSeconds: Number(clock.value),
       });
       const humans = seats.map((s, i) => (s.kind === SeatKind.HUMAN ? i : -1)).filter((i) => i >= 0);
       if (humans.length > 0) {

@@ -25,8 +25,9 @@ import { playersPanel } from "./panels/players.js";
 import { reckoningPanel } from "./panels/reckoning.js";
 import { roundEndPanel } from "./panels/round-end.js";
 import { scoresPanel } from "./panels/scores.js";
-import { BADGE_MS, secondsLeft, statusLine } from "./panels/status.js";
+import { BADGE_MS, deadlineText, statusLine } from "./panels/status.js";
 import { ChatPanel } from "../chat/panel.js";
+import { RematchFollower } from "./rematch.js";
 
 /** How long a round's end stays over the table unless dismissed. */
 const ROUND_END_MS = 20000;
@@ -63,6 +64,7 @@ export class Game implements TableActions {
   private hints: TableState["hints"] = null;
   private hintsPending = false;
   private ratingLine: string | null = null;
+  private rematch: RematchFollower | null = null; // made when the match is seen finished
   private readonly board: Board;
   // Hidden (not yet laid out for the eye) until its first whole picture: the view and the
   // replayed record's names arrive one after the other, and each grows the status line
@@ -135,6 +137,7 @@ export class Game implements TableActions {
     this.abort.abort();
     clearTimeout(this.refreshTimer);
     this.chat.stop();
+    this.rematch?.stop();
   }
 
   private async auth() {
@@ -313,7 +316,7 @@ export class Game implements TableActions {
     const deadline = this.view?.turn?.deadline;
     const span = this.status.querySelector<HTMLElement>(".deadline");
     if (!deadline || !span || this.view?.turn?.standIn) return;
-    span.textContent = t("deadline", { s: secondsLeft(deadline.seconds) });
+    span.textContent = deadlineText(this.view!);
   }
 
   private clearFailure(): void {
@@ -343,7 +346,7 @@ export class Game implements TableActions {
     return {
       view: this.view!, record: this.record, seat: this.seat, selected: this.selected, busy: this.busy,
       offline: this.offline, hints: this.hints, hintsPending: this.hintsPending, ratingLine: this.ratingLine, roundEnd,
-      frame: this.kept?.frame,
+      frame: this.kept?.frame, rematch: this.rematch?.state ?? null,
     };
   }
 
@@ -391,11 +394,38 @@ export class Game implements TableActions {
     this.drawBoard(state);
     this.hand.replaceChildren(...handPanel(state, this));
     this.reckoning.replaceChildren(...reckoningPanel(state));
-    this.banner.replaceChildren(...matchEndPanel(state));
+    this.banner.replaceChildren(...matchEndPanel(state, this));
     this.overlay.replaceChildren(...roundEndPanel(state, this));
     this.drawHistory();
     this.chat.update(view, { seat: this.seat?.seat, signedIn: !this.seat?.token && currentSession() !== null });
     if (view.status === MatchStatus.FINISHED && this.ratingLine === null) void this.findRatingChange();
+    if (view.status === MatchStatus.FINISHED) this.followRematch();
+  }
+
+  /** A seat bound to a signed-in player follows the rematch once the match is over
+   *  (seat tokens and spectators cannot take part: the server rematches players). */
+  private followRematch(): void {
+    if (this.rematch || this.stopped || !this.seat || this.seat.token || !currentSession()) return;
+    const seat = this.seat.seat;
+    this.rematch = new RematchFollower(
+      this.matchId, this.clients, async () => withToken(await accessToken(this.clients)),
+      () => { if (!this.stopped && this.view) this.render(); },
+      (newMatchId) => {
+        // the same seats: this player sits at the same number in the new match
+        saveSeat(newMatchId, { seat, token: "", version: 0 });
+        location.hash = `#/play/${newMatchId}`;
+      },
+      (err) => this.showAlert(err),
+    );
+    this.rematch.start();
+  }
+
+  offerRematch(): void {
+    void this.rematch?.offer();
+  }
+
+  declineRematch(): void {
+    void this.rematch?.decline();
   }
 
   /** The layout, and a marker at every connection point the selected tile can take. */

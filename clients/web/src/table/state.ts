@@ -6,6 +6,7 @@ import { MatchStatus, SeatKind, type Hint, type MatchView, type Move } from "@fi
 import { t } from "../i18n.js";
 import type { Frame } from "./geometry.js";
 import type { MatchRecord, RoundEnd } from "./record.js";
+import type { RematchState } from "./rematch.js";
 import type { SeatSession } from "./seat-store.js";
 
 export interface TableState {
@@ -27,6 +28,8 @@ export interface TableState {
   readonly roundEnd: { end: RoundEnd; secondsLeft: number } | null;
   /** Where the board's lines bend (the round-end picture bends them the same way). */
   readonly frame: Frame | undefined;
+  /** The finished match's rematch, for a seat bound to a signed-in player (null: none). */
+  readonly rematch: RematchState | null;
 }
 
 /** What the panels' controls do (the table controller implements them). */
@@ -36,6 +39,8 @@ export interface TableActions {
   askHints(): void;
   undo(): void;
   dismissRoundEnd(): void;
+  offerRematch(): void;
+  declineRematch(): void;
 }
 
 /** Whether this tab's seat is to move now. */
@@ -57,7 +62,12 @@ export function idle(state: TableState): boolean {
  *  the scores use.  The viewer's own seat is "You"; a seat claimed under a name is that
  *  name; a bot is "Bot (seat 2)"; anyone else (a person not named, an open seat) is
  *  "Seat 2".  Seats are numbered from 1, as in every client (the API counts from 0). */
-export function seatName(view: MatchView, record: MatchRecord, mine: number | undefined, seat: number): string {
+export function seatName(
+  view: { readonly seats: readonly { readonly kind: SeatKind }[] },
+  record: Pick<MatchRecord, "names">,
+  mine: number | undefined,
+  seat: number,
+): string {
   if (seat === mine) return t("you");
   const named = record.names.get(seat);
   if (named) return named;

@@ -1,6 +1,8 @@
 // The status line above the table: whose turn, the round, the boneyard, the end sum,
 // the badges (rated, practice, the last score: who scored what, fading) and the turn's
 // countdown; while the connection is down, one line that says so instead.
+import type { MatchView } from "@fiveup/sdk";
+import { timeLeftText, timestampMs } from "../../app/deadline.js";
 import { el } from "../../dom.js";
 import { pointsText, t } from "../../i18n.js";
 import { finished, myTurn, nameOf, type TableState } from "../state.js";
@@ -10,6 +12,15 @@ export const BADGE_MS = 6000;
 
 export function secondsLeft(deadlineSeconds: bigint): number {
   return Math.max(0, Math.round((Number(deadlineSeconds) * 1000 - Date.now()) / 1000));
+}
+
+/** The turn's deadline in words: a live turn counts seconds, a correspondence turn
+ *  (hours to days) reads as relative time, as the "My matches" list does. */
+export function deadlineText(view: MatchView): string {
+  const deadline = view.turn?.deadline;
+  if (!deadline) return "";
+  if (view.turnClockSeconds > 0) return timeLeftText(timestampMs(deadline));
+  return t("deadline", { s: secondsLeft(deadline.seconds) });
 }
 
 export function statusLine(state: TableState): Node[] {
@@ -35,7 +46,7 @@ export function statusLine(state: TableState): Node[] {
   }
   const deadline = view.turn?.deadline;
   if (deadline && !finished(state)) {
-    out.push(el("span", { class: "deadline", text: view.turn?.standIn ? t("standIn") : t("deadline", { s: secondsLeft(deadline.seconds) }) }));
+    out.push(el("span", { class: "deadline", text: view.turn?.standIn ? t("standIn") : deadlineText(view) }));
   }
   if (view.roundStarter !== undefined) {
     out.push(el("span", { class: "starter", text: t("starter", { s: nameOf(state, view.roundStarter) }) }));
