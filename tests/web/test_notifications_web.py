@@ -126,6 +126,8 @@ def test_turning_on_registers_the_worker_and_stores_the_subscription(
     assert on["keyMatches"], "subscribed with another key than the server's"
     assert on["stored"] == [push_service.browsers["asha"].endpoint] and on["webPush"]
     assert step(report, "on after reload")["state"] == "on"
+    again = step(report, "resubscribed")  # the server forgot it: the next start sent it again
+    assert again["state"] == "on" and again["stored"] == on["stored"]
     assert (SHOTS / "notifications-on.png").stat().st_size > 0
 
 

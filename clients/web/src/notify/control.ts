@@ -47,12 +47,18 @@ export function notificationsCard(): HTMLElement {
       showError(card, err);
     }
   });
-  show(pushSupported() ? "off" : "unsupported");
-  if (pushSupported() && currentSession()) {
+  if (!pushSupported() || !currentSession()) show(pushSupported() ? "off" : "unsupported");
+  else {
+    // until the server and this browser's subscription have been asked: no state yet
+    // (not "off" for a moment before "on"), nothing to press
+    card.dataset.state = "checking";
+    status.textContent = t("notifyChecking");
+    button.hidden = true;
     void (async () => {
       try {
         show(await pushState(await api()));
       } catch (err) {
+        show("off"); // the button still works: a click tries again
         showError(card, err);
       }
     })();

@@ -37,12 +37,45 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-/** The state as it is now, asking nothing of the person (never the permission). */
+function sameKey(subscription: PushSubscription, key: string): boolean {
+  const had = subscription.options?.applicationServerKey;
+  if (!had) return true; // a browser that does not say: assume it is the one it was given
+  const bytes = new Uint8Array(had);
+  const wanted = keyBytes(key);
+  return bytes.length === wanted.length && bytes.every((b, i) => b === wanted[i]);
+}
+
+async function store(clients: Clients, subscription: PushSubscription): Promise<void> {
+  const { endpoint, keys } = subscription.toJSON();
+  await withSession(clients, (token) => clients.notifications.subscribeWebPush(
+    { endpoint: endpoint ?? "", keys: { p256dh: keys?.p256dh ?? "", auth: keys?.auth ?? "" } }, withToken(token)));
+}
+
+/** This browser's subscription for `key`: the one it has, or -- none yet, or one made
+ *  with another key (the operator replaced it) -- a new one. */
+async function subscribeWith(registration: ServiceWorkerRegistration, key: string): Promise<PushSubscription> {
+  const had = await registration.pushManager.getSubscription();
+  if (had && sameKey(had, key)) return had;
+  await had?.unsubscribe();
+  return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
+}
+
+/** The state as it is now, asking nothing of the person (never the permission).  A
+ *  subscription this browser still has but the server forgot (a push service's 410, a
+ *  new VAPID key: docs/operations.md) is made again and sent: the person said "on" and
+ *  the permission still stands. */
 export async function pushState(clients: Clients): Promise<PushState> {
   if (!pushSupported()) return "unsupported";
   if (Notification.permission === "denied") return "blocked";
-  if (!(await serverKey(clients))) return "unavailable";
-  return Notification.permission === "granted" && (await currentSubscription()) ? "on" : "off";
+  const key = await serverKey(clients);
+  if (!key) return "unavailable";
+  const had = Notification.permission === "granted" ? await currentSubscription() : null;
+  if (!had) return "off";
+  const { settings } = await withSession(clients, (token) =>
+    clients.notifications.getNotificationSettings({}, withToken(token)));
+  if (settings?.subscriptions.some((s) => s.endpoint === had.endpoint) && sameKey(had, key)) return "on";
+  await store(clients, await subscribeWith(await navigator.serviceWorker.ready, key));
+  return "on";
 }
 
 /** Asks the permission (call it from a click), registers the worker, subscribes with the
@@ -56,16 +89,10 @@ export async function turnOn(clients: Clients): Promise<PushState> {
   if (!key) return "unavailable";
   await navigator.serviceWorker.register(WORKER);
   const registration = await navigator.serviceWorker.ready;
-  const subscription = (await registration.pushManager.getSubscription())
-    ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }));
-  const { endpoint, keys } = subscription.toJSON();
-  await withSession(clients, async (token) => {
-    const auth = withToken(token);
-    await clients.notifications.subscribeWebPush({ endpoint: endpoint ?? "", keys: { p256dh: keys?.p256dh ?? "", auth: keys?.auth ?? "" } }, auth);
-    // a player who turned Web Push off in another browser meant that browser; this click
-    // means "tell me here"
-    await clients.notifications.updateNotificationSettings({ webPush: true }, auth);
-  });
+  await store(clients, await subscribeWith(registration, key));
+  // a player who turned Web Push off elsewhere (another app, the API) meant that; this
+  // click means "tell me here"
+  await withSession(clients, (token) => clients.notifications.updateNotificationSettings({ webPush: true }, withToken(token)));
   return "on";
 }
 
