@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { ChatRoom, MatchStatus, SeatKind, createFiveUpClients, errorReason, withToken } from '@fiveup/sdk';
 import { grpcTransport } from '@fiveup/sdk/node';
 import { BASE, OUT, browser, report, run, step, watchErrors } from './harness.mjs';
+import { signInGuest, signedInPage } from './people.mjs';
 
 const SERVER = process.env.FIVEUP_SERVER;
 if (!SERVER) throw new Error('FIVEUP_SERVER is required');
@@ -25,31 +26,8 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
 const WAIT = { timeout: 30000 };
 
-async function guest(name) {
-  const device = randomUUID();
-  const s = (await api.players.signInAsGuest({ deviceId: device, displayName: name })).session;
-  return {
-    name, device, token: s.accessToken, playerId: s.player.playerId,
-    kept: JSON.stringify({
-      playerId: s.player.playerId, displayName: s.player.displayName, accessToken: s.accessToken,
-      accessExpiresMs: Number(s.accessTokenExpiresAt.seconds) * 1000, refreshToken: s.refreshToken,
-    }),
-  };
-}
+const guest = (name) => signInGuest(api, name);
 
-/** A browser context holding `g`'s session (as one that signed in before would). */
-async function signedInPage(g, options, who) {
-  const context = await browser.newContext(options);
-  await context.addInitScript(([device, kept]) => {
-    if (!localStorage.getItem('fiveup:player')) {
-      localStorage.setItem('fiveup:device', device);
-      localStorage.setItem('fiveup:player', kept);
-    }
-  }, [g.device, g.kept]);
-  const page = await context.newPage();
-  watchErrors(page, who);
-  return page;
-}
 
 async function takeSeat(page, matchId, seat) {
   await page.goto(`${BASE}/#/join/${matchId}/${seat}`);

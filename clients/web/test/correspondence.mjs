@@ -17,7 +17,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SeatKind, createFiveUpClients, withToken } from '@fiveup/sdk';
 import { grpcTransport } from '@fiveup/sdk/node';
-import { BASE, OUT, browser, report, run, step, watchErrors } from './harness.mjs';
+import { BASE, OUT, browser, report, run, step } from './harness.mjs';
+import { signInGuest, signedInPage } from './people.mjs';
 
 const SERVER = process.env.FIVEUP_SERVER;
 if (!SERVER) throw new Error('FIVEUP_SERVER is required');
@@ -29,30 +30,8 @@ const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, has
 const WAIT = { timeout: 30000 };
 const HOUR = 3600;
 
-async function guest(name) {
-  const device = randomUUID();
-  const s = (await api.players.signInAsGuest({ deviceId: device, displayName: name })).session;
-  return {
-    name, device, token: s.accessToken,
-    kept: JSON.stringify({
-      playerId: s.player.playerId, displayName: s.player.displayName, accessToken: s.accessToken,
-      accessExpiresMs: Number(s.accessTokenExpiresAt.seconds) * 1000, refreshToken: s.refreshToken,
-    }),
-  };
-}
+const guest = (name) => signInGuest(api, name);
 
-async function signedInPage(g, options) {
-  const context = await browser.newContext(options);
-  await context.addInitScript(([device, kept]) => {
-    if (!localStorage.getItem('fiveup:player')) {
-      localStorage.setItem('fiveup:device', device);
-      localStorage.setItem('fiveup:player', kept);
-    }
-  }, [g.device, g.kept]);
-  const page = await context.newPage();
-  watchErrors(page, g.name);
-  return page;
-}
 
 async function audit(page, state) {
   await page.addScriptTag({ content: AXE });

@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { MatchStatus, SeatKind, createFiveUpClients, errorReason, withToken } from '@fiveup/sdk';
 import { grpcTransport } from '@fiveup/sdk/node';
 import { BASE, OUT, browser, report, run, step, watchErrors } from './harness.mjs';
+import { signInGuest } from './people.mjs';
 
 const need = (name) => {
   const value = process.env[name];
@@ -45,17 +46,7 @@ async function until(what, probe, ms = DEADLINE_MS) {
   }
 }
 
-async function guest(name) {
-  const device = randomUUID();
-  const s = (await api.players.signInAsGuest({ deviceId: device, displayName: name })).session;
-  return {
-    name, device, token: s.accessToken, playerId: s.player.playerId,
-    kept: JSON.stringify({
-      playerId: s.player.playerId, displayName: s.player.displayName, accessToken: s.accessToken,
-      accessExpiresMs: Number(s.accessTokenExpiresAt.seconds) * 1000, refreshToken: s.refreshToken,
-    }),
-  };
-}
+const guest = (name) => signInGuest(api, name);
 
 /** A context holding `g`'s session, notifications allowed, pushManager stubbed. */
 async function signedInPage(g, base, who) {
