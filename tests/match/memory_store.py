@@ -58,7 +58,9 @@ class MemoryStore:
     async def close(self) -> None:
         pass
 
-    async def create_match(self, record: MatchRecord, events: Sequence[dict[str, Any]]) -> None:
+    async def create_match(
+        self, record: MatchRecord, events: Sequence[dict[str, Any]], *, notices: Sequence[Any] = ()
+    ) -> None:
         assert record.match_id not in self.log.records
         self.log.records[record.match_id] = record
         self.log.events[record.match_id] = [

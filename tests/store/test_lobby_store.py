@@ -13,9 +13,17 @@ import pytest
 
 from fiveup.identity.ports import Identity, PlayerStore
 from fiveup.lobby.formation import SeatPlan, TablePlan, Ticket
-from fiveup.lobby.ports import InviteLookup, LobbyStore, SeatAlreadyBound, TableFilter, TicketState
+from fiveup.lobby.ports import (
+    InviteLookup,
+    LeftWaiting,
+    LobbyStore,
+    SeatAlreadyBound,
+    TableFilter,
+    TicketState,
+)
 from fiveup.match.ports import EventStore
-from fiveup.store import open_lobby_store, open_player_store, open_store
+from fiveup.notifications.notices import Notice, NoticeKind
+from fiveup.store import open_lobby_store, open_notification_store, open_player_store, open_store
 
 from .conftest import record
 
@@ -240,3 +248,44 @@ async def test_one_round_at_a_time_across_replicas(store_url: str, stores: Store
             assert theirs.acquired  # released with the first round's transaction
     finally:
         await other.close()
+
+
+async def test_a_settlement_tells_only_the_searches_left_waiting(stores: Stores) -> None:
+    """The "table found" notices go with the settlement, for the searches no heartbeat
+    renewed since ``LeftWaiting.before``; a settlement refused writes none."""
+    p1, p2, p3 = [await stores.player(n) for n in (1, 2, 3)]
+    await stores.lobby.enqueue(ticket(1, p1, 10.0), 0.0)  # its stream died at 10
+    await stores.lobby.enqueue(ticket(2, p2, 11.0), 0.0)
+    await stores.lobby.heartbeat(["t2"], 19.0)  # followed: renewed just now
+    await stores.match("formed", ("human", "human"), 12.0)
+
+    def found(t: Ticket, now: float) -> Notice:
+        return Notice.of(
+            NoticeKind.TABLE_FOUND, t.player_id, "formed/found", now, match_id="formed"
+        )
+
+    async with stores.lobby.formation_round(now=20.0, stale_before=5.0) as round_:
+        plan = TablePlan(2, 61, (SeatPlan(0, round_.tickets[0]), SeatPlan(1, round_.tickets[1])))
+        left = LeftWaiting(15.0, {t.ticket_id: found(t, 20.0) for t in plan.tickets})
+        assert await round_.settle(plan, "formed", 20.0, left)
+    assert round_.told == [p1]
+    # A table whose search ended meanwhile is not settled, and tells nobody.
+    await stores.lobby.enqueue(ticket(3, p3, 1.0), 0.0)
+    await stores.lobby.enqueue(Ticket("t4", p2, 2, 61, 21.0), 21.0)
+    assert await stores.lobby.cancel("t4", 21.5)
+    async with stores.lobby.formation_round(now=22.0, stale_before=0.0) as round_:
+        (waiting,) = round_.tickets
+        lone = TablePlan(2, 61, (SeatPlan(0, waiting), SeatPlan(1, Ticket("t4", p2, 2, 61, 21.0))))
+        left = LeftWaiting(21.0, {t.ticket_id: found(t, 22.0) for t in lone.tickets})
+        assert not await round_.settle(lone, "formed", 22.0, left)
+    assert round_.told == []
+    outbox = open_notification_store(stores.url)
+    await outbox.open()
+    try:
+        told = {p: await outbox.read_after(p, 0, 10) for p in (p1, p2, p3)}
+    finally:
+        await outbox.close()
+    assert [(s.notice.kind, s.notice.match_id) for s in told[p1]] == [
+        (NoticeKind.TABLE_FOUND, "formed")
+    ]
+    assert told[p2] == [] and told[p3] == []

@@ -132,6 +132,7 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
             request.join,
             unrated=request.unrated,
             turn_clock_seconds=request.turn_clock_seconds or None,
+            invited=list(request.invited_player_ids),
         )
         response = lobby_pb2.CreatePrivateTableResponse(
             match_id=table.match_id,

@@ -39,12 +39,14 @@ def build_lobby(
     published: Callable[[Iterable[str]], None] | None = None,
 ) -> LobbyContext:
     """``published``: the notifications context's ``Outbox.published``, told after a
-    rematch's commit wrote notices."""
+    commit of the lobby's that wrote notices (a rematch's, a formation round's)."""
     seats = PlayerSeats(matches, players, store, clock=clock)
     return LobbyContext(
         seats=seats,
         tables=Lobby(players, store),
         private=PrivateTables(matches, players, seats, store, clock=clock),
-        matchmaker=Matchmaker(matches, players, store, config, ratings=ratings, clock=clock),
+        matchmaker=Matchmaker(
+            matches, players, store, config, ratings=ratings, clock=clock, published=published
+        ),
         rematches=Rematches(matches, players, seats, store, clock=clock, published=published),
     )

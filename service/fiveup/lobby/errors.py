@@ -4,7 +4,7 @@ carries its reason and status code."""
 from __future__ import annotations
 
 from ..engine.errors import MatchError
-from ..shared.errors import PermissionDenied
+from ..shared.errors import InvalidRequest, PermissionDenied
 
 
 class InviteNotFound(MatchError):
@@ -23,6 +23,19 @@ class InviteRequired(PermissionDenied):
     """JoinMatch on a private table: its seats are taken with JoinWithInvite only."""
 
     reason = "INVITE_REQUIRED"
+
+
+class TooManyInvitees(InvalidRequest):
+    """CreatePrivateTable naming more players than the table has human seats left for
+    them (its human seats, less the creator's when they sit down); ``details['limit']``."""
+
+    reason = "TOO_MANY_INVITEES"
+
+
+class CannotInviteSelf(InvalidRequest):
+    """CreatePrivateTable whose invitees name the creator."""
+
+    reason = "CANNOT_INVITE_SELF"
 
 
 class RematchNotAvailable(MatchError):

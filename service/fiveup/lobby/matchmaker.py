@@ -20,6 +20,15 @@
 * Streams learn of their seat from one watcher per replica that reads every followed
   ticket in one query every ``poll_seconds`` (and renews the waiting ones every
   ``heartbeat_seconds``), or at once when a round of this replica settles.
+* **Left waiting.**  A stream that ends on a live replica cancels its search, so a
+  search is seated without anyone following it in one case only: its stream died with
+  its replica (kill -9, a lost node) and the search still waits out its
+  ``ticket_ttl_seconds``.  Nothing renews its heartbeat then; a settlement that finds it
+  older than ``left_waiting_after`` (twice the heartbeat, and a poll: a followed search
+  is always renewed sooner) writes a "table found" notice for that player in the same
+  transaction (``LeftWaiting``), and none for the players whose streams are there to
+  hear ``Matched``.  (A client whose connection silently died is not known to be gone
+  until gRPC notices; its search is renewed until then, like any open stream.)
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ import hashlib
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Collection, Mapping
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -38,12 +47,13 @@ from ..engine.match import HUMAN, MAX_TURN_CLOCK, MIN_TURN_CLOCK
 from ..engine.scoring import DEFAULT_TARGET
 from ..identity import Players
 from ..match.matches import Matches, new_match_id
+from ..notifications.notices import Notice, NoticeKind
 from ..shared.errors import InvalidRequest
 from .bot_fill import fill_bot
 from .errors import SearchEnded
 from .formation import Bands, TablePlan, Ticket, form_tables
 from .observer import MatchmakerObserver, PrometheusMatchmakerObserver
-from .ports import LobbyStore, TicketState, TicketStatus
+from .ports import LeftWaiting, LobbyStore, TicketState, TicketStatus
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +74,12 @@ class MatchmakerConfig:
     poll_seconds: float = 0.25
     band_width: float = 5.0  # rating bands: ordinal points either side at first
     band_widen_per_second: float = 0.25
+
+    @property
+    def left_waiting_after(self) -> float:
+        """A waiting search whose heartbeat is this old has no stream renewing it (an
+        open one is renewed every ``heartbeat_seconds``, checked every ``poll_seconds``)."""
+        return 2 * self.heartbeat_seconds + self.poll_seconds
 
 
 class RatingLookup(Protocol):
@@ -110,8 +126,10 @@ class Matchmaker:
         observer: MatchmakerObserver | None = None,
         ratings: RatingLookup | None = None,
         clock: Callable[[], float] = time.time,
+        published: Callable[[Iterable[str]], None] | None = None,
     ) -> None:
         self.matches = matches
+        self.published = published  # the outbox's wake-up, after a round that told someone
         self.ratings = ratings
         self.players = players
         self.store = store
@@ -205,7 +223,7 @@ class Matchmaker:
             for plan in form_tables(rnd.tickets, now, bands):
                 bot = fill_bot(plan, bands, self.config.bot, self.config.strongest_bot)
                 match_id = await self._open_table(plan, bot)
-                if await rnd.settle(plan, match_id, now):
+                if await rnd.settle(plan, match_id, now, self._left_waiting(plan, match_id, now)):
                     formed += 1
                     seated += [
                         TicketStatus(s.ticket, TicketState.MATCHED, now, match_id, s.seat)
@@ -221,8 +239,25 @@ class Matchmaker:
         # its commit seats nobody, and must not have told anyone otherwise).
         for status in seated:
             self._update(status)
+        if rnd.told and self.published is not None:
+            self.published(rnd.told)
         self.tables_formed += formed
         return formed
+
+    def _left_waiting(self, plan: TablePlan, match_id: str, now: float) -> LeftWaiting:
+        """The "table found" notice of each of the plan's searches, written by the
+        settlement for those it finds left waiting (no heartbeat lately)."""
+        notices = {
+            s.ticket.ticket_id: Notice.of(
+                NoticeKind.TABLE_FOUND, s.ticket.player_id, f"{match_id}/found", now,
+                match_id=match_id,
+                data={"seat": s.seat, "players": plan.players,
+                      "turn_clock_seconds": plan.turn_clock},
+            )
+            for s in plan.seats
+            if s.ticket is not None
+        }  # fmt: skip
+        return LeftWaiting(now - self.config.left_waiting_after, notices)
 
     async def _bands(self, tickets: Collection[Ticket]) -> Bands:
         """The waiting players' established ratings, each in its table size's category."""

@@ -21,12 +21,21 @@ connection, and the next round starts from the same waiting searches); it holds 
 locks while it creates matches, so heartbeats and cancellations never wait for a round
 (only for a table being settled).  On SQLite rounds are serialised in the process, and
 each table is settled in one write transaction.
+
+**Left waiting.**  A settlement is given the "table found" notice of each of its
+searches (``LeftWaiting``) and writes, in its own transaction, those of the searches
+whose heartbeat it finds older than ``LeftWaiting.before``: no stream renews them (their
+replica died; a stream that ends on a live replica cancels its search instead), so the
+player is not there to hear ``Matched``.  PostgreSQL writes a round's notices at the end
+of the round's transaction (after every lock the round takes: the outbox's lock order);
+SQLite in each table's.  ``FormationRound.told`` names the players told, for the wake-up
+after the commit.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Protocol
@@ -147,13 +156,28 @@ class SeatAlreadyBound(LobbyStoreError):
         self.seat = seat
 
 
+@dataclass(frozen=True, slots=True)
+class LeftWaiting:
+    """The "table found" notice of each of a table's searches (ticket id -> notice),
+    written with the settlement only for a search whose heartbeat is older than
+    ``before`` (nothing renews it: its stream is gone)."""
+
+    before: float
+    notices: Mapping[str, Notice]
+
+
 class FormationRound(Protocol):
     acquired: bool  # False: another round is running (elsewhere); nothing to do
     tickets: Sequence[Ticket]  # the waiting searches
+    # The players whose notices the round wrote (complete once the round has committed).
+    told: list[str]
 
-    async def settle(self, plan: TablePlan, match_id: str, now: float) -> bool:
-        """Mark the plan's tickets matched and bind their players to their seats; False
-        (nothing changed) when one of them is no longer waiting."""
+    async def settle(
+        self, plan: TablePlan, match_id: str, now: float, left: LeftWaiting | None = None
+    ) -> bool:
+        """Mark the plan's tickets matched and bind their players to their seats, and
+        write ``left``'s notices for the searches left waiting, all in one transaction;
+        False (nothing changed, nothing written) when one of them is no longer waiting."""
 
 
 class LobbyStore(Protocol):

@@ -1,10 +1,17 @@
 """Private tables: matches that the lobby never lists, joined with an invite code.
 
 The code is 128 random bits (URL-safe base64, 22 characters): unguessable, so knowing
-it is the permission to sit down.  Only its SHA-256 is stored, with an expiry.  The
+it is the permission to sit down.  The table keeps only its SHA-256, with an expiry.  The
 invite is recorded before the match exists (under the id chosen for it), so the table is
 never listed as public, not even for a moment; plain JoinMatch on it is refused
 (``INVITE_REQUIRED``), JoinWithInvite seats a signed-in player.
+
+**Named invitees.**  The creator may name players (``invited_player_ids``): each gets an
+"invited" notification carrying the code (their own copy of the permission: it is how
+they join), written in the transaction that creates the match -- so a notice exists
+exactly when its table does (an invite row whose match never got created, after a crash,
+told nobody).  The list is checked before anything is written: ids well formed and each
+once, not the creator, no more than the human seats left for others, every one a player.
 """
 
 from __future__ import annotations
@@ -12,20 +19,25 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..engine import HUMAN
 from ..identity import Players
+from ..identity.errors import PlayerNotFound
 from ..match.matches import Matches, new_match_id
 from ..match.results import Joined
+from ..notifications.notices import Notice, NoticeKind
 from ..shared.errors import InvalidRequest
-from .errors import InviteExpired, InviteNotFound
+from .errors import CannotInviteSelf, InviteExpired, InviteNotFound, TooManyInvitees
 from .ports import InviteLookup, LobbyStore
 from .seats import PlayerSeats
 
 DEFAULT_INVITE_SECONDS = 24 * 3600
 MAX_INVITE_SECONDS = 7 * 24 * 3600
 MAX_CODE_LENGTH = 64
+MAX_PLAYER_ID = 64
+INVITEES = "invited_player_ids"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +86,30 @@ class PrivateTables:
         *,
         unrated: bool = False,
         turn_clock_seconds: int | None = None,
+        invited: Sequence[str] = (),
     ) -> PrivateTable:
+        """A new private table; ``invited``: the players told of it (with its code)."""
         claims = await self.players.authenticate(access_token)
         if not 0 <= ttl_seconds <= MAX_INVITE_SECONDS:
             raise InvalidRequest(
                 f"invite_ttl_seconds must be 0-{MAX_INVITE_SECONDS}", field="invite_ttl_seconds"
             )
+        host = await self._check_invitees(claims.player_id, invited, seats, join)
         now = self._clock()
         expires = now + (ttl_seconds or DEFAULT_INVITE_SECONDS)
         code = secrets.token_urlsafe(16)
         match_id = new_match_id()
+        notices = [
+            Notice.of(
+                NoticeKind.INVITED, player_id, f"{match_id}/invited/{player_id}", now,
+                match_id=match_id,
+                data={
+                    "by": host, "invite_code": code, "expires_at": expires,
+                    "seats": len(seats), "turn_clock_seconds": turn_clock_seconds or 0,
+                },
+            )
+            for player_id in invited
+        ]  # fmt: skip
         await self.store.create_invite(match_id, invite_hash(code), expires, claims.player_id, now)
         created = await self.matches.create(
             seats,
@@ -91,12 +117,45 @@ class PrivateTables:
             match_id=match_id,
             unrated=unrated,
             turn_clock_seconds=turn_clock_seconds,
+            notices=notices,
         )
         joined = None
         if join:
             joined = await self.seats.join(match_id, None, access_token, invited=True)
         version = joined.version if joined is not None else created.version
         return PrivateTable(match_id, code, expires, version, joined)
+
+    async def _check_invitees(
+        self, host_id: str, invited: Sequence[str], seats: Sequence[str], join: bool
+    ) -> str:
+        """Refuse a bad list of invitees before anything is written; the host's display
+        name (the notices say who invited)."""
+        seen: set[str] = set()
+        for index, player_id in enumerate(invited):
+            if not (0 < len(player_id) <= MAX_PLAYER_ID and player_id.isascii()
+                    and player_id.isalnum()):  # fmt: skip
+                raise InvalidRequest("not a player id", field=INVITEES, index=str(index))
+            if player_id in seen:
+                raise InvalidRequest("a player is invited twice", field=INVITEES, index=str(index))
+            seen.add(player_id)
+            if player_id == host_id:
+                raise CannotInviteSelf(
+                    "the table's creator cannot invite themself", field=INVITEES,
+                    index=str(index),
+                )  # fmt: skip
+        room = sum(1 for kind in seats if kind == HUMAN) - (1 if join else 0)
+        if len(invited) > max(room, 0):
+            raise TooManyInvitees(
+                f"at most {max(room, 0)} invitees: the human seats left for others",
+                field=INVITEES, limit=str(max(room, 0)),
+            )  # fmt: skip
+        for index, player_id in enumerate(invited):
+            if await self.players.store.get_player(player_id) is None:
+                raise PlayerNotFound("no player has this id", field=INVITEES, index=str(index))
+        if not invited:
+            return ""
+        host = await self.players.store.get_player(host_id)
+        return host.display_name if host is not None else ""
 
     async def join(self, access_token: str | None, code: str, seat: int | None) -> InvitedSeat:
         await self.players.authenticate(access_token)

@@ -24,7 +24,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 
 from ..bots import BOT_KINDS
@@ -42,6 +42,7 @@ from ..engine import (
 )
 from ..engine.errors import MatchError, MatchFinished, UndoNotAllowed
 from ..engine.shuffle import new_seed
+from ..notifications.notices import Notice
 from ..ratings.outcome import OutcomeGate, SeatOwners
 from ..shared.errors import InvalidRequest, PermissionDenied, ShuttingDown, Unauthenticated
 from .autoplay import AutoplayConfig, BotFactory, BotRunner, TurnDeadlines, TurnTimer, over_length
@@ -203,6 +204,7 @@ class Matches:
         practice: bool = False,
         unrated: bool = False,
         turn_clock_seconds: int | None = None,
+        notices: Sequence[Notice] = (),
     ) -> Created:
         """A new match (``match_id``: one chosen beforehand, e.g. a private table's whose
         invite is recorded first; default a fresh random id).  ``hints``: whether
@@ -213,7 +215,9 @@ class Matches:
         1); it is rated at its end if every seat is a signed-in player by then (and the
         operator's rules of rated play count it: ratings.eligibility).
         ``turn_clock_seconds``: a correspondence match, each turn this long (no stand-in;
-        its players are notified while away: fiveup.match.notices)."""
+        its players are notified while away: fiveup.match.notices).  ``notices``: the
+        notifications the creation itself causes (a private table's invitations), written
+        in the transaction that creates the match: they exist exactly when it does."""
         for i, kind in enumerate(seats):
             if kind != HUMAN and kind not in BOT_KINDS:
                 raise InvalidRequest(f"seat {i}: unknown bot kind {kind!r}", field="seats")
@@ -237,7 +241,7 @@ class Matches:
             match_id, config.seats, config.target_points, config.seed, self.clock(),
             creator_hash=hash_token(creator_token), turn_clock_seconds=turn_clock_seconds,
         )  # fmt: skip
-        session = await self.repository.create(record, match, events)
+        session = await self.repository.create(record, match, events, notices)
         self.observer.match_created(match)
         self.bots.kick(session)
         return Created(match_id, match.version, config.commitment, creator_token)

@@ -126,8 +126,13 @@ class EventStore(Protocol):
 
     async def close(self) -> None: ...
 
-    async def create_match(self, record: MatchRecord, events: Sequence[dict[str, Any]]) -> None:
-        """Store a new match and its first events (versions 1..n) atomically."""
+    async def create_match(
+        self, record: MatchRecord, events: Sequence[dict[str, Any]], *,
+        notices: Sequence[Notice] = (),
+    ) -> None:  # fmt: skip
+        """Store a new match and its first events (versions 1..n) atomically, with the
+        notifications its creation causes (``notices``: a private table's invitations,
+        fiveup.notifications) in the same transaction."""
 
     async def load_match(self, match_id: str) -> MatchRecord:
         """The creation record; raises MatchNotFound."""

@@ -21,11 +21,12 @@ import asyncio
 import enum
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..engine import Event, Match, MatchConfig, MatchEnded
+from ..notifications.notices import Notice
 from ..ratings.outcome import MatchOutcome, OutcomeGate, SeatOwners, match_outcome
 from ..shared.broker import Broker
 from ..shared.errors import InvalidRequest
@@ -182,12 +183,18 @@ class MatchRepository:
 
     # ------------------------------------------------------------------ writes
 
-    async def create(self, record: MatchRecord, match: Match, events: list[Event]) -> MatchSession:
-        """Store a new match with its first events and cache its session."""
-        await self.store.create_match(record, to_bodies(events))
+    async def create(
+        self, record: MatchRecord, match: Match, events: list[Event],
+        notices: Sequence[Notice] = (),
+    ) -> MatchSession:  # fmt: skip
+        """Store a new match with its first events (and the ``notices`` its creation
+        causes, in the same transaction) and cache its session."""
+        await self.store.create_match(record, to_bodies(events), notices=notices)
         session = MatchSession(record, match, {}, turn_started=self.clock())
         session.remember(1, events)
         self._remember(session)
+        if notices and self.on_noticed is not None:
+            self.on_noticed(sorted({n.player_id for n in notices}))
         return session
 
     async def append(

@@ -392,10 +392,14 @@ class PostgresStore:
 
     # ------------------------------------------------------------------ matches
 
-    async def create_match(self, record: MatchRecord, events: Sequence[dict[str, Any]]) -> None:
-        # One statement, so one transaction: the match row and its first events.
+    async def create_match(
+        self, record: MatchRecord, events: Sequence[dict[str, Any]], *,
+        notices: Sequence[Notice] = (),
+    ) -> None:  # fmt: skip
+        # One transaction: the match row and its first events (one statement), then the
+        # notices the creation causes (last: the outbox's lock order).
         try:
-            async with self.pool.connection() as conn:
+            async with self.pool.connection() as conn, conn.transaction():
                 await conn.execute(
                     "WITH m AS ("
                     " INSERT INTO matches"
@@ -416,6 +420,8 @@ class PostgresStore:
                         [encode_event(e) for e in events],
                     ),
                 )
+                if notices:
+                    await write_notices(conn, notices)
         except pg_errors.UniqueViolation:
             raise StoreError(f"match {record.match_id!r} already exists") from None
 

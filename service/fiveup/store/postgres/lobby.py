@@ -15,6 +15,7 @@ from ...lobby.ports import (
     Enqueued,
     Invite,
     InviteLookup,
+    LeftWaiting,
     MyMatchPage,
     MyMatchRow,
     RematchState,
@@ -403,7 +404,12 @@ class PostgresLobbyStore(PooledStore):
                 " ORDER BY queued_at, ticket_id"
             )
             tickets = [_status(r).ticket for r in await cur.fetchall()]
-            yield _PostgresRound(conn, True, tickets)
+            round_ = _PostgresRound(conn, True, tickets)
+            yield round_
+            # The searches left waiting that the round seated are told last, in the
+            # round's transaction: after every lock it took (the outbox's lock order).
+            if round_.pending:
+                round_.told += await write_notices(conn, round_.pending)
 
 
 @dataclass
@@ -411,8 +417,12 @@ class _PostgresRound:
     conn: Conn
     acquired: bool
     tickets: Sequence[Ticket] = field(default_factory=list)
+    told: list[str] = field(default_factory=list)
+    pending: list[Notice] = field(default_factory=list)  # written at the round's end
 
-    async def settle(self, plan: TablePlan, match_id: str, now: float) -> bool:
+    async def settle(
+        self, plan: TablePlan, match_id: str, now: float, left: LeftWaiting | None = None
+    ) -> bool:
         seats = [(s.ticket.ticket_id, s.seat) for s in plan.seats if s.ticket is not None]
         try:
             async with self.conn.transaction():  # a savepoint: all of the table or none
@@ -428,16 +438,23 @@ class _PostgresRound:
                     "UPDATE mm_tickets t SET state = 'matched', match_id = %s, seat = v.seat,"
                     " settled_at = %s FROM unnest(%s::TEXT[], %s::INT[]) AS v(ticket_id, seat)"
                     " WHERE t.ticket_id = v.ticket_id AND t.state = 'waiting'"
-                    " RETURNING t.ticket_id",
+                    " RETURNING t.ticket_id, t.heartbeat_at",
                     (match_id, now, [i for i, _ in seats], [s for _, s in seats]),
                 )
-                if len(await cur.fetchall()) != len(seats):
+                settled = await cur.fetchall()
+                if len(settled) != len(seats):
                     raise _NotAllWaiting
                 for seat in plan.seats:
                     if seat.ticket is not None:
                         await _bind(self.conn, match_id, seat.seat, seat.ticket.player_id, now)
         except _NotAllWaiting:
             return False
+        if left is not None:  # heartbeat_at as the locked row had it (the update keeps it)
+            self.pending += [
+                left.notices[str(ticket_id)]
+                for ticket_id, heartbeat in settled
+                if str(ticket_id) in left.notices and float(heartbeat) < left.before
+            ]
         return True
 
 

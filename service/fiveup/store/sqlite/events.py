@@ -231,7 +231,10 @@ class SqliteStore:
 
     # ------------------------------------------------------------------ matches
 
-    async def create_match(self, record: MatchRecord, events: Sequence[dict[str, Any]]) -> None:
+    async def create_match(
+        self, record: MatchRecord, events: Sequence[dict[str, Any]], *,
+        notices: Sequence[Notice] = (),
+    ) -> None:  # fmt: skip
         rows = [(record.match_id, v, encode_event(e)) for v, e in enumerate(events, start=1)]
 
         def create(conn: sqlite3.Connection) -> None:
@@ -250,6 +253,7 @@ class SqliteStore:
                     ),
                 )
                 conn.executemany("INSERT INTO events VALUES (?, ?, ?)", rows)
+                write_notices(conn, notices)
 
         await self._run(create, writes=True)
 

@@ -16,6 +16,7 @@ from ...lobby.ports import (
     Enqueued,
     Invite,
     InviteLookup,
+    LeftWaiting,
     MyMatchPage,
     MyMatchRow,
     RematchState,
@@ -431,13 +432,23 @@ class _SqliteRound:
     store: SqliteLobbyStore
     acquired: bool
     tickets: Sequence[Ticket] = field(default_factory=list)
+    told: list[str] = field(default_factory=list)
 
-    async def settle(self, plan: TablePlan, match_id: str, now: float) -> bool:
-        def settle(conn: sqlite3.Connection) -> bool:
+    async def settle(
+        self, plan: TablePlan, match_id: str, now: float, left: LeftWaiting | None = None
+    ) -> bool:
+        def settle(conn: sqlite3.Connection) -> list[str] | None:
             with _transaction(conn):
-                return _settle(conn, plan, match_id, now)
+                gone = _left_waiting(conn, plan, left)
+                if not _settle(conn, plan, match_id, now):
+                    return None
+                return write_notices(conn, gone)
 
-        return await self.store._run(settle)
+        told = await self.store._run(settle)
+        if told is None:
+            return False
+        self.told += [p for p in told if p not in self.told]
+        return True
 
 
 # ---------------------------------------------------------------------- helpers
@@ -482,6 +493,25 @@ def _expire(conn: sqlite3.Connection, now: float, stale_before: float) -> None:
         " WHERE state = 'waiting' AND heartbeat_at < ?",
         (now, stale_before),
     )
+
+
+def _left_waiting(
+    conn: sqlite3.Connection, plan: TablePlan, left: LeftWaiting | None
+) -> list[Notice]:
+    """``left``'s notices of the plan's searches that no heartbeat renewed since
+    ``left.before`` (read in the settlement's write transaction, before it)."""
+    if left is None or not left.notices:
+        return []
+    ids = [t.ticket_id for t in plan.tickets if t.ticket_id in left.notices]
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
+    rows = conn.execute(
+        f"SELECT ticket_id FROM mm_tickets WHERE ticket_id IN ({marks})"
+        " AND state = 'waiting' AND heartbeat_at < ?",
+        [*ids, left.before],
+    ).fetchall()
+    return [left.notices[str(r[0])] for r in rows]
 
 
 def _settle(conn: sqlite3.Connection, plan: TablePlan, match_id: str, now: float) -> bool:
