@@ -96,6 +96,7 @@ class Fuzzed:
     # changes the match, and examples must not draw differently after it.
     valid: dict[str, list[Message]] | None = None
     invite_code: str = ""  # a private table's
+    invitee_id: str = ""  # another player, whom the valid CreatePrivateTable invites
 
     def run(self, coro: Any, timeout: float = 60) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
@@ -149,6 +150,9 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
     f.access_token = players.SignInAsGuest(device).session.access_token
     f.refresh_token = players.SignInAsGuest(device).session.refresh_token
     KNOWN_TOKENS[:] = [f.access_token, f.refresh_token, idp.token(sub="fuzz-subject")]
+    f.invitee_id = players.SignInAsGuest(
+        players_pb2.SignInAsGuestRequest(device_id="fuzz-invitee-0123456789")
+    ).session.player.player_id
     f.invite_code = (
         lobby_pb2_grpc.LobbyServiceStub(channel)
         .CreatePrivateTable(
@@ -443,8 +447,8 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
         "UpdatePlayer": [players_pb2.UpdatePlayerRequest(display_name="Fuzz Two")],
         "LinkIdentity": [players_pb2.LinkIdentityRequest(device_id="fuzz-device-abcdefghijkl")],
         "ListOpenTables": [lobby_pb2.ListOpenTablesRequest(page_size=5, players=3)],
-        "CreatePrivateTable": [lobby_pb2.CreatePrivateTableRequest(seats=[human, human],
-                                                                    join=True)],
+        "CreatePrivateTable": [lobby_pb2.CreatePrivateTableRequest(
+            seats=[human, human], join=True, invited_player_ids=[f.invitee_id])],
         "JoinWithInvite": [lobby_pb2.JoinWithInviteRequest(invite_code=f.invite_code)],
         "ListMyMatches": [lobby_pb2.ListMyMatchesRequest(page_size=5)],
         "FindMatch": [lobby_pb2.FindMatchRequest(players=2)],

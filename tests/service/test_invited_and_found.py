@@ -1,9 +1,10 @@
 """The lobby's two notifications through real servers on SQLite and on PostgreSQL:
 
-* **invited**: a private table that names players tells each of them once, with the
-  invite code they join with, in the transaction that creates the table; a player it
-  does not name (and who has no code) cannot sit down; a bad list of invitees is refused
-  with its reason and creates nothing;
+* **invited**: a private table that names players tells each of them once, in the
+  transaction that creates the table, and they sit down as themselves (JoinMatch with
+  their access token) until the invite expires; the code travels in no notification; a
+  player it does not name (and who has no code) cannot sit down; a bad list of invitees
+  is refused with its reason and creates nothing;
 * **table found**: a search whose stream died with its replica (SIGKILL: no cleanup)
   still waits out its time to live; the matchmaker of another server seats it with a
   connected search, and tells the player who is not there -- and not the one who is.
@@ -39,7 +40,6 @@ from .helpers import error_info
 
 INVITED = notifications_pb2.NOTIFICATION_KIND_INVITED
 TABLE_FOUND = notifications_pb2.NOTIFICATION_KIND_TABLE_FOUND
-YOUR_TURN = notifications_pb2.NOTIFICATION_KIND_YOUR_TURN
 
 db = database_on_each_store("invited_found")
 
@@ -109,16 +109,17 @@ def count_rows(url: str, table: str) -> int:
 # ------------------------------------------------------------------ invited
 
 
-async def test_an_invitee_is_told_once_with_the_code_and_joins_with_it(server: Running) -> None:
+async def test_an_invitee_is_told_once_and_takes_a_seat_as_themself(server: Running) -> None:
     channel = server.channel
     asha, _ = await guest(channel, "Asha")
     bilal, bilal_id = await guest(channel, "Bilal")
     chen, _ = await guest(channel, "Chen")
+    dev, _ = await guest(channel, "Dev")
     # Bilal's app is open: the stream hears the invitation as it is committed.
     heard = asyncio.ensure_future(first_on_stream(channel, bilal))
     table = await lobby(channel).CreatePrivateTable(
         lobby_pb2.CreatePrivateTableRequest(
-            seats=[human(), human(), bot()], join=True, invited_player_ids=[bilal_id],
+            seats=[human(), human(), human()], join=True, invited_player_ids=[bilal_id],
             turn_clock_seconds=86_400,
         ),
         metadata=auth(asha),
@@ -126,15 +127,17 @@ async def test_an_invitee_is_told_once_with_the_code_and_joins_with_it(server: R
     notice = await heard
     assert notice.kind == INVITED and notice.match_id == table.match_id and notice.push
     facts = dict(notice.facts)
-    assert facts["invite_code"] == table.invite_code and facts["by"] == "Asha"
-    assert int(facts["seats"]) == 3 and int(facts["turn_clock_seconds"]) == 86_400
+    assert facts["by"] == "Asha" and int(facts["seats"]) == 3
+    assert int(facts["turn_clock_seconds"]) == 86_400
     assert int(facts["expires_at"]) == table.invite_expires_at.seconds
     assert notice.title == "You are invited" and "Asha" in notice.body
-    # Exactly one, and only to the invitee (the host -- told of her turn in this
-    # correspondence match -- and a stranger are not invited).
+    # The code is the table's secret, kept as a hash: no notification carries it.
+    assert table.invite_code.encode() not in notice.SerializeToString()
+    # Exactly one, and only to the invitee (the host may be told of her turn in this
+    # correspondence match, if the deal made it hers; the others of nothing).
     assert [n.notification_id for n in await listed(channel, bilal)] == [notice.notification_id]
-    assert [n.kind for n in await listed(channel, asha)] == [YOUR_TURN]
-    assert await listed(channel, chen) == []
+    assert INVITED not in [n.kind for n in await listed(channel, asha)]
+    assert await listed(channel, chen) == [] and await listed(channel, dev) == []
 
     # A player the table does not name, without the code, cannot sit down.
     with pytest.raises(grpc.aio.AioRpcError) as refused:
@@ -150,23 +153,54 @@ async def test_an_invitee_is_told_once_with_the_code_and_joins_with_it(server: R
         )
     assert error_info(guessed.value).reason == "INVITE_NOT_FOUND"
 
-    # The invitee joins with the code the notice carried, and plays the seat.
-    joined = await lobby(channel).JoinWithInvite(
-        lobby_pb2.JoinWithInviteRequest(invite_code=facts["invite_code"]), metadata=auth(bilal)
+    # The invitee sits down as themself, from the notice alone (the table's id).
+    joined = await server.matches.JoinMatch(
+        pb.JoinMatchRequest(match_id=notice.match_id), metadata=auth(bilal)
     )
-    assert joined.match_id == table.match_id and joined.seat != table.seat
+    assert joined.seat != table.seat and not joined.seat_token  # bound to Bilal
     view = (
         await server.matches.GetMatch(
             pb.GetMatchRequest(match_id=table.match_id), metadata=auth(bilal)
         )
     ).view
     assert view.viewer_seat == joined.seat
-    # The table is full now: the stranger still has no way in, and nobody was told twice.
+    # Someone the host gave the code to still joins with it, as before.
+    with_code = await lobby(channel).JoinWithInvite(
+        lobby_pb2.JoinWithInviteRequest(invite_code=table.invite_code), metadata=auth(dev)
+    )
+    assert with_code.seat not in (table.seat, joined.seat)
+    # The table is full now; nobody was told twice.
     with pytest.raises(grpc.aio.AioRpcError):
         await server.matches.JoinMatch(
             pb.JoinMatchRequest(match_id=table.match_id), metadata=auth(chen)
         )
     assert [n.kind for n in await listed(channel, bilal)].count(INVITED) == 1
+
+
+async def test_an_invitation_ends_with_its_invite(db: str) -> None:
+    from tests.security.conftest import FakeClock
+
+    clock = FakeClock()
+    server = await start(db, clock=clock)
+    try:
+        asha, _ = await guest(server.channel, "Asha")
+        bilal, bilal_id = await guest(server.channel, "Bilal")
+        table = await lobby(server.channel).CreatePrivateTable(
+            lobby_pb2.CreatePrivateTableRequest(
+                seats=[human(), human()], join=True, invited_player_ids=[bilal_id],
+                invite_ttl_seconds=60,
+            ),
+            metadata=auth(asha),
+        )  # fmt: skip
+        clock.advance(61)
+        with pytest.raises(grpc.aio.AioRpcError) as late:
+            await server.matches.JoinMatch(
+                pb.JoinMatchRequest(match_id=table.match_id), metadata=auth(bilal)
+            )
+        assert late.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+        assert error_info(late.value).reason == "INVITE_EXPIRED"
+    finally:
+        await stop(server)
 
 
 async def test_several_invitees_each_get_their_own_notice(server: Running) -> None:
@@ -182,13 +216,16 @@ async def test_several_invitees_each_get_their_own_notice(server: Running) -> No
     ids = set()
     for token, _ in others:
         (notice,) = await listed(channel, token)
-        assert notice.kind == INVITED and notice.facts["invite_code"] == table.invite_code
+        assert notice.kind == INVITED and notice.match_id == table.match_id
         ids.add(notice.notification_id)
     assert len(ids) == 3  # one per player: each its own id
+    seats = set()
     for token, _ in others:
-        await lobby(channel).JoinWithInvite(
-            lobby_pb2.JoinWithInviteRequest(invite_code=table.invite_code), metadata=auth(token)
+        joined = await server.matches.JoinMatch(
+            pb.JoinMatchRequest(match_id=table.match_id), metadata=auth(token)
         )
+        seats.add(joined.seat)
+    assert len(seats) == 3
 
 
 async def test_a_bad_list_of_invitees_is_refused_and_creates_nothing(
@@ -228,7 +265,7 @@ async def test_a_bad_list_of_invitees_is_refused_and_creates_nothing(
         if reason == "TOO_MANY_INVITEES":
             assert info.metadata["limit"] == str(sum(s.kind == human().kind for s in seats) - join)
     # Nothing was written: no table, no match, no notice for anyone.
-    for table in ("private_tables", "matches", "notifications"):
+    for table in ("private_tables", "private_invitees", "matches", "notifications"):
         assert count_rows(db, table) == 0, table
     assert await listed(channel, bilal) == []
 

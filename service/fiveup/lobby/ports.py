@@ -211,8 +211,15 @@ class LobbyStore(Protocol):
     async def table(self, match_id: str) -> TableRow | None: ...
 
     async def create_invite(
-        self, match_id: str, invite_hash: bytes, expires_at: float, player_id: str, now: float
-    ) -> None: ...
+        self, match_id: str, invite_hash: bytes, expires_at: float, player_id: str, now: float,
+        invited: Sequence[str] = (),
+    ) -> None:  # fmt: skip
+        """Record a private table's invite (by ``player_id``) and the players it names
+        (``invited``), in one transaction."""
+
+    async def invited_until(self, match_id: str, player_id: str) -> float | None:
+        """When the private table's invite expires, if it names ``player_id``; None if
+        it does not (or the match is no private table)."""
 
     async def find_invite(self, invite_hash: bytes, now: float) -> Invite: ...
 

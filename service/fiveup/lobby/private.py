@@ -6,12 +6,15 @@ invite is recorded before the match exists (under the id chosen for it), so the 
 never listed as public, not even for a moment; plain JoinMatch on it is refused
 (``INVITE_REQUIRED``), JoinWithInvite seats a signed-in player.
 
-**Named invitees.**  The creator may name players (``invited_player_ids``): each gets an
-"invited" notification carrying the code (their own copy of the permission: it is how
-they join), written in the transaction that creates the match -- so a notice exists
-exactly when its table does (an invite row whose match never got created, after a crash,
-told nobody).  The list is checked before anything is written: ids well formed and each
-once, not the creator, no more than the human seats left for others, every one a player.
+**Named invitees.**  The creator may name players (``invited_player_ids``).  They are
+recorded with the invite, and each may then take a seat as themself -- JoinMatch with
+their access token -- until the invite expires: the permission is bound to the player,
+so it needs no copy of the code (which stays stored as a hash only, and never travels in
+a notification, a webhook or a push).  Each gets an "invited" notification naming the
+table, written in the transaction that creates the match -- so a notice exists exactly
+when its table does (an invite whose match never got created, after a crash, told
+nobody).  The list is checked before anything is written: ids well formed and each once,
+not the creator, no more than the human seats left for others, every one a player.
 """
 
 from __future__ import annotations
@@ -104,13 +107,15 @@ class PrivateTables:
                 NoticeKind.INVITED, player_id, f"{match_id}/invited/{player_id}", now,
                 match_id=match_id,
                 data={
-                    "by": host, "invite_code": code, "expires_at": expires,
-                    "seats": len(seats), "turn_clock_seconds": turn_clock_seconds or 0,
+                    "by": host, "expires_at": expires, "seats": len(seats),
+                    "turn_clock_seconds": turn_clock_seconds or 0,
                 },
             )
             for player_id in invited
         ]  # fmt: skip
-        await self.store.create_invite(match_id, invite_hash(code), expires, claims.player_id, now)
+        await self.store.create_invite(
+            match_id, invite_hash(code), expires, claims.player_id, now, invited=invited
+        )
         created = await self.matches.create(
             seats,
             target_points,

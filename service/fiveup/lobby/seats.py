@@ -22,7 +22,7 @@ from ..identity import Players
 from ..match.matches import Matches
 from ..match.results import Joined
 from ..shared.errors import PermissionDenied
-from .errors import InviteRequired
+from .errors import InviteExpired, InviteRequired
 from .ports import LobbyStore, SeatAlreadyBound
 
 BINDING_CACHE_SIZE = 100_000
@@ -63,7 +63,7 @@ class PlayerSeats:
         held = await self.bound_seat(match_id, player.player_id)
         if held is not None:
             return Joined(held, "", await self._version(match_id, held))
-        await self._check_invited(match_id, invited)
+        await self._check_invited(match_id, invited, player.player_id)
         joined = await self.matches.join(
             match_id, seat, display_name=player.display_name, player_id=player.player_id
         )
@@ -79,9 +79,20 @@ class PlayerSeats:
         self._remember(match_id, player.player_id, joined.seat)
         return Joined(joined.seat, "", joined.version)
 
-    async def _check_invited(self, match_id: str, invited: bool) -> None:
-        if not invited and await self.store.is_private(match_id):
-            raise InviteRequired("this table is private: join it with its invite code")
+    async def _check_invited(
+        self, match_id: str, invited: bool, player_id: str | None = None
+    ) -> None:
+        """A private table's seat is taken with its code (``invited``) or by a signed-in
+        player the table names, until its invite expires."""
+        if invited or not await self.store.is_private(match_id):
+            return
+        if player_id is not None:
+            until = await self.store.invited_until(match_id, player_id)
+            if until is not None:
+                if until <= self._clock():
+                    raise InviteExpired("this invitation has expired: ask for a new table")
+                return
+        raise InviteRequired("this table is private: join it with its invite code")
 
     async def seat_for(self, match_id: str, bearer: str | None, *, required: bool) -> int | None:
         """The seat the caller acts for: by seat token as before, or the seat the

@@ -100,6 +100,16 @@ MIGRATIONS: list[list[str]] = [
     ],
     # 3: a correspondence search's turn clock (only searches with the same one meet)
     ["ALTER TABLE mm_tickets ADD COLUMN turn_clock INTEGER NOT NULL DEFAULT 0"],
+    # 4: the players a private table names (they may sit down without its code)
+    [
+        """
+        CREATE TABLE private_invitees (
+            match_id  TEXT NOT NULL REFERENCES private_tables (match_id) ON DELETE CASCADE,
+            player_id TEXT NOT NULL,
+            PRIMARY KEY (match_id, player_id)
+        )
+        """,
+    ],
 ]
 
 SCHEMA = VersionedSchema(
@@ -266,12 +276,28 @@ class PostgresLobbyStore(PooledStore):
             return (await _tables(conn, [match_id])).get(match_id)
 
     async def create_invite(
-        self, match_id: str, invite_hash: bytes, expires_at: float, player_id: str, now: float
-    ) -> None:
-        await self._all(
-            "INSERT INTO private_tables VALUES (%s, %s, %s, %s, %s) RETURNING match_id",
-            (match_id, invite_hash, expires_at, player_id, now),
+        self, match_id: str, invite_hash: bytes, expires_at: float, player_id: str, now: float,
+        invited: Sequence[str] = (),
+    ) -> None:  # fmt: skip
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute(
+                "INSERT INTO private_tables VALUES (%s, %s, %s, %s, %s)",
+                (match_id, invite_hash, expires_at, player_id, now),
+            )
+            if invited:
+                await conn.execute(
+                    "INSERT INTO private_invitees SELECT %s, p FROM unnest(%s::TEXT[]) AS p",
+                    (match_id, list(invited)),
+                )
+
+    async def invited_until(self, match_id: str, player_id: str) -> float | None:
+        rows = await self._all(
+            "SELECT t.expires_at FROM private_invitees i"
+            " JOIN private_tables t ON t.match_id = i.match_id"
+            " WHERE i.match_id = %s AND i.player_id = %s",
+            (match_id, player_id),
         )
+        return float(rows[0][0]) if rows else None
 
     async def find_invite(self, invite_hash: bytes, now: float) -> Invite:
         rows = await self._all(

@@ -90,6 +90,14 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE mm_tickets ADD COLUMN turn_clock INTEGER NOT NULL DEFAULT 0;
     """,
+    # 4: the players a private table names (they may sit down without its code)
+    """
+    CREATE TABLE IF NOT EXISTS private_invitees (
+        match_id  TEXT NOT NULL REFERENCES private_tables (match_id) ON DELETE CASCADE,
+        player_id TEXT NOT NULL,
+        PRIMARY KEY (match_id, player_id)
+    ) WITHOUT ROWID;
+    """,
 ]
 
 _TICKET_COLUMNS = (
@@ -275,16 +283,32 @@ class SqliteLobbyStore(WorkerStore):
         return await self._run(lambda conn: _tables(conn, [match_id]).get(match_id))
 
     async def create_invite(
-        self, match_id: str, invite_hash: bytes, expires_at: float, player_id: str, now: float
-    ) -> None:
+        self, match_id: str, invite_hash: bytes, expires_at: float, player_id: str, now: float,
+        invited: Sequence[str] = (),
+    ) -> None:  # fmt: skip
         def create(conn: sqlite3.Connection) -> None:
             with _transaction(conn):
                 conn.execute(
                     "INSERT INTO private_tables VALUES (?, ?, ?, ?, ?)",
                     (match_id, invite_hash, expires_at, player_id, now),
                 )
+                conn.executemany(
+                    "INSERT INTO private_invitees VALUES (?, ?)", [(match_id, p) for p in invited]
+                )
 
         await self._run(create)
+
+    async def invited_until(self, match_id: str, player_id: str) -> float | None:
+        def until(conn: sqlite3.Connection) -> float | None:
+            row = conn.execute(
+                "SELECT t.expires_at FROM private_invitees i"
+                " JOIN private_tables t ON t.match_id = i.match_id"
+                " WHERE i.match_id = ? AND i.player_id = ?",
+                (match_id, player_id),
+            ).fetchone()
+            return None if row is None else float(row[0])
+
+        return await self._run(until)
 
     async def find_invite(self, invite_hash: bytes, now: float) -> Invite:
         def find(conn: sqlite3.Connection) -> Invite:
