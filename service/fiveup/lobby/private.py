@@ -91,7 +91,8 @@ class PrivateTables:
         turn_clock_seconds: int | None = None,
         invited: Sequence[str] = (),
     ) -> PrivateTable:
-        """A new private table; ``invited``: the players told of it (with its code)."""
+        """A new private table; ``invited``: the players told of it, who may sit down as
+        themselves until the invite expires."""
         claims = await self.players.authenticate(access_token)
         if not 0 <= ttl_seconds <= MAX_INVITE_SECONDS:
             raise InvalidRequest(

@@ -29,7 +29,7 @@ class NoticeKind(enum.Enum):
 
     YOUR_TURN = "your_turn"  # a correspondence match waits for the player's move
     DEADLINE_SOON = "deadline_soon"  # ... and its turn clock is running out
-    INVITED = "invited"  # a private table names the player (with its invite code)
+    INVITED = "invited"  # a private table names the player (who may join it as themself)
     TABLE_FOUND = "table_found"  # the matchmaker seated a search the player left waiting
     MATCH_ENDED = "match_ended"  # a correspondence match ended (result, rating change)
     CHAT_MESSAGE = "chat_message"  # someone wrote at the player's table while they were away
