@@ -417,7 +417,9 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
         "ListLegalMoves": [pb.ListLegalMovesRequest(match_id=f.match_id)],
         "SubmitMove": [pb.SubmitMoveRequest(match_id=f.match_id, move=legal[0],
                                             expected_version=view.version, request_id="fuzz")],
-        "WatchMatch": [pb.WatchMatchRequest(match_id=f.match_id, after_version=view.version)],
+        "WatchMatch": [pb.WatchMatchRequest(match_id=f.match_id, after_version=view.version),
+                       pb.WatchMatchRequest(match_id=f.match_id, after_version=view.version,
+                                            with_views=True)],
         "GetMatchRecord": [pb.GetMatchRecordRequest(match_id=f.finished_id)],
         # the fuzzer holds seat tokens, never the creator's: every cancel is refused
         "CancelMatch": [pb.CancelMatchRequest(match_id=f.match_id)],

@@ -14,6 +14,9 @@ without reaching a servicer.  An unexpected exception is logged with its traceba
 and answered ``INTERNAL`` with a fixed message and nothing from the exception.
 Domain errors are not touched: the servicers' handlers have already aborted with them.
 
+It also lets a handler send bytes it encoded itself (``_pre_encoded``): WatchMatch's
+views are encoded once and shared by every watcher (fiveup.api.match_servicer).
+
 Install it after (inside) the metrics interceptor so the codes it sets are counted.
 """
 
@@ -58,6 +61,18 @@ def tolerant(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], A
     return deserialize
 
 
+def _pre_encoded(serializer: Callable[[Any], bytes] | None) -> Callable[[Any], bytes] | None:
+    """``serializer``, but a response that is already ``bytes`` (a message the handler
+    encoded itself, e.g. with a shared part) is sent as it is."""
+    if serializer is None:
+        return None
+
+    def serialize(message: Any) -> bytes:
+        return message if type(message) is bytes else serializer(message)
+
+    return serialize
+
+
 async def _reject_malformed(context: Any) -> None:
     code, message, trailers = rich_status(
         grpc.StatusCode.INVALID_ARGUMENT,
@@ -88,7 +103,7 @@ class GuardInterceptor(WrappingInterceptor):
 
 def _wrap(method: str, handler: Handler) -> Handler:
     decode = tolerant(handler.request_deserializer)
-    encode = handler.response_serializer
+    encode = _pre_encoded(handler.response_serializer)
     streaming_in = handler.request_streaming
     fn: Any
     for kind, make in (

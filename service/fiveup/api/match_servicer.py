@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from typing import cast
 
 from ..engine import HUMAN, MatchEnded, RoundEnded, TileDrawn, TilePlaced, redact
 from ..engine.scoring import DEFAULT_TARGET
@@ -10,7 +11,7 @@ from ..engine.shuffle import commitment
 from ..lobby.seats import PlayerSeats, is_access_token
 from ..match.hints import HintService
 from ..match.matches import Matches
-from ..match.results import Resync
+from ..match.results import Resync, SeatedView, Viewed
 from ..shared.errors import InvalidRequest
 from ..v1 import match_pb2, match_pb2_grpc
 from . import convert
@@ -177,7 +178,20 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             ),
             self.limits.watching(request.match_id),
         ):  # fmt: skip
-            async for item in self.matches.watch(request.match_id, seat, request.after_version):
+            match_id = request.match_id
+            render = _view_field(match_id) if request.with_views else None
+            async for item in self.matches.watch(match_id, seat, request.after_version, render):
+                if isinstance(item, Viewed):
+                    # The view is shared by every watcher of this seat (or every spectator)
+                    # and encoded once: the response's own bytes, then field 3 (the view),
+                    # which is how protobuf merges the two (fiveup.api.guard sends bytes).
+                    response = match_pb2.WatchMatchResponse(
+                        event=convert.event_pb(item.version, item.event)
+                    )
+                    assert isinstance(item.view, bytes)
+                    encoded = response.SerializeToString() + item.view
+                    yield cast(match_pb2.WatchMatchResponse, encoded)  # sent as it is
+                    continue
                 if isinstance(item, Resync):
                     yield match_pb2.WatchMatchResponse(
                         resync=match_pb2.ResyncRequired(
@@ -236,3 +250,26 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             request.match_id, seat, request.expected_version, request.request_id
         )
         return match_pb2.UndoMoveResponse(version=undone.version, to_version=undone.to_version)
+
+
+_VIEW_FIELD_TAG = bytes([(match_pb2.WatchMatchResponse.VIEW_FIELD_NUMBER << 3) | 2])
+
+
+def _view_field(match_id: str) -> Callable[[SeatedView], bytes]:
+    """How WatchMatch renders a view for its stream: as the encoded ``view`` field of a
+    WatchMatchResponse (tag, length, the MatchView), made once per version and seat."""
+
+    def render(seen: SeatedView) -> bytes:
+        body = convert.view_pb(match_id, seen.view, seen.joined).SerializeToString()
+        return _VIEW_FIELD_TAG + _varint(len(body)) + body
+
+    return render
+
+
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    while n > 0x7F:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)

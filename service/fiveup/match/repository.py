@@ -81,6 +81,10 @@ class MatchSession:
     # The newest committed events, consecutive versions, ending at the newest version
     # this process knows to be committed (``match`` runs ahead of it during an append).
     recent: list[VersionedEvent] = field(default_factory=list)
+    # The views streamed to this match's watchers (WatchMatch with_views), as the API
+    # layer rendered them: per seat (None: every spectator), only the newest version
+    # built, so a match holds at most one per seat plus one.  Filled under ``lock``.
+    views: dict[int | None, tuple[int, object]] = field(default_factory=dict)
 
     @property
     def match_id(self) -> str:

@@ -92,6 +92,16 @@ class MatchProgress:
 
 
 @dataclass(frozen=True, slots=True)
+class Viewed:
+    """An event of a watch that is the match's newest as it is sent, with the view at its
+    version (as the watch's ``render`` made it from a ``SeatedView``)."""
+
+    version: int
+    event: Event
+    view: object
+
+
+@dataclass(frozen=True, slots=True)
 class Resync:
     """A watcher too far behind: fetch the match (it is at ``version``) and watch again."""
 
