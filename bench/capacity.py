@@ -25,7 +25,11 @@ that held.  Configurations:
 * ``workers_2``: ``fiveup serve --workers 2`` on one SQLite file (SO_REUSEPORT);
 * ``sqlite_gc_default``: ``sqlite`` with Python's own collector (``--no-gc-freeze
   --gc-young-threshold 700``), the baseline of the collector's tuning
-  (``fiveup.app.collector``), to run beside ``sqlite`` in one run.
+  (``fiveup.app.collector``), to run beside ``sqlite`` in one run;
+* ``sqlite_getmatch``: ``sqlite`` with clients that call ``GetMatch(min_version)`` on each
+  announced turn, as the web client does today, instead of reading the view from the
+  stream (``Model.views_on_stream``, on in every other configuration), to run beside
+  ``sqlite`` in one run.
 
 The two-process configurations are not pinned: with two cores they share them with the
 load.  Printed per step: players (and spectators), moves/s, calls/s, p50/p99 of
@@ -55,7 +59,7 @@ import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bench._server import (
@@ -87,6 +91,7 @@ class Config:
     replicas: int  # separate servers on one database
     workers: int  # processes of one server (SO_REUSEPORT)
     env: tuple[tuple[str, str], ...] = ()  # settings of this configuration's servers only
+    model: Model = MODEL  # the load against them
 
 
 CONFIG_SHAPES = {
@@ -102,6 +107,11 @@ CONFIG_SHAPES = {
         1,
         1,
         (("FIVEUP_GC_FREEZE", "false"), ("FIVEUP_GC_YOUNG_THRESHOLD", "700")),
+    ),
+    # Clients without the views on the stream (a GetMatch per announced turn), to run
+    # beside ``sqlite`` in one run (--configs sqlite_getmatch,sqlite).
+    "sqlite_getmatch": Config(
+        "sqlite_getmatch", "sqlite", 1, 1, model=replace(MODEL, views_on_stream=False)
     ),
 }
 
@@ -268,7 +278,7 @@ def server_gc_seconds(group: Sequence[ServerProcess]) -> float:
 
 
 HEADER = (
-    f"{'config':<11} {'players':>7} {'spect':>5} {'moves/s':>7} {'calls/s':>7} "
+    f"{'config':<17} {'players':>7} {'spect':>5} {'moves/s':>7} {'calls/s':>7} "
     f"{'submit_p50/p99':>15} {'getmatch_p50/p99':>16} {'delivery_p50/p99':>16} {'errors':>6} "
     f"{'srv_cores':>9} {'per_1k':>6} {'load_cores':>10} {'srv_gc':>6} {'load_gc':>7} "
     f"{'loadavg':>7}  verdict"
@@ -284,7 +294,7 @@ def row(step: Step) -> str:
 
     broken = step.broken()
     return (
-        f"{step.config:<11} {step.players:>7} {step.spectators:>5} {step.moves_per_second:>7.1f} "
+        f"{step.config:<17} {step.players:>7} {step.spectators:>5} {step.moves_per_second:>7.1f} "
         f"{step.calls_per_second:>7.1f} {pair('SubmitMove'):>15} {pair('GetMatch'):>16} "
         f"{pair('delivery'):>16} {w.error_count:>6} {step.server_cores:>9.2f} "
         f"{step.cores_per_1000:>6.2f} {step.client_cores:>10.2f} "
@@ -316,7 +326,7 @@ async def ramp(
     """Every step measured (up to the first that broke) and the highest that held."""
     settings = server_settings(max(FULL_STEPS if args.smoke else steps))
     async with servers(config, settings, args.pg_url, workdir) as group:
-        crowd = Crowd([s.address for s in group], turn_timeout=TURN_TIMEOUT)
+        crowd = Crowd([s.address for s in group], model=config.model, turn_timeout=TURN_TIMEOUT)
         measured: list[Step] = []
         try:
             for players in steps:
@@ -366,9 +376,9 @@ async def main_async(args: argparse.Namespace) -> int:
     print("highest load that held, per configuration:")
     for name, held in results.items():
         if held is None:
-            print(f"  {name:<11} none: the first step broke the SLO")
+            print(f"  {name:<17} none: the first step broke the SLO")
             continue
-        print(f"  {name:<11} {held.players} players, {held.moves_per_second:.1f} moves/s, "
+        print(f"  {name:<17} {held.players} players, {held.moves_per_second:.1f} moves/s, "
               f"{held.calls_per_second:.1f} calls/s, {held.server_cores:.2f} server cores "
               f"({held.cores_per_1000:.2f} per 1,000 players: {held.players_per_core:.0f} players "
               f"per core), load average {held.load_average:.1f}")  # fmt: skip

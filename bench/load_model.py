@@ -11,13 +11,16 @@ Who is in the load (``MODEL`` holds every number):
 * **Players**, people with the app.  Each signs in as a guest (a device id of its own),
   then plays match after match: mostly through the matchmaker (``FindMatch`` for a 2-, 3-
   or 4-seat table, bots allowed after a wait), sometimes against bots of a level it
-  picks (``CreateMatch`` + ``JoinMatch``).  In a match it does what the web client does
-  (clients/web/src/main.ts): one ``GetMatch``, then ``WatchMatch`` from that version; on
-  every event that names whose turn it is, one ``GetMatch(min_version)``; on its own turn
-  it thinks (log-normal, 2-8 s; a forced draw or pass is a tap) and submits one of the
-  legal moves the view lists.  Now and then its phone drops the stream and comes back a
-  few seconds later (``GetMatch``, ``WatchMatch`` after the version it had).  Between
-  matches it looks at the result; some leave and a new person signs in instead.
+  picks (``CreateMatch`` + ``JoinMatch``).  In a match it reads the match once
+  (``GetMatch``), then watches with views (``WatchMatch`` from that version,
+  ``with_views``): the view that ends each burst of events is its new view, no call
+  needed (``Model.views_on_stream``; off, it does what the web client does today,
+  clients/web/src/table/game.ts: one ``GetMatch(min_version)`` on every event that names
+  whose turn it is).  On its own turn it thinks (log-normal, 2-8 s; a forced draw or pass
+  is a tap) and submits one of the legal moves the view lists.  Now and then its phone
+  drops the stream and comes back a few seconds later (``WatchMatch`` after the version it
+  had, with views; without them ``GetMatch`` first).  Between matches it looks at the
+  result; some leave and a new person signs in instead.
 * **Spectators**, a few per hundred players: each watches one live match (anonymously,
   as a shared link opens it), reads the view on turn events like a player, and moves on
   after a few minutes; at most ``spectators_per_match`` on one match.
@@ -56,6 +59,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import itertools
 import math
@@ -122,6 +126,10 @@ class Model:
     validator_rate: float = 20.0
     # Displayed points to win (the standard game).
     target_points: int = 61
+    # Read the view from the stream (WatchMatch with_views), as a client should; False:
+    # one GetMatch(min_version) per announced turn, as the web client does today
+    # (bench.capacity's ``sqlite_getmatch`` runs that beside ``sqlite``).
+    views_on_stream: bool = True
 
     def think(self, rng: random.Random, forced: bool) -> float:
         if forced:
@@ -277,18 +285,23 @@ class Client:
 class Watch:
     """A WatchMatch stream read by a task of its own: times each live event's delivery,
     keeps the newest version seen, and sets ``turned`` on each event that names the
-    next turn (when the web client reads the view again) and when the stream ends."""
+    next turn (when the web client reads the view again) and when the stream ends.  With
+    ``views``: asks for the views on the stream, keeps the newest in ``view`` and sets
+    ``turned`` when one comes instead."""
 
     def __init__(self, client: Client, match_id: str, after: int, *, anonymous: bool,
-                 turn_timeout: float) -> None:  # fmt: skip
+                 turn_timeout: float, views: bool = False) -> None:  # fmt: skip
         self.client = client
         self.version = after
         self.turned = asyncio.Event()
         self.ended = False
         self.turn_timeout = turn_timeout
+        self.views = views
+        self.view: match_pb2.MatchView | None = None
         metadata = client.anonymous if anonymous else client.auth
         self.stream = client.matches.WatchMatch(
-            match_pb2.WatchMatchRequest(match_id=match_id, after_version=after), metadata=metadata
+            match_pb2.WatchMatchRequest(match_id=match_id, after_version=after, with_views=views),
+            metadata=metadata,
         )
         self.task = asyncio.ensure_future(self._read())
 
@@ -305,8 +318,15 @@ class Watch:
                     if turn.HasField("deadline") and not turn.stand_in:
                         deadline = turn.deadline.seconds + turn.deadline.nanos * 1e-9
                         recorder.ok("delivery", time.time() - (deadline - self.turn_timeout))
-                    self.turned.set()
-                elif event.HasField("match_ended") or event.HasField("match_cancelled"):
+                if self.views:
+                    if item.HasField("view"):
+                        self.view = item.view
+                        self.turned.set()
+                elif (
+                    event.HasField("turn")
+                    or event.HasField("match_ended")
+                    or event.HasField("match_cancelled")
+                ):
                     self.turned.set()
         except grpc.aio.AioRpcError as exc:
             if exc.code() != grpc.StatusCode.CANCELLED:  # not our own drop
@@ -373,35 +393,49 @@ class Person:
 
     def _watch(self, match_id: str, after: int) -> Watch:
         self.watch = Watch(self.client, match_id, after, anonymous=self.anonymous,
-                           turn_timeout=self.crowd.turn_timeout)  # fmt: skip
+                           turn_timeout=self.crowd.turn_timeout,
+                           views=self.model.views_on_stream)  # fmt: skip
         return self.watch
 
     async def follow(
         self, match_id: str, on_view: Callable[[match_pb2.MatchView], Awaitable[bool]]
     ) -> None:
-        """Read the view, watch, and read it again after each announced turn, as the web
-        client does, with the phone's occasional drop and return; ``on_view(view)``
-        after each read (False: stop following).  Ends with the match."""
+        """Read the view, watch, and take the view again after each announced turn (from
+        the stream with ``Model.views_on_stream``, else a GetMatch as the web client
+        does), with the phone's occasional drop and return; ``on_view(view)`` after each
+        (False: stop following).  Ends with the match."""
+        views = self.model.views_on_stream
         view = await self.read_view(match_id)
         watch = self._watch(match_id, view.version)
         drop_rate = self.model.reconnects_per_hour / 3600.0
         last = time.monotonic()
         try:
             while await on_view(view) and view.status == IN_PROGRESS:
-                # (a timeout: read the view anyway, as a client's refresh timer would)
+                # (a timeout: read the view anyway, as a client's refresh timer would;
+                # with views on the stream there is nothing to read: the view is current)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(watch.turned.wait(), CALL_TIMEOUT)
                 watch.turned.clear()
                 now = time.monotonic()
-                if watch.ended or self.rng.random() < drop_rate * (now - last):
+                streamed = watch.view
+                if views and streamed is not None and streamed.version > view.version:
+                    view = streamed  # the stream's own view: no call
+                if views and watch.ended and view.status != IN_PROGRESS:
+                    pass  # the match's end came with its view
+                elif watch.ended or self.rng.random() < drop_rate * (now - last):
                     dropped = not watch.ended
                     await watch.drop()  # the network went (or the stream ended): come back
                     if dropped:
                         await asyncio.sleep(self.rng.uniform(*self.model.reconnect_gap))
-                    view = await self.read_view(match_id)
-                    if view.status == IN_PROGRESS:
+                    if views and dropped:
+                        # From the view it has: a catch-up's last event brings a newer one
+                        # (none comes when the match is still there: the view is current).
                         watch = self._watch(match_id, view.version)
-                else:
+                    else:
+                        view = await self.read_view(match_id)
+                        if view.status == IN_PROGRESS:
+                            watch = self._watch(match_id, view.version)
+                elif not views:
                     view = await self.read_view(match_id, watch.version)
                 last = now
         finally:
@@ -627,7 +661,8 @@ def _pick(rng: random.Random, weighted: tuple[tuple[int, float], ...]) -> int:
 
 
 async def _main_async(args: argparse.Namespace) -> int:
-    crowd = Crowd(args.target.split(","), turn_timeout=args.turn_timeout)
+    model = dataclasses.replace(MODEL, views_on_stream=not args.getmatch)
+    crowd = Crowd(args.target.split(","), model=model, turn_timeout=args.turn_timeout)
     try:
         await crowd.grow(args.players, args.arrivals)
         crowd.recorder.take()  # the ramp is not measured
@@ -654,6 +689,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="measured, after the ramp")
     parser.add_argument("--turn-timeout", type=float, default=120.0,
                         help="the server's --turn-timeout-seconds (times deliveries)")  # fmt: skip
+    parser.add_argument("--getmatch", action="store_true",
+                        help="a GetMatch per announced turn instead of the views on the stream")  # fmt: skip
     return asyncio.run(_main_async(parser.parse_args(argv)))
 
 

@@ -10,8 +10,9 @@ The match's chat shows between the moves and is written from any prompt
 the engine; everything it shows comes from the server's views and events.
 
 The stream says whose turn it is (each step's last event carries a ``Turn``), so while
-others play the client only follows the stream; it reads the match (GetMatch) once per
-turn of its own, to show the table and the moves, and once at the end.
+others play the client only follows the stream.  It watches with views (``with_views``):
+the view that ends each burst of events shows the table and the moves, so it reads the
+match itself (GetMatch) only when the stream cannot say (it ended early).
 """
 
 from __future__ import annotations
@@ -487,13 +488,15 @@ async def _play_match(
 ) -> Ending:
     """Play the person's seat of one match until it ends or they quit."""
     match_id, me = table.match_id, table.seat
-    events: asyncio.Queue[pb.MatchEvent | None] = asyncio.Queue()
+    events: asyncio.Queue[pb.WatchMatchResponse | None] = asyncio.Queue()
 
     async def follow() -> None:
-        call = stub.WatchMatch(pb.WatchMatchRequest(match_id=match_id), metadata=await metadata())
+        call = stub.WatchMatch(
+            pb.WatchMatchRequest(match_id=match_id, with_views=True), metadata=await metadata()
+        )
         async for item in call:
             if item.WhichOneof("item") == "event":
-                await events.put(item.event)
+                await events.put(item)
         await events.put(None)
 
     watcher = asyncio.ensure_future(follow())
@@ -501,13 +504,22 @@ async def _play_match(
     seen: int = 0
     stand_in = False  # a stand-in bot is playing for the person's seat
     introduced = False  # the chat's help line is shown with the first screen
+    streamed: pb.MatchView | None = None  # the newest view the stream brought
+    ended = False  # the stream is over
+    wanted = 0  # the next screen shows at least this version (after a move of ours)
 
     async def take_event() -> pb.MatchEvent | None:
         """Note the next streamed event; None once the stream has ended."""
-        nonlocal seen, stand_in
-        event = await events.get()
-        if event is None:
+        nonlocal seen, stand_in, streamed, ended
+        if ended:
             return None
+        item = await events.get()
+        if item is None:
+            ended = True
+            return None
+        event = item.event
+        if item.HasField("view"):
+            streamed = item.view
         seen = event.version
         if event.WhichOneof("kind") == "seat_auto_played" and event.seat_auto_played.seat == me:
             stand_in = event.seat_auto_played.active
@@ -531,8 +543,14 @@ async def _play_match(
 
     try:
         while True:
-            request = pb.GetMatchRequest(match_id=match_id, min_version=seen)
-            view = (await stub.GetMatch(request, metadata=await metadata())).view
+            # The view that ends the newest burst; GetMatch only if the stream ended first.
+            while (streamed is None or streamed.version < max(seen, wanted)) and not ended:
+                await take_event()
+            if streamed is not None and streamed.version >= max(seen, wanted):
+                view = streamed
+            else:
+                request = pb.GetMatchRequest(match_id=match_id, min_version=max(seen, wanted))
+                view = (await stub.GetMatch(request, metadata=await metadata())).view
             # show what happened since the last screen, from the stream
             while seen < view.version and await take_event():
                 pass
@@ -623,6 +641,7 @@ async def _play_match(
                 else:
                     notes.append(f"! {exc.code().name}: {exc.details()}")
                 continue
+            wanted = result.version
             if result.points:
                 notes.append(f"You scored {points_text(result.points)} ({result.points} raw).")
             if result.HasField("drawn_tile"):
