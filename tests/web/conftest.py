@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -79,16 +80,24 @@ def web_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebStack]:
     chromium = require_chromium()
     tools = ensure_clients_built()
     build_web(tools["npm"])
-    folder = tmp_path_factory.mktemp("web-stack")
     if ARTIFACTS.exists():
         shutil.rmtree(ARTIFACTS)
     ARTIFACTS.mkdir(parents=True)
+    with open_stack(tmp_path_factory.mktemp("web-stack"), chromium, tools["node"]) as stack:
+        yield stack
+
+
+@contextmanager
+def open_stack(folder: Path, chromium: str, node: str) -> Iterator[WebStack]:
+    """A server with its own database, its gateway and the built bundle: the session's
+    shared stack, or a module's own where what it asserts is the whole server's state
+    (a leaderboard other modules' matches would join)."""
     with (
         running_server(folder, extra=(*BEHIND_GATEWAY, *RATINGS)) as server,
         Gateway(server.address, log=folder / "envoy.log") as gateway,
         static_server(WEB_DIR / "dist", gateway.url) as url,
     ):
-        yield WebStack(server, gateway.url, url, chromium, tools["node"])
+        yield WebStack(server, gateway.url, url, chromium, node)
 
 
 def run_browser(
