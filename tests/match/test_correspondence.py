@@ -15,7 +15,7 @@ from fiveup.engine import HUMAN
 from fiveup.match.errors import StaleVersion
 from fiveup.match.matches import Matches, MatchesConfig
 from fiveup.match.notices import reminder_lead
-from fiveup.notifications.notices import NoticeKind
+from fiveup.notifications.notices import NoticeKind, render
 from fiveup.notifications.ports import NotificationStore
 from fiveup.store import open_notification_store, open_store
 from tests.security.conftest import FakeClock
@@ -93,6 +93,13 @@ async def test_every_turn_is_told_to_its_player_while_away(world: World) -> None
     assert all(s.notice.kind is NoticeKind.YOUR_TURN for s in log)
     assert len({s.notice.notice_id for s in log}) == len(log)
     assert w.noticed and all(len(p) == 1 for p in w.noticed)
+    # The text names who moved (the first turn, started by the claim, names nobody).
+    names = {"p-ada": "Bob", "p-bob": "Ada"}  # each player's opponent
+    bodies = sorted((s.notice.created_at, render(s.notice)[1], s.notice.player_id) for s in log)
+    assert bodies[0][1] == "It is your turn."
+    assert [b for _, b, _ in bodies[1:]] == [
+        f"{names[p]} moved. It is your turn." for _, _, p in bodies[1:]
+    ]
 
     # The store's turn index: the deadline and the reminder a quarter-clock before it.
     (due,) = await w.matches.repository.store.due_turns(w.clock.now + DAY - reminder_lead(DAY))

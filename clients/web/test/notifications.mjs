@@ -214,7 +214,7 @@ await run(async () => {
   await untilMoved(matchId, tokens, joined.seat);
   const pushed = await until('the push of Bilal’s move', async () => {
     const got = (await pushes(STUB.endpoint)).filter((p) => p.payload.match_id === matchId && p.payload.kind === 'your_turn');
-    return got.length ? got : null;
+    return got.some((p) => p.payload.body.startsWith('Bilal ')) ? got : null;
   });
   step('pushed', { matchId, pushed });
 

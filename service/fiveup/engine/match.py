@@ -172,6 +172,7 @@ class Match:
         self.rated = False
         self.turn_clock_seconds: int | None = None  # set: a correspondence match
         self.seat_players: dict[int, str] = {}  # seat -> the signed-in player its claim names
+        self.seat_names: dict[int, str] = {}  # seat -> the display name its claim gave
         self.forfeited: Forfeited | None = None  # the concession that ended the match
         # Seats that have made a move (placed, drawn or passed; a stand-in's moves count):
         # once every seat has, play has really started and CancelMatch is refused.
@@ -543,6 +544,8 @@ class Match:
             self.claimed_seats.add(event.seat)
             if event.player_id:
                 self.seat_players[event.seat] = event.player_id
+            if event.display_name:
+                self.seat_names[event.seat] = event.display_name
             return
         if isinstance(event, RoundDealt):
             self.round = RoundState(

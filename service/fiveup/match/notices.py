@@ -63,7 +63,10 @@ def append_notices(
     player = match.seat_players.get(turn.seat)
     if player is None:
         return []
-    data = {"seat": turn.seat, "version": version, "deadline": turn.deadline}
+    data: dict[str, object] = {"seat": turn.seat, "version": version, "deadline": turn.deadline}
+    mover = before.seat if before is not None and before.seat != turn.seat else None
+    if mover is not None:  # "Bilal moved. It is your turn." (a bot: "Your opponent moved.")
+        data["moved_by"] = match.seat_names.get(mover, "")
     return [Notice.of(NoticeKind.YOUR_TURN, player, f"{match_id}@{version}", now,
                       match_id=match_id, data=data)]  # fmt: skip
 

@@ -109,7 +109,9 @@ def render(notice: Notice) -> tuple[str, str]:
     d = notice.data
     kind = notice.kind
     if kind is NoticeKind.YOUR_TURN:
-        return "Your turn", f"{d.get('opponents') or 'Your opponent'} moved. It is your turn."
+        if "moved_by" not in d:  # the match has just started, or the seat was just claimed
+            return "Your turn", "It is your turn."
+        return "Your turn", f"{d['moved_by'] or 'Your opponent'} moved. It is your turn."
     if kind is NoticeKind.DEADLINE_SOON:
         return "Your turn is running out", "Move before the turn clock runs out."
     if kind is NoticeKind.INVITED:
