@@ -46,7 +46,10 @@ test('Hindi', () => {
   setLang('hi');
   assert.equal(at(0), 'समय निकल गया');
   assert.equal(at(3 * HOUR + 20 * MIN), '3 घंटे 20 मिनट बचे');
-  assert.equal(at(HOUR), '1 घंटा बचे');
+  assert.equal(at(HOUR), '1 घंटा बचा');
+  assert.equal(at(DAY), '1 दिन बचा');
+  assert.equal(at(MIN), '1 मिनट बचा');
+  assert.equal(at(DAY + HOUR), '1 दिन 1 घंटा बचे');
   assert.equal(at(2 * DAY), '2 दिन बचे');
   setLang('en');
 });

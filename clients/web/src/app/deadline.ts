@@ -2,7 +2,7 @@
 // "overdue".  The one formatting of a correspondence turn clock: the "My matches" list
 // and the table's status line both show it, from the server's deadline (a timestamp),
 // never from a count the client keeps.
-import { countText, t } from "../i18n.js";
+import { countText, type Key, t } from "../i18n.js";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -19,11 +19,18 @@ export function timeLeftText(deadlineMs: number, nowMs: number = Date.now()): st
   const days = Math.floor(left / DAY_MS);
   const hours = Math.floor((left % DAY_MS) / HOUR_MS);
   const minutes = Math.floor((left % HOUR_MS) / MINUTE_MS);
+  const counts: number[] = [];
   const parts: string[] = [];
-  if (days > 0) parts.push(countText(days, "timeOneDay", "timeDays"));
-  if (days < DAYS_ONLY_FROM && hours > 0) parts.push(countText(hours, "timeOneHour", "timeHours"));
-  if (days === 0 && minutes > 0) parts.push(countText(minutes, "timeOneMinute", "timeMinutes"));
-  return t("timeLeft", { time: parts.join(" ") });
+  const add = (n: number, one: Key, many: Key) => {
+    counts.push(n);
+    parts.push(countText(n, one, many));
+  };
+  if (days > 0) add(days, "timeOneDay", "timeDays");
+  if (days < DAYS_ONLY_FROM && hours > 0) add(hours, "timeOneHour", "timeHours");
+  if (days === 0 && minutes > 0) add(minutes, "timeOneMinute", "timeMinutes");
+  // Hindi's verb agrees: "1 घंटा बचा", but "2 घंटे बचे" and "1 दिन 3 घंटे बचे".
+  const single = counts.length === 1 && counts[0] === 1;
+  return t(single ? "timeLeftOne" : "timeLeft", { time: parts.join(" ") });
 }
 
 /** A server timestamp's seconds as epoch milliseconds. */
