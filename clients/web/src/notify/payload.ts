@@ -11,8 +11,11 @@ export interface PushNotice {
   facts?: Record<string, unknown>;
 }
 
-/** The app's page for a notice: the match's table (#/play/<match>: the seat this
- *  player holds there), or the start page when it names no match. */
+/** The app's page for a notice: for an invitation, the table's join page (#/join/<match>:
+ *  the invitee takes a free seat as themself); otherwise the match's table (#/play/<match>:
+ *  the seat this player holds there); the start page when it names no match. */
 export function notificationUrl(scope: string, notice: PushNotice): string {
-  return notice.match_id ? `${scope}#/play/${encodeURIComponent(notice.match_id)}` : scope;
+  if (!notice.match_id) return scope;
+  const match = encodeURIComponent(notice.match_id);
+  return notice.kind === "invited" ? `${scope}#/join/${match}` : `${scope}#/play/${match}`;
 }
