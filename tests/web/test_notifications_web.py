@@ -10,7 +10,9 @@ subscription; a push delivered to the worker through the DevTools protocol shows
 notification, the notice id as its tag (a repeat replaces it); the opponent's move in a
 correspondence match reaches the subscription, encrypted, naming the match; turning off
 forgets it on both sides, and the next turn goes to another subscription of the player's
-but not to it; before a server without Web Push the card says so, in English and Hindi.
+but not to it; a browser that refuses the permission (headless Chromium denies the
+prompt) leaves the card "blocked", and one without the Push API "not supported"; before a
+server without Web Push the card says so, in English and Hindi.
 Pushing to Chromium's own push service is not possible here (a closed network, no FCM),
 so the page's pushManager.subscribe answers with the test push service's endpoint and
 keys the test made.  Screenshot: build/test-artifacts/web/notifications/."""
@@ -166,3 +168,16 @@ def test_a_server_without_web_push_is_named(report: dict[str, Any]) -> None:
     none = step(report, "unavailable")
     assert none["text"] == "This server sends no browser notifications." and none["button"] is None
     assert step(report, "unavailable hi")["text"] == "यह सर्वर ब्राउज़र सूचनाएँ नहीं भेजता।"
+
+
+def test_a_refused_permission_and_a_browser_without_push_are_named(report: dict[str, Any]) -> None:
+    blocked = step(report, "blocked")
+    assert blocked["state"] == "blocked" and blocked["button"] is None
+    assert blocked["text"] == (
+        "Blocked by your browser: allow notifications for this site in the browser's settings."
+    )
+    assert blocked["stored"] == 0  # nothing was subscribed
+    assert step(report, "blocked after reload")["state"] == "blocked"
+    unsupported = step(report, "unsupported")
+    assert unsupported["state"] == "unsupported" and unsupported["button"] is None
+    assert unsupported["text"] == "This browser cannot show notifications from a web page."

@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { MatchStatus, SeatKind, createFiveUpClients, errorReason, withToken } from '@fiveup/sdk';
 import { grpcTransport } from '@fiveup/sdk/node';
 import { BASE, OUT, browser, report, run, step, watchErrors } from './harness.mjs';
-import { signInGuest } from './people.mjs';
+import { signedInPage as plainSignedInPage, signInGuest } from './people.mjs';
 
 const need = (name) => {
   const value = process.env[name];
@@ -236,6 +236,27 @@ await run(async () => {
     browserSubscription: await page.evaluate(() => localStorage.getItem('test:push-subscription')),
     fenced: fenced.length, stubBefore: countBefore, stubAfter: (await pushes(STUB.endpoint)).length,
   });
+
+  // A browser that refuses the permission (headless Chromium answers "denied" to the
+  // prompt, as a person who clicks Block does): the card says so, nothing more to press.
+  const dana = await guest('Dana');
+  const refusing = await plainSignedInPage(dana, { viewport: { width: 1280, height: 900 } }, 'refusing');
+  await refusing.goto(`${BASE}/#/`);
+  await waitState(refusing, 'off');
+  await card(refusing).locator('button').click();
+  await waitState(refusing, 'blocked');
+  const blockedSettings = (await api.notifications.getNotificationSettings({}, withToken(dana.token))).settings;
+  step('blocked', { ...(await cardState(refusing)), stored: blockedSettings.subscriptions.length });
+  await refusing.reload();
+  await waitState(refusing, 'blocked'); // and stays so: only the browser's settings change it
+  step('blocked after reload', await cardState(refusing));
+  await card(refusing).screenshot({ path: path.join(OUT, 'notifications-blocked.png') });
+  // A browser without the Push API (as Safari on an iPhone, outside a home-screen app).
+  const older = await plainSignedInPage(dana, { viewport: { width: 390, height: 844 } }, 'no-push-api');
+  await older.context().addInitScript(() => { delete window.PushManager; });
+  await older.goto(`${BASE}/#/`);
+  await waitState(older, 'unsupported');
+  step('unsupported', await cardState(older));
 
   // A server without Web Push: the control says so and offers nothing to press.
   const other = await guest('Chitra'); // an account on the other server: signed in there
