@@ -17,7 +17,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SeatKind, createFiveUpClients, withToken } from '@fiveup/sdk';
 import { grpcTransport } from '@fiveup/sdk/node';
-import { BASE, OUT, browser, report, run, step } from './harness.mjs';
+import { BASE, OUT, browser, playFirstMove, report, run, step } from './harness.mjs';
 import { signInGuest, signedInPage } from './people.mjs';
 
 const SERVER = process.env.FIVEUP_SERVER;
@@ -80,15 +80,7 @@ const overflow = (page) => page.evaluate(() => ({ scrollWidth: document.document
 
 /** One move in the browser: the first playable tile at its first point, else draw or pass. */
 async function moveInBrowser(page) {
-  const version = await page.locator('#app').getAttribute('data-version');
-  const playable = page.locator('.hand button.tile.playable:not([disabled])');
-  if (await playable.count()) {
-    await playable.first().click();
-    await page.locator('.points button.point').first().click();
-  } else {
-    await page.locator('button[data-move=draw], button[data-move=pass]').first().click();
-  }
-  await page.waitForFunction((v) => document.getElementById('app').dataset.version !== v, version, WAIT);
+  await playFirstMove(page, undefined, WAIT.timeout);
 }
 
 const rematchPanel = (page) => page.locator('.banner').evaluate((b) => {

@@ -40,6 +40,21 @@ export async function dismissRoundEnd(page) {
   if (await button.count()) await button.click().catch(() => {}); // it may close on its own
 }
 
+/** One move at the table, as a person in a hurry makes it: the first playable tile at its
+ *  first point, else draw or pass; resolves once the table shows the next version
+ *  (`version`: the one the caller read, else read here). */
+export async function playFirstMove(page, version = undefined, timeout = 20000) {
+  const before = version ?? await page.locator('#app').getAttribute('data-version');
+  const playable = page.locator('.hand button.tile.playable:not([disabled])');
+  if (await playable.count()) {
+    await playable.first().click();
+    await page.locator('.points button.point').first().click();
+  } else {
+    await page.locator('button[data-move=draw], button[data-move=pass]').first().click();
+  }
+  await page.waitForFunction((v) => document.getElementById('app').dataset.version !== v, before, { timeout });
+}
+
 /** Run the scenario; its report (ok or the error, the page errors) is written to
  *  OUT/report.json and the browser closed either way; the exit code says which. */
 export async function run(scenario) {

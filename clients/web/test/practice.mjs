@@ -11,7 +11,7 @@
 // hints and no take-back.  Screenshots of each are written as artifacts.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BASE, OUT, browser, report, run, step, watchErrors } from './harness.mjs';
+import { BASE, OUT, browser, playFirstMove, report, run, step, watchErrors } from './harness.mjs';
 
 const data = (page, key) => page.locator('#app').getAttribute(`data-${key}`);
 const norm = (key) => key.split('-').map(Number).sort((a, b) => a - b).join('-');
@@ -64,15 +64,7 @@ await run(async () => {
   for (;;) {
     await myTurn(page);
     if (Number(await data(page, 'legal-moves')) >= 2 || earlier >= 12) break;
-    const version = await data(page, 'version');
-    const playable = page.locator('.hand button.tile.playable:not([disabled])');
-    if (await playable.count()) {
-      await playable.first().click();
-      await page.locator('.points button.point').first().click();
-    } else {
-      await page.locator('button[data-move]').first().click();
-    }
-    await page.waitForFunction((v) => document.getElementById('app').dataset.version !== v, version, { timeout: 20000 });
+    await playFirstMove(page, await data(page, 'version'));
     earlier += 1;
   }
   // by keyboard: the hint button, then the focus lands on the best hint

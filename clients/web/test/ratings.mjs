@@ -11,7 +11,7 @@
 // then two new guests in two browsers play a rated match through the pages to its end.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { dismissRoundEnd, BASE, OUT, browser, report, run, step, watchErrors } from './harness.mjs';
+import { BASE, OUT, browser, dismissRoundEnd, playFirstMove, report, run, step, watchErrors } from './harness.mjs';
 
 const SEED = JSON.parse(process.env.FIVEUP_SEED || '{}');
 if (!SEED.me) throw new Error('FIVEUP_SEED is required');
@@ -240,16 +240,7 @@ await run(async () => {
       }, null, { timeout: 20000 })));
       continue;
     }
-    const p = players[i].page;
-    const version = states[i].version;
-    const playable = p.locator('.hand button.tile.playable:not([disabled])');
-    if (await playable.count()) {
-      await playable.first().click();
-      await p.locator('.points button.point').first().click();
-    } else {
-      await p.locator('button[data-move]').first().click();
-    }
-    await p.waitForFunction((v) => document.getElementById('app').dataset.version !== v, version, { timeout: 20000 });
+    await playFirstMove(players[i].page, states[i].version);
     moves += 1;
   }
   const ends = [];

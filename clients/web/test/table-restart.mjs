@@ -13,7 +13,7 @@
 // (the person's move is taken, the bot answers); a reload after it resumes the same seat.
 import path from 'node:path';
 import readline from 'node:readline';
-import { BASE, OUT, browser, report, run, step, watchErrors } from './harness.mjs';
+import { BASE, OUT, browser, playFirstMove, report, run, step, watchErrors } from './harness.mjs';
 
 const lines = readline.createInterface({ input: process.stdin });
 const answers = lines[Symbol.asyncIterator]();
@@ -39,15 +39,7 @@ async function play(page) {
     return 'dismissed';
   }
   if ((await data(page, 'status')) === 'finished') return 'finished';
-  const version = await data(page, 'version');
-  const playable = page.locator('.hand button.tile.playable:not([disabled])');
-  if (await playable.count()) {
-    await playable.first().click();
-    await page.locator('.points button.point').first().click();
-  } else {
-    await page.locator('button[data-move=draw], button[data-move=pass]').first().click();
-  }
-  await page.waitForFunction((v) => document.getElementById('app').dataset.version !== v, version, { timeout: 20000 });
+  await playFirstMove(page, await data(page, 'version'));
   return 'moved';
 }
 
