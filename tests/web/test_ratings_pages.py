@@ -18,6 +18,7 @@ import random
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import grpc
@@ -136,6 +137,12 @@ def pct(share: float) -> str:
     return f"{math.floor(share * 100 + 0.5)}%"
 
 
+def to_fixed(x: float, digits: int) -> str:
+    """As JavaScript's toFixed writes it: the exact binary value rounded, a tie upwards
+    (2.125 -> "2.13", where Python's format rounds the tie to even: "2.12")."""
+    return str(Decimal(x).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
+
+
 def by_id(seeded: Seeded, player_id: str) -> Guest:
     return next(g for g in seeded.guests.values() if g.player_id == player_id)
 
@@ -200,7 +207,7 @@ def test_a_profile_shows_the_players_figures_rating_and_matches(
     lo, hi = two.win_rate_interval.lower, two.win_rate_interval.upper
     rate = f"{pct(two.win_rate)} (95%: {pct(lo)}\N{EN DASH}{pct(hi)})"
     assert card["stats"]["win-rate"] == rate
-    assert card["stats"]["points-per-round"] == f"{two.points_per_round:.2f}"
+    assert card["stats"]["points-per-round"] == to_fixed(two.points_per_round, 2)
     assert card["stats"]["best-placement"] == str(two.best_placement_points)
     # rated and casual (the bot matches) apart, each with its own interval; no practice
     slug = {ratings_pb2.MATCH_MODE_RATED: "rated", ratings_pb2.MATCH_MODE_CASUAL: "casual"}
