@@ -306,7 +306,10 @@ await run(async () => {
   // body would then be unreadable, and the leak check would have a hole).
   await Promise.all(pending);
   // Hindi: the language switch relabels the page
+  const english = await spectator.locator('.banner h2').textContent();
   await spectator.locator('button.lang').click();
+  // the table is drawn again (a new view of it): wait for that, not for the old page
+  await spectator.waitForFunction((was) => document.querySelector('.banner h2')?.textContent !== was, english, { timeout: 15000 });
   step('hindi', { lang: await spectator.evaluate(() => document.documentElement.lang), heading: await spectator.locator('.banner h2').textContent() });
   // every response seen so far read to its end (one may arrive while we wait), then stop
   // listening: a body still unread when the context closes could not be checked

@@ -205,16 +205,20 @@ export class Game implements TableActions {
           this.clearFailure();
           this.setOffline(false);
         }
+        // withViews: the view after each burst rides on its last event, so the table
+        // needs no GetMatch per turn (docs/api.md, WatchMatch).
         const stream = this.clients.matches.watchMatch(
-          { matchId: this.matchId, afterVersion: BigInt(this.record.version) },
+          { matchId: this.matchId, afterVersion: BigInt(this.record.version), withViews: true },
           { ...(await this.auth()), signal: this.abort.signal },
         );
         app.dataset.live = "true";
         for await (const item of stream) {
           delay = 250;
           this.setOffline(false);
-          if (item.item.case === "event") this.onEvent(item.item.value);
-          else if (item.item.case === "resync") {
+          if (item.item.case === "event") {
+            this.onEvent(item.item.value);
+            if (item.view) this.takeView(item.view);
+          } else if (item.item.case === "resync") {
             // Too far behind to fold (the record has a gap from here): carry on from now.
             this.version = Number(item.item.value.version);
             this.record.version = this.version;
@@ -325,18 +329,46 @@ export class Game implements TableActions {
     this.alert.hidden = true;
   }
 
-  private async refresh(): Promise<void> {
+  /** Reads the view; says whether it drew a newer one. */
+  private async refresh(): Promise<boolean> {
     const answer = await this.clients.matches.getMatch({ matchId: this.matchId, minVersion: BigInt(this.version) }, await this.auth());
-    if (this.stopped) return;
+    if (this.stopped) return true;
+    return this.showView(answer.view!);
+  }
+
+  /** After a move of ours (the match at `reached`, or 0 when it was refused): the stream
+   *  may have brought that view already (drawn while busy: draw it again, controls on);
+   *  else read it. */
+  private async catchUp(reached: number): Promise<void> {
+    if (this.view && reached > 0 && Number(this.view.version) >= reached) {
+      this.render();
+      return;
+    }
+    const redrawn = await this.refresh().catch((err) => {
+      this.fail(err);
+      return true;
+    });
+    if (!redrawn) this.render(); // the same view, but no longer busy
+  }
+
+  /** A view the stream brought with its event: the refresh that event scheduled is not
+   *  needed (it stays for a burst whose match had moved on: the next burst's view). */
+  private takeView(view: MatchView): void {
+    clearTimeout(this.refreshTimer);
+    this.showView(view);
+  }
+
+  private showView(view: MatchView): boolean {
     // Answers can overtake each other (a move's refresh and the stream's): never go back,
     // and do not redraw for nothing (a redraw would also move the keyboard focus).
-    if (this.view && answer.view!.version <= this.view.version) return;
-    this.view = answer.view!;
+    if (this.view && view.version <= this.view.version) return false;
+    this.view = view;
     if (this.seat) {
       this.seat.version = Number(this.view.version);
       saveSeat(this.matchId, this.seat);
     }
     this.render();
+    return true;
   }
 
   private state(): TableState {
@@ -536,11 +568,13 @@ export class Game implements TableActions {
     if (this.busy || !this.view || !this.seat) return;
     this.busy = true;
     this.alert.hidden = true;
+    let reached = 0;
     try {
-      await this.clients.matches.undoMove(
+      const undone = await this.clients.matches.undoMove(
         { matchId: this.matchId, expectedVersion: this.view.version, requestId: newRequestId() },
         await this.auth(),
       );
+      reached = Number(undone.version);
       this.selected = null;
       this.hints = null;
     } catch (err) {
@@ -548,7 +582,7 @@ export class Game implements TableActions {
     } finally {
       this.busy = false;
     }
-    await this.refresh().catch((err) => this.fail(err));
+    await this.catchUp(reached);
     this.hand.querySelector<HTMLButtonElement>("button.playable:not([disabled]), button[data-move], button[data-action]")?.focus();
   }
 
@@ -560,18 +594,20 @@ export class Game implements TableActions {
     if (this.busy || !this.view || !this.seat) return;
     this.busy = true;
     this.alert.hidden = true;
+    let reached = 0;
     try {
-      await this.clients.matches.submitMove(
+      const moved = await this.clients.matches.submitMove(
         { matchId: this.matchId, move, expectedVersion: this.view.version, requestId: newRequestId() },
         await this.auth(),
       );
+      reached = Number(moved.version);
       this.selected = null;
     } catch (err) {
       this.showAlert(err);
     } finally {
       this.busy = false;
     }
-    await this.refresh().catch((err) => this.fail(err));
+    await this.catchUp(reached);
     // (a round that just ended keeps the focus on its panel)
     if (!this.roundEnd) this.hand.querySelector<HTMLButtonElement>("button.playable:not([disabled]), button[data-move]")?.focus();
   }
