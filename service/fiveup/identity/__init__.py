@@ -4,6 +4,6 @@ builder ``builder.build_identity``; it depends on no other context."""
 
 from __future__ import annotations
 
-from .players import Players, PlayersConfig, SignedIn
+from .players import Players, PlayersConfig, SignedIn, is_player_id
 
-__all__ = ["Players", "PlayersConfig", "SignedIn"]
+__all__ = ["Players", "PlayersConfig", "SignedIn", "is_player_id"]

@@ -433,5 +433,14 @@ def _access_token_id(refresh_hash: bytes) -> str:
     return base64.urlsafe_b64encode(digest[:12]).decode()
 
 
+MAX_PLAYER_ID = 64  # a request's player id longer than this is no player's
+
+
+def is_player_id(text: str) -> bool:
+    """Whether ``text`` has a player id's shape (ids are hex UUIDs; anything ASCII and
+    alphanumeric up to ``MAX_PLAYER_ID`` is looked up, the rest is refused unread)."""
+    return 0 < len(text) <= MAX_PLAYER_ID and text.isascii() and text.isalnum()
+
+
 def _new_player_id() -> str:
     return uuid.uuid4().hex

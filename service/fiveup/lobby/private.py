@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine import HUMAN
-from ..identity import Players
+from ..identity import Players, is_player_id
 from ..identity.errors import PlayerNotFound
 from ..match.matches import Matches, new_match_id
 from ..match.results import Joined
@@ -39,7 +39,6 @@ from .seats import PlayerSeats
 DEFAULT_INVITE_SECONDS = 24 * 3600
 MAX_INVITE_SECONDS = 7 * 24 * 3600
 MAX_CODE_LENGTH = 64
-MAX_PLAYER_ID = 64
 INVITEES = "invited_player_ids"
 
 
@@ -138,8 +137,7 @@ class PrivateTables:
         name (the notices say who invited)."""
         seen: set[str] = set()
         for index, player_id in enumerate(invited):
-            if not (0 < len(player_id) <= MAX_PLAYER_ID and player_id.isascii()
-                    and player_id.isalnum()):  # fmt: skip
+            if not is_player_id(player_id):
                 raise InvalidRequest("not a player id", field=INVITEES, index=str(index))
             if player_id in seen:
                 raise InvalidRequest("a player is invited twice", field=INVITEES, index=str(index))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..identity import Players
+from ..identity import Players, is_player_id
 from ..identity.errors import PlayerNotFound
 from ..identity.ports import PlayerRecord
 from ..shared import paging
@@ -39,7 +39,6 @@ WINDOW_SECONDS = 30 * DAY  # "the last 30 days"
 DEFAULT_HISTORY = 50
 MAX_HISTORY = 500
 MAX_OFFSET = 2**31 - 1
-MAX_PLAYER_ID = 64
 
 
 class Window(enum.Enum):
@@ -372,7 +371,7 @@ def _category(category: str) -> str:
 
 
 def _player_id(player_id: str, field: str) -> str:
-    if len(player_id) > MAX_PLAYER_ID or not player_id.isascii() or not player_id.isalnum():
+    if not is_player_id(player_id):
         raise InvalidRequest("not a player id", field=field)
     return player_id
 
