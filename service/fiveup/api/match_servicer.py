@@ -252,24 +252,13 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         return match_pb2.UndoMoveResponse(version=undone.version, to_version=undone.to_version)
 
 
-_VIEW_FIELD_TAG = bytes([(match_pb2.WatchMatchResponse.VIEW_FIELD_NUMBER << 3) | 2])
-
-
 def _view_field(match_id: str) -> Callable[[SeatedView], bytes]:
     """How WatchMatch renders a view for its stream: as the encoded ``view`` field of a
-    WatchMatchResponse (tag, length, the MatchView), made once per version and seat."""
+    WatchMatchResponse (a response holding only that field encodes as exactly it), made
+    once per version and seat."""
 
     def render(seen: SeatedView) -> bytes:
-        body = convert.view_pb(match_id, seen.view, seen.joined).SerializeToString()
-        return _VIEW_FIELD_TAG + _varint(len(body)) + body
+        view = convert.view_pb(match_id, seen.view, seen.joined)
+        return match_pb2.WatchMatchResponse(view=view).SerializeToString()
 
     return render
-
-
-def _varint(n: int) -> bytes:
-    out = bytearray()
-    while n > 0x7F:
-        out.append((n & 0x7F) | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
