@@ -54,10 +54,17 @@ def lobby(server: Running) -> lobby_pb2_grpc.LobbyServiceStub:
 async def listed(
     server: Running, token: str, after: int = 0
 ) -> list[notifications_pb2.Notification]:
-    page = await notifications(server).ListNotifications(
-        notifications_pb2.ListNotificationsRequest(after_seq=after), metadata=auth(token)
-    )
-    return list(page.notifications)
+    """Every notification of the player's log after ``after``, page by page (a page holds
+    50: a long match tells a player more than that)."""
+    found: list[notifications_pb2.Notification] = []
+    while True:
+        page = await notifications(server).ListNotifications(
+            notifications_pb2.ListNotificationsRequest(after_seq=after), metadata=auth(token)
+        )
+        if not page.notifications:
+            return found
+        found += page.notifications
+        after = page.notifications[-1].seq
 
 
 async def read_stream(
