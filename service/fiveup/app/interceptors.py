@@ -55,9 +55,12 @@ _REQUEST_ID_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/+=-]{0,127}")
 # RulesService answers a second per core (one INFO line each cost a quarter of a
 # ValidateMove's CPU, docs/performance.md), a table's reads and moves (one short session
 # of `make run` printed 347 lines).  Failures log at INFO (the client's) or ERROR (the
-# server's); the metrics count every call either way.
+# server's); the metrics count every call either way.  A stream the client cancels is
+# how a stream ends normally (a closed browser tab, a watcher that has what it wanted):
+# DEBUG too, or every closed tab of `make run` would read as a failed call.
 # Codes that point at the server rather than the request.
 SERVER_FAULTS = frozenset({"UNKNOWN", "INTERNAL", "DATA_LOSS", "UNIMPLEMENTED"})
+STREAMING_TYPES = frozenset({"server_stream", "client_stream", "bidi_stream"})
 
 
 def new_request_id() -> str:
@@ -232,7 +235,7 @@ class ServerInterceptor(WrappingInterceptor):
         m = call.m
         if code in SERVER_FAULTS:
             level = logging.ERROR
-        elif code == "OK":
+        elif code == "OK" or (code == "CANCELLED" and m.kind in STREAMING_TYPES):
             level = logging.DEBUG
         else:
             level = logging.INFO
