@@ -358,3 +358,13 @@ async def test_the_deadline_bounds_the_sampling(server: Running) -> None:
         match_id, 0, deadline=0.001
     )
     assert 1 <= quick.samples < 10_000
+    # cut short, the answer is still in the documented order (best first by the master's
+    # value: the chance, then the margin), never the order the sampling left it in
+    tie = MatchValue().tie_break
+    values = [
+        h.win_chance + tie * h.expected_margin
+        for h in quick.hints
+        if h.win_chance is not None and h.expected_margin is not None
+    ]
+    assert len(values) == len(quick.hints) >= 2
+    assert values == sorted(values, reverse=True)
