@@ -60,6 +60,8 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc
 
+from ._server import CROWD_LIMITS_OFF
+
 ROOT = Path(__file__).resolve().parent.parent
 READY = re.compile(r"fiveup: gRPC listening on (\S+):(\d+)")
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -87,8 +89,9 @@ VARIANTS: dict[str, tuple[str, dict[str, str]]] = {
     "postgres_after_commit": ("postgres", {"FIVEUP_PG_NOTIFY": "after_commit"}),
 }
 HEADLINE = ("sqlite", "postgres")
-# One load client, one address, as fast as it can: the per-client abuse limits are off.
-SERVER_ENV = {"FIVEUP_RATE_LIMIT_PEER": "0", "FIVEUP_RATE_LIMIT_SEAT": "0"}
+# One load client, one address, as fast as it can: the per-client abuse limits are off,
+# the call rates and a crowd's sign-ins and tables alike.
+SERVER_ENV = {"FIVEUP_RATE_LIMIT_PEER": "0", "FIVEUP_RATE_LIMIT_SEAT": "0", **CROWD_LIMITS_OFF}
 
 
 # ---------------------------------------------------------------------- the server
