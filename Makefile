@@ -13,27 +13,31 @@ DB ?= fiveup.sqlite3
 PYTEST_ARGS ?=
 
 .PHONY: install build run test test-fast lint bench fuzz soak clean services web browser run-grpc openapi \
+	openapi-document \
 	client-toolchains clients
 
 # The runtime only: the server's dependencies and PostgreSQL's driver; pip builds the
 # core and the stubs in an isolated build environment (pyproject's build requirements).
 $(SERVE_STAMP): pyproject.toml setup.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[postgres,web]'
+	@bash scripts/quiet.sh "make: installing the server and its dependencies into $(VENV) (a minute or two the first time)" \
+		$(PY) -m pip install -q --upgrade pip
+	@bash scripts/quiet.sh "" $(PY) -m pip install -q -e '.[postgres,web]'
 	@touch $(SERVE_STAMP)
 
 # Everything else: the toolchain and the test, lint and benchmark dependencies.
 $(STAMP): $(SERVE_STAMP)
-	$(PY) -m pip install -q -e '.[dev]'
+	@bash scripts/quiet.sh "make: installing the test, lint and benchmark tools into $(VENV)" \
+		$(PY) -m pip install -q -e '.[dev]'
 	@touch $(STAMP)
 
 install: $(STAMP)
 
 # Rebuild the compiled core and the protobuf stubs in place (cheap when nothing changed).
 build: $(STAMP)
-	$(PY) setup.py -q build_ext --inplace 2>&1 | grep -v -E '^(running|copying|Compiling|\[)' || true
-	@$(PY) -c "import fiveup_core as c; print('fiveup_core implementation:', c.IMPLEMENTATION)"
+	@bash scripts/quiet.sh "" $(PY) setup.py -q build_ext --inplace
+	@# silent when the compiled core is in use; the pure-Python one is a fallback worth a line
+	@$(PY) -c "import fiveup_core as c; c.IMPLEMENTATION == 'cython' or print('fiveup_core: the', c.IMPLEMENTATION, 'rules core (the compiled one did not build: make build shows why)')"
 
 # --- web clients (clients/: the generated TypeScript SDK, the Node client, the browser app)
 WEB_PORT ?= 8000
@@ -43,8 +47,11 @@ GATEWAY_PORT ?= 8080
 # With the development install present, rebuild in place first (cheap); else serve what
 # the runtime install built.
 run: $(if $(wildcard $(STAMP)),build,$(SERVE_STAMP)) web
-	@$(MAKE) --no-print-directory openapi || echo "make run: no OpenAPI document (see above); REST works without it"
-	$(PY) -m fiveup.app.webstack --address $(ADDRESS) --db $(DB) --metrics-port $(METRICS_PORT) \
+	@# the OpenAPI document when its generator is here; installing it (apt) is make test's job
+	@if command -v protoc-gen-swagger >/dev/null; then \
+		$(MAKE) --no-print-directory openapi-document || echo "make run: no OpenAPI document (see above); REST works without it"; \
+	else echo "make run: no OpenAPI document (make test installs its generator, Debian's golang-grpc-gateway); REST works without it"; fi
+	@$(PY) -m fiveup.app.webstack --address $(ADDRESS) --db $(DB) --metrics-port $(METRICS_PORT) \
 		--port $(WEB_PORT) --gateway-port $(GATEWAY_PORT)
 
 # The gRPC server alone (no gateway, no web app).
@@ -52,14 +59,17 @@ run-grpc: $(if $(wildcard $(STAMP)),build,$(SERVE_STAMP))
 	$(VENV)/bin/fiveup serve --address $(ADDRESS) --db $(DB) --metrics-port $(METRICS_PORT)
 
 web:
-	bash scripts/build-clients.sh
+	@bash scripts/build-clients.sh
 
 # The REST API's OpenAPI document, generated from the protos (scripts/openapi.py, with
 # Debian's protoc-gen-swagger), served by `make run` at /openapi.json; never committed.
 OPENAPI := build/openapi/fiveup.swagger.json
 openapi: $(if $(wildcard $(STAMP)),build,$(SERVE_STAMP))
 	@bash scripts/install-openapi-tools.sh
-	$(PY) scripts/openapi.py -o $(OPENAPI)
+	@$(MAKE) --no-print-directory openapi-document
+
+openapi-document:
+	@$(PY) scripts/openapi.py -o $(OPENAPI)
 
 # Debian's chromium for the browser tests (tests/web).
 browser:

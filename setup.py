@@ -158,8 +158,13 @@ def extensions() -> list[Extension]:
     )
 
 
+# Folders of data files inside the package: setuptools treats a folder Python could import
+# as a package of its own, so each is named (with its files in pyproject's package-data).
+DATA_PACKAGES = ["fiveup.bots.data"]
+
+
 def packages() -> list[str]:
-    found = ["fiveup_core"]
+    found = ["fiveup_core", *DATA_PACKAGES]
     for init in sorted((ROOT / "service").glob("fiveup/**/__init__.py")):
         found.append(".".join(init.parent.relative_to(ROOT / "service").parts))
     return found

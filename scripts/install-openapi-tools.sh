@@ -18,7 +18,7 @@ if [ "$(id -u)" != 0 ]; then
     exit 0
   fi
 fi
-echo "install-openapi-tools: installing Debian's golang-grpc-gateway (protoc-gen-swagger)"
+echo "install-openapi-tools: installing Debian's golang-grpc-gateway (protoc-gen-swagger: the REST API's OpenAPI document)"
 export DEBIAN_FRONTEND=noninteractive
 if ! $sudo apt-get install -y -qq --no-install-recommends golang-grpc-gateway >/dev/null 2>&1; then
   $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends golang-grpc-gateway >/dev/null

@@ -84,14 +84,17 @@ def test_a_threshold_that_would_turn_the_collector_off_is_refused() -> None:
 
 def test_a_served_process_freezes_its_startup_and_reports_its_pauses() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        server = ServerProcess(Path(tmp), metrics=True).start()
+        debug = {"FIVEUP_LOG_LEVEL": "DEBUG"}  # the freeze's figure is logged at DEBUG
+        server = ServerProcess(Path(tmp), metrics=True, env=debug).start()
         try:
             assert server.metric_sum("fiveup_gc_pause_seconds_count") >= 1  # the freeze's own
             log = next(Path(tmp).glob("server-*.log")).read_text()
             assert "froze the startup heap" in log, log[-2000:]
         finally:
             server.stop()
-        unfrozen = ServerProcess(Path(tmp), metrics=True, env={"FIVEUP_GC_FREEZE": "false"})
+        unfrozen = ServerProcess(
+            Path(tmp), metrics=True, env={**debug, "FIVEUP_GC_FREEZE": "false"}
+        )
         unfrozen.start()
         try:
             log = (Path(tmp) / f"server-{unfrozen.port}.log").read_text()

@@ -297,7 +297,7 @@ async def serve(
     set_young_threshold(config.gc_young_threshold)
     if config.gc_freeze:
         heap = freeze_startup_heap()
-        log.info(
+        log.debug(  # an operator's figure, not news at every start
             "froze the startup heap: %d objects out of the collector's way (a full "
             "collection of them took %.0f ms)", heap.frozen_objects,
             heap.full_collection_seconds * 1000,
