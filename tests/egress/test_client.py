@@ -83,9 +83,11 @@ async def test_an_ip_literal_is_checked_on_each_request(site: Site) -> None:
 async def test_a_trusted_entry_connects(site: Site) -> None:
     policy = EgressPolicy("test", allow=(AllowEntry("127.0.0.1", site.port),),
                           schemes=frozenset({"http"}))  # fmt: skip
-    async with guarded_session(policy, timeout=5) as session:
-        async with session.get(f"http://127.0.0.1:{site.port}/ok") as answer:
-            assert answer.status == 200
+    async with (
+        guarded_session(policy, timeout=5) as session,
+        session.get(f"http://127.0.0.1:{site.port}/ok") as answer,
+    ):
+        assert answer.status == 200
     assert site.hits == ["/ok"]
 
 

@@ -178,7 +178,8 @@ async def test_an_allowed_loopback_push_service_gets_the_push_and_nothing_else_o
         game = await correspondence_table(server)
         # Everything else is refused as before: other loopback ports and spellings too.
         token = next(iter(game.tokens.values()))
-        forms = internal_forms(listener.port) + [
+        forms = [
+            *internal_forms(listener.port),
             f"http://localhost:{pushes.port}/push/x",
             f"http://127.1:{pushes.port}/push/x",
             f"http://[::1]:{pushes.port}/push/x",
