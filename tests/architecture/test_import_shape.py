@@ -29,6 +29,7 @@ ORDER: tuple[tuple[str, ...], ...] = (
     ("engine",),  # the pure domain: rules, state machines, views; no I/O
     ("bots",),  # beside the engine: players that choose from a seat's view
     ("shared",),  # the kernel every context may use: error kinds, UserError, paging
+    ("egress",),  # the guarded outbound HTTP client of every context that sends requests
     ("identity",),  # the contexts, each depending only on those before it
     ("ratings",),
     ("notifications",),  # the outbox: other contexts write notices with their own writes

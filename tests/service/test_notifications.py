@@ -156,7 +156,8 @@ async def wired(
     loopback push service."""
     running = await start(
         tmp_path / "matches.sqlite3", webhook_url=hooks.url, webhook_secret=SECRET_TEXT,
-        web_push_allow_http=True, notify_poll_seconds=0.2, notify_backoff_seconds=0.05,
+        web_push_allow_http=True, egress_allow="127.0.0.1", notify_poll_seconds=0.2,
+        notify_backoff_seconds=0.05,
     )  # fmt: skip
     key = await notifications(running).GetWebPushKey(notifications_pb2.GetWebPushKeyRequest())
     pushes.vapid_key = key.application_server_key
@@ -606,8 +607,14 @@ async def test_bad_requests_are_refused_with_a_reason(wired: Running, pushes: Pu
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     browser = pushes.browser("b")
     good = notifications_pb2.WebPushKeys(**browser.keys)
+    await refused(
+        stub.SubscribeWebPush(
+            notifications_pb2.SubscribeWebPushRequest(endpoint="ftp://push.example/x", keys=good),
+            metadata=auth(token),
+        ),
+        grpc.StatusCode.INVALID_ARGUMENT, "ENDPOINT_NOT_ALLOWED",  # tests/egress: every form
+    )  # fmt: skip
     for endpoint, keys in (
-        ("ftp://push.example/x", good),
         ("", good),
         (browser.endpoint, notifications_pb2.WebPushKeys(p256dh="AAAA", auth=good.auth)),
         (browser.endpoint, notifications_pb2.WebPushKeys(p256dh=good.p256dh, auth="not*b64")),
@@ -661,7 +668,7 @@ async def test_a_failing_receiver_is_retried_then_its_deliveries_die(
     server = await start(
         tmp_path / "m.sqlite3", webhook_url=flaky.url, webhook_secret=SECRET_TEXT,
         notify_poll_seconds=0.05, notify_backoff_seconds=0.05, notify_max_attempts=3,
-        web_push_allow_http=True,
+        web_push_allow_http=True, egress_allow="127.0.0.1",
     )  # fmt: skip
     try:
         game = await correspondence_table(server)

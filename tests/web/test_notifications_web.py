@@ -88,7 +88,14 @@ def report(
     folder = tmp_path_factory.mktemp("push-stacks")
     stub, fence = push_service.browser("asha"), push_service.browser("fence")
     with (
-        stack(folder / "push", "--web-push-allow-http", "--notify-poll-seconds", "0.2") as (
+        stack(
+            folder / "push",
+            "--web-push-allow-http",
+            "--egress-allow",
+            "127.0.0.1",
+            "--notify-poll-seconds",
+            "0.2",
+        ) as (
             address,
             url,
         ),

@@ -35,9 +35,14 @@ class ConfigError(UserError, ValueError):
     """Settings the server cannot start with; the message says which and why."""
 
 
-def setting(default: Any, help: str, choices: tuple[str, ...] | None = None) -> Any:
-    """A ServerConfig field with its help text (and its allowed values)."""
-    return field(default=default, metadata={"help": help, "choices": choices})
+def setting(
+    default: Any, help: str, choices: tuple[str, ...] | None = None, *, repeatable: bool = False
+) -> Any:
+    """A ServerConfig field with its help text (and its allowed values).  ``repeatable``: a
+    text setting whose flag may be given several times (the values joined by commas)."""
+    return field(
+        default=default, metadata={"help": help, "choices": choices, "repeatable": repeatable}
+    )
 
 
 @dataclass
@@ -378,6 +383,14 @@ class ServerConfig:
     web_push_allow_http: bool = setting(
         False, "accept http:// push endpoints (tests and local push services only)"
     )
+    # The egress guard (docs/security.md, "Egress"): where the server may send requests
+    # for someone.  Web Push goes only to the browser push services unless listed here.
+    egress_allow: str = setting(
+        "", "HOST[:PORT] the server may also send to, its addresses not range-checked (a "
+        "private push relay; 127.0.0.1 for a test's loopback push service); a host alone "
+        "admits all its ports; repeat the flag, or separate with commas",
+        repeatable=True,
+    )  # fmt: skip
     notify_poll_seconds: float = setting(
         1.0, "the dispatcher looks for due deliveries at least this often (retries, leases)"
     )
@@ -461,6 +474,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             parser.add_argument(
                 flag, action=argparse.BooleanOptionalAction, default=None, help=text
             )
+        elif f.metadata.get("repeatable"):
+            parser.add_argument(flag, action=_JoinAction, default=None, help=text)
         elif choices is not None:
             parser.add_argument(
                 flag, type=_one_of(choices), default=None, metavar="{" + ",".join(choices) + "}",
@@ -468,6 +483,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             )  # fmt: skip
         else:
             parser.add_argument(flag, type=kind, default=None, help=text)
+
+
+class _JoinAction(argparse.Action):
+    """A repeated flag's values, joined by commas (the environment's form of the list)."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+        values: Any, option_string: str | None = None,
+    ) -> None:  # fmt: skip
+        earlier = getattr(namespace, self.dest, None)
+        setattr(namespace, self.dest, f"{earlier},{values}" if earlier else str(values))
 
 
 def environment_help() -> str:

@@ -14,6 +14,8 @@ from ..bots import BOT_KINDS
 from ..chat.flood import FloodLimits
 from ..chat.rooms import ChatConfig
 from ..chat.text import WordAction
+from ..egress import AllowEntry, EgressRefused, parse_allow_list
+from ..egress.policy import web_push_policy, webhook_policy
 from ..identity.builder import IdentityConfig
 from ..lobby.matchmaker import MatchmakerConfig
 from ..match.hints import HintsConfig
@@ -206,7 +208,10 @@ def chat_config(config: ServerConfig) -> ChatConfig:
 
 def notifications_config(config: ServerConfig) -> NotificationsConfig:
     """The outbox's channels: the webhook when a URL is set (with its secret), Web Push
-    with the deployment's VAPID key (``vapid_key``)."""
+    with the deployment's VAPID key (``vapid_key``); each sends through the egress guard
+    with its own policy (``--egress-allow`` admits its entries for both)."""
+    allow = egress_allow(config)
+    push_egress = web_push_policy(allow, allow_http=config.web_push_allow_http)
     webhook = None
     if config.webhook_url:
         if not config.webhook_secret:
@@ -215,16 +220,23 @@ def notifications_config(config: ServerConfig) -> NotificationsConfig:
             secrets = tuple(parse_secret(s) for s in config.webhook_secret.split(",") if s)
         except WebhookConfigError as exc:
             raise ConfigError(f"--webhook-secret: {exc}") from None
-        webhook = WebhookConfig(config.webhook_url, secrets, config.webhook_timeout_seconds)
+        hook_egress = webhook_policy(allow, config.webhook_url)
+        try:
+            hook_egress.check_url(config.webhook_url)
+        except (ValueError, EgressRefused) as exc:
+            raise ConfigError(f"--webhook-url: {exc}") from None
+        webhook = WebhookConfig(
+            config.webhook_url, secrets, config.webhook_timeout_seconds, hook_egress
+        )
     web_push = None
     if config.web_push:
         key = vapid_key(config)
         if key is not None:
             if not config.vapid_subject.startswith(("mailto:", "https://")):
                 raise ConfigError("--vapid-subject must be a mailto: or https:// URL")
-            web_push = WebPushConfig(key, config.vapid_subject)
+            web_push = WebPushConfig(key, config.vapid_subject, egress=push_egress)
     return NotificationsConfig(
-        outbox=OutboxConfig(allow_http_push_endpoints=config.web_push_allow_http),
+        outbox=OutboxConfig(push_egress=push_egress),
         dispatch=DispatchConfig(
             poll_seconds=config.notify_poll_seconds,
             lease_seconds=config.notify_lease_seconds,
@@ -236,6 +248,14 @@ def notifications_config(config: ServerConfig) -> NotificationsConfig:
         retention_seconds=config.notification_retention_seconds,
         retention_sweep_seconds=config.retention_sweep_seconds,
     )
+
+
+def egress_allow(config: ServerConfig) -> tuple[AllowEntry, ...]:
+    """``--egress-allow``'s entries (ConfigError for one that is not HOST[:PORT])."""
+    try:
+        return parse_allow_list(config.egress_allow)
+    except ValueError as exc:
+        raise ConfigError(f"--egress-allow: {exc}") from None
 
 
 def vapid_key(config: ServerConfig):  # type: ignore[no-untyped-def]  # py_vapid is untyped

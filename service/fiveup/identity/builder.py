@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..egress import EgressRefused, parse_allow_list
+from ..egress.policy import identity_policy
 from .access import AccessTokens
 from .external import ExternalIdentityConfigError, ExternalIdentityVerifier, JwksSource
 from .keys import AccessTokenKeys, KeyConfigError
@@ -39,6 +41,7 @@ class IdentityConfig:
     id_token_clock_skew_seconds: float
     jwks_cache_seconds: float
     jwks_min_refresh_seconds: float
+    egress_allow: str  # the operator's --egress-allow entries (fiveup.egress.policy)
 
 
 def access_tokens(config: IdentityConfig) -> AccessTokens:
@@ -65,8 +68,15 @@ def external_verifier(config: IdentityConfig) -> ExternalIdentityVerifier | None
             "an identity provider needs --id-token-issuer, --id-token-audience and"
             " --id-token-jwks-url together"
         )
+    try:
+        allow = parse_allow_list(config.egress_allow)
+        egress = identity_policy(allow, [config.id_token_jwks_url])
+        egress.check_url(config.id_token_jwks_url)
+    except (ValueError, EgressRefused) as exc:
+        raise IdentityConfigError(f"--id-token-jwks-url: {exc}") from None
     jwks = JwksSource(
         config.id_token_jwks_url,
+        egress=egress,
         cache_seconds=config.jwks_cache_seconds,
         min_refresh_seconds=config.jwks_min_refresh_seconds,
         on_fetch=JWKS_FETCHES.inc,

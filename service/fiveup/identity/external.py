@@ -6,7 +6,9 @@ The service checks it against the provider's published keys (a JWKS URL) and the
 configured issuer and audience, with some clock skew allowed, and maps the token's
 subject (``iss`` + ``sub``) to exactly one player.
 
-Keys are fetched over HTTP(S) off the event loop and cached for ``cache_seconds``.  A
+Keys are fetched over HTTP(S) through the egress guard (``fiveup.egress``: the JWKS URL is
+the operator's, trusted as an ``--egress-allow`` entry; a redirect is followed only to a
+public host, each hop checked, never https to http) and cached for ``cache_seconds``.  A
 token with a key id the cache does not have triggers one re-fetch (providers rotate
 keys), but at most once every ``min_refresh_seconds``, however many tokens with made-up
 key ids arrive: an attacker cannot turn the service into a JWKS-fetching amplifier.
@@ -19,13 +21,14 @@ import asyncio
 import json
 import logging
 import time
-import urllib.request
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 import jwt
 
+from ..egress import EgressPolicy, fetch, guarded_session
+from ..egress.policy import identity_policy
 from .errors import AlgorithmNotAllowed, IdentityProviderUnavailable, MalformedToken, UnknownKeyId
 from .jwtcheck import string_claim, unverified_header, verify_jwt
 
@@ -61,14 +64,18 @@ class ExternalIdentity:
     name: str | None  # the token's ``name`` claim, if it had a string one
 
 
-def fetch_url(url: str, timeout: float) -> bytes:
-    """GET ``url`` (blocking; run off the event loop)."""
-    request = urllib.request.Request(url, headers={"Accept": "application/json"})
-    with urllib.request.urlopen(request, timeout=timeout) as response:
-        body: bytes = response.read(MAX_JWKS_BYTES + 1)
-    if len(body) > MAX_JWKS_BYTES:
-        raise ValueError("the JWKS document is larger than 1 MiB")
-    return body
+def guarded_fetcher(policy: EgressPolicy) -> Callable[[str, float], Awaitable[bytes]]:
+    """GET a URL through the egress guard with ``policy`` (a session per fetch: keys are
+    fetched at most once every ``min_refresh_seconds``)."""
+
+    async def fetch_url(url: str, timeout: float) -> bytes:
+        async with guarded_session(policy, timeout=timeout) as session:
+            return await fetch(
+                session, policy, url, max_bytes=MAX_JWKS_BYTES,
+                headers={"accept": "application/json"},
+            )  # fmt: skip
+
+    return fetch_url
 
 
 class JwksSource:
@@ -81,7 +88,8 @@ class JwksSource:
         cache_seconds: float = 300.0,
         min_refresh_seconds: float = 30.0,
         timeout_seconds: float = 5.0,
-        fetch: Callable[[str, float], bytes] = fetch_url,
+        egress: EgressPolicy | None = None,
+        fetch: Callable[[str, float], Awaitable[bytes]] | None = None,
         clock: Callable[[], float] = time.monotonic,
         on_fetch: Callable[[], None] | None = None,
     ) -> None:
@@ -89,7 +97,8 @@ class JwksSource:
         self.cache_seconds = cache_seconds
         self.min_refresh_seconds = min_refresh_seconds
         self.timeout_seconds = timeout_seconds
-        self._fetch = fetch
+        # ``egress``: the identity channel's policy (None: the JWKS URL alone is admitted).
+        self._fetch = fetch or guarded_fetcher(egress or identity_policy((), [url]))
         self._clock = clock
         self._keys: dict[str, ProviderKey] = {}
         self._fetched_at: float | None = None  # last successful fetch
@@ -127,7 +136,7 @@ class JwksSource:
         if self._on_fetch is not None:
             self._on_fetch()
         try:
-            body = await asyncio.to_thread(self._fetch, self.url, self.timeout_seconds)
+            body = await self._fetch(self.url, self.timeout_seconds)
             keys = parse_jwks(body)
         except Exception as exc:  # network, HTTP status, JSON, key material: all "no keys"
             log.warning("could not fetch the identity provider's JWKS: %s", exc)

@@ -17,13 +17,14 @@ import binascii
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
-from urllib.parse import urlsplit
 
+from ..egress import EgressPolicy, EgressRefused
+from ..egress.policy import web_push_policy
 from ..shared.broker import Broker
 from ..shared.errors import InvalidRequest, ShuttingDown
-from .errors import BadSubscription
+from .errors import BadSubscription, EndpointNotAllowed
 from .notices import StoredNotice
 from .ports import ChannelSettings, ListeningNotificationStore, NotificationStore, PushSubscription
 
@@ -47,9 +48,10 @@ class _Claims(Protocol):
 class OutboxConfig:
     poll_seconds: float = 5.0  # a stream re-reads this often even without a wake-up
     page: int = 100  # notices read per store call
-    # Web Push endpoints must be https:// (RFC 8030); tests and local stacks run a push
-    # service on loopback over plain http.
-    allow_http_push_endpoints: bool = False
+    # Where a Web Push endpoint may point (docs/security.md, "Egress"): a browser push
+    # service over https (RFC 8030), or an operator's --egress-allow entry (a loopback
+    # test service over http with --web-push-allow-http).  The sender checks it again.
+    push_egress: EgressPolicy = field(default_factory=web_push_policy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,12 +214,16 @@ class Outbox:
     def _check_endpoint(self, endpoint: str) -> None:
         if not endpoint or len(endpoint) > MAX_ENDPOINT:
             raise BadSubscription(f"endpoint must be 1-{MAX_ENDPOINT} characters", field="endpoint")
-        parts = urlsplit(endpoint)
-        schemes = ("https", "http") if self.config.allow_http_push_endpoints else ("https",)
-        if parts.scheme not in schemes or not parts.hostname:
-            raise BadSubscription(
-                "endpoint must be the push service's https:// URL", field="endpoint"
-            )
+        try:
+            self.config.push_egress.check_url(endpoint)
+        except EgressRefused as exc:
+            # Decided from the URL alone (no DNS, no connection): the answer cannot say
+            # whether anything listens there.
+            raise EndpointNotAllowed(
+                f"endpoint is not allowed: {exc.detail}",
+                field="endpoint",
+                egress_reason=exc.reason,
+            ) from None
 
 
 def decode_key(value: str) -> bytes:

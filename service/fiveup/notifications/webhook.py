@@ -27,6 +27,8 @@ from typing import Any
 
 import aiohttp
 
+from ..egress import EgressPolicy, EgressRefused, guarded_session, refusal_of
+from ..egress.policy import webhook_policy
 from .delivery import Attempt, Outcome
 from .notices import Notice, render
 from .ports import Claimed
@@ -107,6 +109,13 @@ class WebhookConfig:
     url: str
     secrets: tuple[bytes, ...]  # the first signs; all sign during a rotation
     timeout_seconds: float = 10.0
+    # The egress guard's rules (docs/security.md, "Egress"): the operator's URL itself and
+    # the --egress-allow entries; None: the URL alone.
+    egress: EgressPolicy | None = None
+
+    @property
+    def policy(self) -> EgressPolicy:
+        return self.egress if self.egress is not None else webhook_policy((), self.url)
 
 
 class WebhookSender:
@@ -119,8 +128,9 @@ class WebhookSender:
 
     def _client(self) -> aiohttp.ClientSession:
         if self._session is None:
-            self._session = aiohttp.ClientSession(
-                timeout=aiohttp.ClientTimeout(total=self.config.timeout_seconds),
+            self._session = guarded_session(
+                self.config.policy,
+                timeout=self.config.timeout_seconds,
                 headers={"user-agent": USER_AGENT},
             )
         return self._session
@@ -136,12 +146,19 @@ class WebhookSender:
             "webhook-signature": sign(self.config.secrets, notice.notice_id, stamp, body),
         }
         try:
-            async with self._client().post(self.config.url, data=body, headers=headers) as resp:
+            # A redirect is not followed (the operator configures the final URL): a 3xx is
+            # an ordinary failure, retried.
+            async with self._client().post(
+                self.config.url, data=body, headers=headers, allow_redirects=False
+            ) as resp:
                 await resp.read()
                 if 200 <= resp.status < 300:
                     return Attempt(Outcome.DELIVERED)
                 return Attempt(Outcome.RETRY, f"HTTP {resp.status}", _retry_after(resp.headers))
-        except (aiohttp.ClientError, TimeoutError) as exc:
+        except (aiohttp.ClientError, TimeoutError, EgressRefused) as exc:
+            refused = refusal_of(exc)
+            if refused is not None:  # a name of the operator's that now resolves elsewhere
+                return Attempt(Outcome.RETRY, f"refused by the egress guard ({refused.reason})")
             return Attempt(Outcome.RETRY, f"{type(exc).__name__}: {exc}"[:200])
 
     async def close(self) -> None:

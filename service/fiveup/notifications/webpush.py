@@ -25,7 +25,7 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -33,8 +33,10 @@ from urllib.parse import urlsplit
 import aiohttp
 from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid02
-from pywebpush import WebPusher
+from pywebpush import WebPusher, WebPushException
 
+from ..egress import EgressPolicy, EgressRefused, guarded_session, refusal_of
+from ..egress.policy import web_push_policy
 from .delivery import Attempt, Outcome
 from .notices import Notice, render
 from .ports import Claimed
@@ -116,9 +118,16 @@ class WebPushConfig:
     subject: str  # "mailto:..." or an https:// URL: how a push service reaches the operator
     timeout_seconds: float = 10.0
     ttl_seconds: int = TTL_SECONDS
+    # Where pushes may go: the browser push services and the operator's --egress-allow
+    # (docs/security.md, "Egress"); checked again at every send.
+    egress: EgressPolicy = field(default_factory=web_push_policy)
 
 
 class WebPushSender:
+    """Encrypts with pywebpush and sends through the egress guard: the endpoint checked
+    again (a subscription stored before a policy change, or by an older server), its host
+    resolved once and connected to at the checked address, no redirect followed."""
+
     def __init__(self, config: WebPushConfig, *, clock: Callable[[], float] = time.time) -> None:
         if not config.subject.startswith(("mailto:", "https://")):
             raise VapidConfigError("the VAPID subject must be a mailto: or https:// URL")
@@ -144,44 +153,63 @@ class WebPushSender:
 
     def _client(self) -> aiohttp.ClientSession:
         if self._session is None:
-            self._session = aiohttp.ClientSession()
+            self._session = guarded_session(self.config.egress, timeout=self.config.timeout_seconds)
         return self._session
 
     async def send(self, claimed: Claimed) -> Attempt:
         sub = claimed.subscription
         if sub is None:  # removed between the fan-out and this attempt
             return Attempt(Outcome.GIVE_UP, "the subscription was removed")
+        try:
+            destination = self.config.egress.check_url(sub.endpoint)
+        except EgressRefused as exc:
+            return _refused(exc)
         notice = claimed.notice
         info = {"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}}
-        headers = self._vapid_headers(sub.endpoint)
-        headers["topic"] = topic(notice)
-        headers["urgency"] = "high"
-        data = json.dumps(push_payload(notice), separators=(",", ":"))
+        data = json.dumps(push_payload(notice), separators=(",", ":")).encode()
         try:
-            pusher = WebPusher(info, aiohttp_session=self._client())
-            resp = await pusher.send_async(
-                data, headers, ttl=self.config.ttl_seconds, content_encoding="aes128gcm",
-                timeout=aiohttp.ClientTimeout(total=self.config.timeout_seconds),
-            )  # fmt: skip
-        except (aiohttp.ClientError, TimeoutError) as exc:
-            return Attempt(Outcome.RETRY, f"{type(exc).__name__}: {exc}"[:200])
-        except ValueError as exc:  # keys the library cannot use (checked when stored)
+            body = WebPusher(info).encode(data, "aes128gcm")["body"]
+        except (ValueError, WebPushException) as exc:  # keys checked when stored
             return Attempt(Outcome.GIVE_UP, f"cannot encrypt: {exc}"[:200])
-        assert isinstance(resp, aiohttp.ClientResponse)
-        status = resp.status
-        resp.release()
+        headers = self._vapid_headers(sub.endpoint)
+        headers.update({
+            "topic": topic(notice), "urgency": "high", "ttl": str(self.config.ttl_seconds),
+            "content-encoding": "aes128gcm", "content-type": "application/octet-stream",
+        })  # fmt: skip
+        try:
+            async with self._client().post(
+                destination.url, data=body, headers=headers, allow_redirects=False
+            ) as resp:
+                status = resp.status
+                retry = resp.headers.get("retry-after", "")
+        except (aiohttp.ClientError, TimeoutError, EgressRefused) as exc:
+            refused = refusal_of(exc)
+            if refused is not None:
+                return _refused(refused)
+            return Attempt(Outcome.RETRY, f"{type(exc).__name__}: {exc}"[:200])
         if status in (200, 201, 202):
             return Attempt(Outcome.DELIVERED)
         if status in (404, 410):
+            # The subscription is dropped, which its player can see.  Only a push service
+            # or an operator's --egress-allow destination ever answers here: every other
+            # endpoint was refused before any connection, so this tells nobody whether
+            # an internal port answered.
             return Attempt(Outcome.GONE, f"HTTP {status}: the subscription has expired")
         if status == 429 or status >= 500:
-            retry = resp.headers.get("retry-after", "")
             return Attempt(
                 Outcome.RETRY, f"HTTP {status}", float(retry) if retry.isdigit() else None
             )
+        # 3xx included: a push service answers a push itself; a redirect is not followed.
         return Attempt(Outcome.GIVE_UP, f"HTTP {status}: the push service refused it")
 
     async def close(self) -> None:
         if self._session is not None:
             await self._session.close()
             self._session = None
+
+
+def _refused(exc: EgressRefused) -> Attempt:
+    """An endpoint the egress policy refuses: given up at once, like any undeliverable
+    push (a dead letter, counted by fiveup_egress_refused_total); the subscription is
+    kept (the player sees nothing change) so a policy widened later serves it again."""
+    return Attempt(Outcome.GIVE_UP, f"endpoint not allowed ({exc.reason})")
