@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from fiveup.lobby.formation import (
     PARTY_SEATS,
     Bands,
+    TablePlan,
     Ticket,
     Unit,
     form_tables,
@@ -227,3 +228,36 @@ def test_with_bands_every_table_is_still_valid_and_within_the_bands(
             for b, ob in rated_units:
                 assert oa is not None and ob is not None
                 assert abs(oa - ob) <= min(bands.band(a, now), bands.band(b, now)) + 1e-9
+
+
+# ------------------------------------------------------------------ blocks
+
+
+def apart(*pairs: tuple[int, int]) -> set[frozenset[str]]:
+    return {frozenset((f"p{a:03d}", f"p{b:03d}")) for a, b in pairs}
+
+
+def seated(plans: list[TablePlan]) -> list[list[str | None]]:
+    return [[s.ticket.player_id if s.ticket else None for s in p.seats] for p in plans]
+
+
+def test_a_blocked_pair_never_shares_a_table() -> None:
+    # p001 and p002 would pair first come, first served; the block sends p001 to p003.
+    plans = form_tables([t(1), t(2), t(3), t(4)], now=10, apart=apart((1, 2)))
+    assert seated(plans) == [["p001", "p003"], ["p002", "p004"]]
+    # Four seats: the blocked pair is never completed by others into one table.
+    four = [t(n, players=4) for n in range(1, 6)]
+    plans = form_tables(four, now=10, apart=apart((1, 2)))
+    assert all(not {"p001", "p002"} <= set(row) for row in seated(plans))
+
+
+def test_tables_with_bots_keep_a_blocked_pair_apart_too() -> None:
+    tickets = [t(n, players=3, allow_bots=True, bots_at=0.0) for n in (1, 2)]
+    plans = form_tables(tickets, now=10, apart=apart((2, 1)))
+    assert len(plans) == 2 and all(len([x for x in row if x]) == 1 for row in seated(plans))
+
+
+def test_a_party_whose_members_block_each_other_never_sits() -> None:
+    mates = [t(n, players=4, party="x") for n in (1, 2)] + [t(n, players=4) for n in (3, 4)]
+    plans = form_tables(mates, now=10, apart=apart((1, 2)))
+    assert plans == []

@@ -6,7 +6,9 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from ..identity import Players, SignedIn
 from ..identity.players import identity_kind
-from ..identity.ports import PlayerRecord
+from ..identity.ports import BlockRecord, PlayerRecord
+from ..identity.relations import Blocks
+from ..shared import paging
 from ..shared.errors import InvalidRequest
 from ..v1 import players_pb2, players_pb2_grpc
 from .handlers import Context, bearer_token, unary
@@ -46,10 +48,21 @@ def session_pb(signed_in: SignedIn) -> players_pb2.Session:
     )
 
 
+def blocked_pb(record: BlockRecord) -> players_pb2.BlockedPlayer:
+    return players_pb2.BlockedPlayer(
+        player_id=record.blocked,
+        display_name=record.display_name,
+        blocked_at=timestamp(record.blocked_at),
+    )
+
+
 class PlayerServicer(players_pb2_grpc.PlayerServiceServicer):
-    def __init__(self, players: Players, limits: Limits | None = None) -> None:
+    def __init__(
+        self, players: Players, limits: Limits | None = None, blocks: Blocks | None = None
+    ) -> None:
         self.players = players
         self.limits = limits or Limits()  # sign-in limits (off unless configured)
+        self.blocks = blocks  # None: a server without blocks (the RPCs are UNIMPLEMENTED)
 
     @unary
     async def SignInAsGuest(
@@ -112,3 +125,43 @@ class PlayerServicer(players_pb2_grpc.PlayerServiceServicer):
             await self.players.authenticate(bearer_token(context))
             raise InvalidRequest("set device_id or id_token", field="identity")
         return players_pb2.LinkIdentityResponse(player=player_pb(player))
+
+    # ------------------------------------------------------------------ blocks
+
+    def _blocks(self) -> Blocks:
+        if self.blocks is None:
+            raise NotImplementedError("this server keeps no blocks")
+        return self.blocks
+
+    @unary
+    async def BlockPlayer(
+        self, request: players_pb2.BlockPlayerRequest, context: Context
+    ) -> players_pb2.BlockPlayerResponse:
+        record = await self._blocks().block(bearer_token(context), request.player_id)
+        player = await self.players.store.get_player(record.blocked)
+        named = BlockRecord(
+            record.blocker, record.blocked, record.blocked_at,
+            player.display_name if player is not None else "",
+        )  # fmt: skip
+        return players_pb2.BlockPlayerResponse(blocked=blocked_pb(named))
+
+    @unary
+    async def UnblockPlayer(
+        self, request: players_pb2.UnblockPlayerRequest, context: Context
+    ) -> players_pb2.UnblockPlayerResponse:
+        lifted = await self._blocks().unblock(bearer_token(context), request.player_id)
+        return players_pb2.UnblockPlayerResponse(unblocked=lifted)
+
+    @unary
+    async def ListBlockedPlayers(
+        self, request: players_pb2.ListBlockedPlayersRequest, context: Context
+    ) -> players_pb2.ListBlockedPlayersResponse:
+        size = paging.page_size(request.page_size)
+        after = paging.decode(request.page_token, (float, str))
+        page = await self._blocks().list(
+            bearer_token(context), size, (after[0], after[1]) if after else None
+        )
+        return players_pb2.ListBlockedPlayersResponse(
+            blocked=[blocked_pb(b) for b in page.blocks],
+            next_page_token=paging.encode(page.next_cursor),
+        )

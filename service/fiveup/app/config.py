@@ -305,6 +305,17 @@ class ServerConfig:
     matchmaker_band_widen_per_second: float = setting(
         0.25, "rating band: ordinal points the band widens by per second waited"
     )
+    # Invitations and blocks (docs/security.md, "Invitations and blocks").
+    invites_per_minute: int = setting(
+        10, "invitations (named invitees of private tables) one player may send in 60 s"
+    )
+    invites_per_day: int = setting(100, "invitations one player may send in 24 h")
+    invites_per_invitee: int = setting(
+        5, "pending invitations a player may hold from distinct inviters made within "
+        "--invites-invitee-window-seconds (more are refused to the inviters)",
+    )  # fmt: skip
+    invites_invitee_window_seconds: float = setting(3600.0, "the window of --invites-per-invitee")
+    max_blocks_per_player: int = setting(1000, "players one player may keep blocked")
     # Ratings (docs/ratings.md).
     rating_settled_sigma: float = setting(
         7.3, "a rating whose sigma is at most this is settled (on the boards), provisional "

@@ -25,7 +25,8 @@ from ..chat.rooms import TableChat
 from ..identity import Players
 from ..identity.builder import build_identity
 from ..identity.observer import PrometheusIdentityObserver
-from ..identity.ports import PlayerStore
+from ..identity.ports import BlockStore, PlayerStore
+from ..identity.relations import Blocks
 from ..lobby.builder import LobbyContext, build_lobby
 from ..lobby.ports import LobbyStore
 from ..match.builder import MatchContext, build_match
@@ -36,6 +37,7 @@ from ..notifications.ports import NotificationStore
 from ..ratings.builder import RatingsContext, build_ratings
 from ..ratings.ports import RatingStore
 from ..store import (
+    open_block_store,
     open_chat_store,
     open_lobby_store,
     open_notification_store,
@@ -45,9 +47,11 @@ from ..store import (
 )
 from .config import ServerConfig
 from .settings import (
+    blocks_config,
     chat_config,
     hints_config,
     identity_config,
+    invite_quota,
     matches_config,
     matchmaker_config,
     notifications_config,
@@ -69,15 +73,17 @@ class Stores:
     ratings: RatingStore
     chat: ChatStore
     notifications: NotificationStore
+    blocks: BlockStore
 
     def each(self) -> tuple[object, ...]:
         """Every store, in the order they open."""
-        return (self.events, self.players, self.lobby, self.ratings, self.chat)
+        return (self.events, self.players, self.lobby, self.ratings, self.chat, self.blocks)
 
     async def close(self) -> None:
         """In the reverse of the order they opened: the event store last."""
         for store in (
-            self.notifications, self.chat, self.ratings, self.lobby, self.players, self.events
+            self.blocks, self.notifications, self.chat, self.ratings, self.lobby, self.players,
+            self.events,
         ):  # fmt: skip
             await store.close()
 
@@ -102,14 +108,21 @@ async def open_stores(config: ServerConfig) -> Stores:
         ratings=open_rating_store(config.db),
         chat=open_chat_store(config.db),
         notifications=open_notification_store(config.db),
+        blocks=open_block_store(config.db),
     )
     opened: list[
-        EventStore | PlayerStore | LobbyStore | RatingStore | ChatStore | NotificationStore
+        EventStore
+        | PlayerStore
+        | LobbyStore
+        | RatingStore
+        | ChatStore
+        | NotificationStore
+        | BlockStore
     ] = []
     try:
         for store in (
             stores.events, stores.players, stores.lobby, stores.ratings, stores.chat,
-            stores.notifications,
+            stores.notifications, stores.blocks,
         ):  # fmt: skip
             await store.open()
             opened.append(store)
@@ -124,6 +137,7 @@ async def open_stores(config: ServerConfig) -> Stores:
 class Contexts:
     stores: Stores
     players: Players  # the identity context
+    blocks: Blocks  # ... its blocks between players
     ratings: RatingsContext
     match: MatchContext
     lobby: LobbyContext
@@ -172,13 +186,16 @@ def build_contexts(
     match.matches.notify_through(notifications.outbox.published)
     # A finished match's results (and ratings) name the players the lobby bound its seats to.
     match.matches.record_outcomes(stores.lobby, ratings.rated_play)
+    blocks = Blocks(players, stores.blocks, blocks_config(config), clock=clock)
     lobby = build_lobby(
         matchmaker_config(config), stores.lobby, match.matches, players, ratings.lookup,
-        clock=clock, published=notifications.outbox.published,
+        blocks=blocks, invite_quota=invite_quota(config), clock=clock,
+        published=notifications.outbox.published,
     )  # fmt: skip
     players.has_history = _has_seat(stores.lobby)  # guest retention keeps seated players
     chat = build_chat(
         chat_config(config), stores.chat, match.matches, lobby.seats, players,
-        observer=PrometheusChatObserver(), outbox=notifications.outbox, clock=clock,
+        observer=PrometheusChatObserver(), outbox=notifications.outbox, blocks=blocks,
+        clock=clock,
     )  # fmt: skip
-    return Contexts(stores, players, ratings, match, lobby, chat, notifications)
+    return Contexts(stores, players, blocks, ratings, match, lobby, chat, notifications)

@@ -58,7 +58,7 @@ def add_services(
     )
     rules_pb2_grpc.add_RulesServiceServicer_to_server(RulesServicer(observer), server)
     players_pb2_grpc.add_PlayerServiceServicer_to_server(
-        PlayerServicer(contexts.players, limits), server
+        PlayerServicer(contexts.players, limits, contexts.blocks), server
     )
     lobby_pb2_grpc.add_LobbyServiceServicer_to_server(
         LobbyServicer(lobby.tables, lobby.private, lobby.matchmaker, limits, lobby.rematches),

@@ -17,7 +17,9 @@ from ..chat.text import WordAction
 from ..egress import AllowEntry, EgressRefused, parse_allow_list
 from ..egress.policy import web_push_policy, webhook_policy
 from ..identity.builder import IdentityConfig
+from ..identity.relations import BlocksConfig
 from ..lobby.matchmaker import MatchmakerConfig
+from ..lobby.ports import InviteQuota
 from ..match.hints import HintsConfig
 from ..match.matches import MatchesConfig
 from ..match.ports import EventStore
@@ -154,6 +156,27 @@ def matchmaker_config(config: ServerConfig) -> MatchmakerConfig:
         band_width=config.matchmaker_band_width,
         band_widen_per_second=config.matchmaker_band_widen_per_second,
     )
+
+
+def invite_quota(config: ServerConfig) -> InviteQuota:
+    """The invitation limits (``fiveup.lobby.ports.InviteQuota``)."""
+    for name in ("invites_per_minute", "invites_per_day", "invites_per_invitee"):
+        if getattr(config, name) < 1:
+            raise ValueError(f"--{name.replace('_', '-')} must be at least 1")
+    if config.invites_invitee_window_seconds <= 0:
+        raise ValueError("--invites-invitee-window-seconds must be positive")
+    return InviteQuota(
+        per_minute=config.invites_per_minute,
+        per_day=config.invites_per_day,
+        per_invitee=config.invites_per_invitee,
+        invitee_window=config.invites_invitee_window_seconds,
+    )
+
+
+def blocks_config(config: ServerConfig) -> BlocksConfig:
+    if config.max_blocks_per_player < 1:
+        raise ValueError("--max-blocks-per-player must be at least 1")
+    return BlocksConfig(max_per_player=config.max_blocks_per_player)
 
 
 def limits_config(config: ServerConfig) -> LimitsConfig:

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 
 from ..identity import Players
+from ..identity.relations import BlockLookup
 from ..lobby.seats import PlayerSeats
 from ..match.matches import Matches
 from ..notifications.outbox import Outbox
@@ -26,11 +27,14 @@ def build_chat(
     *,
     observer: ChatObserver | None = None,
     outbox: Outbox | None = None,
+    blocks: BlockLookup | None = None,
     clock: Callable[[], float] = time.time,
 ) -> TableChat:
     """The table chat; the composition root starts and closes it.  Its writes tell away
     players through the notification outbox's tables in their own transactions; ``outbox``
-    (the notifications context's) wakes this replica's notification streams at once."""
+    (the notifications context's) wakes this replica's notification streams at once;
+    ``blocks`` (the identity context's): whose lines each reader never reads."""
     return TableChat(
-        store, matches, seats, players, config, observer=observer, outbox=outbox, clock=clock
-    )
+        store, matches, seats, players, config, observer=observer, outbox=outbox,
+        blocks=blocks, clock=clock,
+    )  # fmt: skip

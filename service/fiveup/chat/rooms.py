@@ -28,6 +28,7 @@ from pathlib import Path
 
 from ..engine.errors import MatchError
 from ..identity import Players
+from ..identity.relations import BlockLookup, NoBlocks
 from ..lobby.seats import PlayerSeats, is_access_token
 from ..match.matches import Matches
 from ..notifications.outbox import Outbox
@@ -109,9 +110,13 @@ class TableChat:
         *,
         observer: ChatObserver | None = None,
         outbox: Outbox | None = None,
+        blocks: BlockLookup | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        # A reader never reads (nor is told of) lines of a player they blocked: a block
+        # hides like a mute, for every match (docs/security.md, "Invitations and blocks").
+        self.blocks: BlockLookup = blocks or NoBlocks()
         self.outbox = outbox  # wakes the notification streams of players told after a write
         self.matches = matches
         self.seats = seats
@@ -413,7 +418,10 @@ class TableChat:
     async def _tell(self, match_id: str) -> Telling:
         """Who a write may tell of its message while they are away, and how."""
         owners = await self.seats.owners(match_id)
-        mutes = {player_key(p): await self.store.muted_by(player_key(p)) for p in owners.values()}
+        mutes = {
+            player_key(p): await self.store.muted_by(player_key(p)) | await self._blocked_keys(p)
+            for p in owners.values()
+        }
         return Telling(owners, mutes, self.clock)
 
     def _published(self, players: tuple[str, ...]) -> None:
@@ -421,7 +429,16 @@ class TableChat:
             self.outbox.published(players)
 
     async def _muted(self, reader: Author) -> frozenset[str]:
-        return await self.store.muted_by(reader.key) if reader.key else frozenset()
+        if not reader.key:
+            return frozenset()
+        muted = await self.store.muted_by(reader.key)
+        if reader.player_id:
+            muted |= await self._blocked_keys(reader.player_id)
+        return muted
+
+    async def _blocked_keys(self, player_id: str) -> frozenset[str]:
+        """The chat keys of the players ``player_id`` blocked."""
+        return frozenset(player_key(p) for p in await self.blocks.blocked_by(player_id))
 
     async def _visible_line(
         self, match_id: str, bearer: str | None, seq: int

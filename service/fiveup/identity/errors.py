@@ -107,3 +107,17 @@ class IdentityProviderUnavailable(MatchError):
 # Every UNAUTHENTICATED reason (the shared kind and those above), for bounded metric labels.
 _AUTHENTICATION: list[type[MatchError]] = [Unauthenticated, *error_classes(Unauthenticated)]
 AUTH_REASONS = tuple(cls.reason for cls in _AUTHENTICATION)
+
+
+class CannotBlockSelf(InvalidRequest):
+    """BlockPlayer naming the caller themself."""
+
+    reason = "CANNOT_BLOCK_SELF"
+
+
+class TooManyBlocks(MatchError):
+    """BlockPlayer when the caller already blocked as many players as the server keeps
+    (``--max-blocks-per-player``; ``details['limit']``): unblock someone first."""
+
+    reason = "TOO_MANY_BLOCKS"
+    code = "FAILED_PRECONDITION"

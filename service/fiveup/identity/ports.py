@@ -159,3 +159,57 @@ class PlayerStore(Protocol):
     async def delete_players(self, player_ids: Sequence[str]) -> int:
         """Delete these players with their identities, sessions and refresh tokens (in
         one transaction); the number of players deleted."""
+
+
+# ---------------------------------------------------------------------------- blocks
+
+
+@dataclass(frozen=True, slots=True)
+class BlockRecord:
+    """``blocker`` blocked ``blocked`` at ``blocked_at``; ``display_name``: the blocked
+    player's current name ("" if they no longer exist)."""
+
+    blocker: str
+    blocked: str
+    blocked_at: float
+    display_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BlockPage:
+    blocks: tuple[BlockRecord, ...]
+    next_cursor: tuple[float, str] | None  # (blocked_at, blocked) of the last row
+
+
+class BlockStore(Protocol):
+    """Who blocked whom (adapters: ``fiveup.store.sqlite.relations``,
+    ``fiveup.store.postgres.relations``): the identity context's own tables in the event
+    store's database, schema version ``relation_schema_version`` (apart from the player
+    store's, so the two evolve independently).  Contract suite:
+    tests/store/test_relation_store.py."""
+
+    url: str
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def block(self, blocker: str, blocked: str, now: float, limit: int) -> BlockRecord | None:
+        """Record the block (the existing one if there is one already); None when
+        ``blocker`` already has ``limit`` blocks (checked in the same transaction)."""
+
+    async def unblock(self, blocker: str, blocked: str) -> bool:
+        """Lift the block; whether there was one."""
+
+    async def blocked_either_way(self, a: str, b: str) -> bool: ...
+
+    async def pairs_among(self, player_ids: Sequence[str]) -> set[frozenset[str]]:
+        """Every pair of ``player_ids`` with a block either way."""
+
+    async def blocked_by(self, blocker: str) -> frozenset[str]:
+        """Everyone ``blocker`` blocked (at most the block limit)."""
+
+    async def blocks_of(
+        self, blocker: str, limit: int, after: tuple[float, str] | None
+    ) -> BlockPage:
+        """``blocker``'s blocks, most recent first, with the blocked players' names."""

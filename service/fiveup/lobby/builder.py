@@ -10,9 +10,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..identity import Players
+from ..identity.relations import BlockLookup
 from ..match.matches import Matches
 from .matchmaker import Matchmaker, MatchmakerConfig, RatingLookup
-from .ports import LobbyStore
+from .ports import InviteQuota, LobbyStore
 from .private import PrivateTables
 from .rematch import Rematches
 from .seats import PlayerSeats
@@ -35,18 +36,31 @@ def build_lobby(
     players: Players,
     ratings: RatingLookup,
     *,
+    blocks: BlockLookup | None = None,
+    invite_quota: InviteQuota | None = None,
     clock: Callable[[], float] = time.time,
     published: Callable[[Iterable[str]], None] | None = None,
 ) -> LobbyContext:
     """``published``: the notifications context's ``Outbox.published``, told after a
-    commit of the lobby's that wrote notices (a rematch's, a formation round's)."""
-    seats = PlayerSeats(matches, players, store, clock=clock)
+    commit of the lobby's that wrote notices (a rematch's, a formation round's);
+    ``blocks``: the identity context's blocks (kept apart at tables, in the queue and in
+    invitations); ``invite_quota``: the invitation limits."""
+    seats = PlayerSeats(matches, players, store, blocks=blocks, clock=clock)
     return LobbyContext(
         seats=seats,
         tables=Lobby(players, store),
-        private=PrivateTables(matches, players, seats, store, clock=clock),
+        private=PrivateTables(
+            matches, players, seats, store, blocks=blocks, quota=invite_quota, clock=clock
+        ),
         matchmaker=Matchmaker(
-            matches, players, store, config, ratings=ratings, clock=clock, published=published
+            matches,
+            players,
+            store,
+            config,
+            ratings=ratings,
+            blocks=blocks,
+            clock=clock,
+            published=published,
         ),
         rematches=Rematches(matches, players, seats, store, clock=clock, published=published),
     )

@@ -4,7 +4,7 @@ carries its reason and status code."""
 from __future__ import annotations
 
 from ..engine.errors import MatchError
-from ..shared.errors import InvalidRequest, PermissionDenied
+from ..shared.errors import InvalidRequest, PermissionDenied, TooManyRequests
 
 
 class InviteNotFound(MatchError):
@@ -52,3 +52,29 @@ class SearchEnded(MatchError):
 
     reason = "SEARCH_CANCELLED"
     code = "ABORTED"
+
+
+class PlayerBlocked(MatchError):
+    """The caller blocked a player the call would bring them together with (an invitee,
+    a player at the table): unblock them first.  Only ever said to the blocker: a
+    blocked player is never told of the block (docs/security.md, "Invitations and
+    blocks")."""
+
+    reason = "PLAYER_BLOCKED"
+    code = "FAILED_PRECONDITION"
+
+
+class TableNotAvailable(PermissionDenied):
+    """A seat at a table where a player has blocked the caller: refused without saying
+    why (the block is not revealed to the blocked player)."""
+
+    reason = "TABLE_NOT_AVAILABLE"
+
+
+class TooManyInvitations(TooManyRequests):
+    """CreatePrivateTable's invitations past a limit: ``details['scope']`` says which
+    (``inviter_minute``, ``inviter_day``: the caller's own; ``invitee``: the invitee at
+    ``details['index']`` has as many pending invitations from others as allowed);
+    ``details['limit']``; RetryInfo says when to try again."""
+
+    reason = "INVITATIONS_LIMITED"

@@ -14,6 +14,9 @@ A round forms, in order,
    oldest such unit anchors a table, completed with other such units, and the seats still
    empty are bots.  Nobody sits with bots before their own wait is over.
 
+**Blocks** (``apart``): two players with a block either way never share a table, in
+either step (docs/security.md, "Invitations and blocks").
+
 **Rating bands** (``Bands``): with ratings, a unit joins a table only when its rating is
 close enough to every unit already there -- within the band *both* have widened to by
 now: ``width`` ordinal points at the start of a wait, ``widen_per_second`` more for each
@@ -26,7 +29,7 @@ rating is its members' mean.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 PARTY_SEATS = ((0, 2), (1, 3))  # the two partnerships of a four-seat table
@@ -130,10 +133,25 @@ class Bands:
 NO_BANDS = Bands(width=float("inf"))  # everyone acceptable to everyone (no ratings)
 
 
-def acceptable(table: Sequence[Unit], unit: Unit, now: float, bands: Bands = NO_BANDS) -> bool:
-    """Whether ``unit`` may join the units already at ``table``: its rating is within
-    the band of every one of them, and theirs within its band (an unestablished rating
-    is acceptable to anyone)."""
+Apart = Collection[frozenset[str]]  # pairs of players with a block either way
+
+
+def blocked(a: Unit, b: Unit, apart: Apart) -> bool:
+    """Whether a player of ``a`` and one of ``b`` must never share a table."""
+    return bool(apart) and any(
+        frozenset((x.player_id, y.player_id)) in apart for x in a.tickets for y in b.tickets
+    )
+
+
+def acceptable(
+    table: Sequence[Unit], unit: Unit, now: float, bands: Bands = NO_BANDS, apart: Apart = ()
+) -> bool:
+    """Whether ``unit`` may join the units already at ``table``: no block between any
+    of its players and theirs (``apart``), and its rating is within the band of every
+    one of them, and theirs within its band (an unestablished rating is acceptable to
+    anyone)."""
+    if any(blocked(unit, other, apart) for other in table):
+        return False
     mine = bands.ordinal(unit)
     if mine is None:
         return True
@@ -147,7 +165,7 @@ def acceptable(table: Sequence[Unit], unit: Unit, now: float, bands: Bands = NO_
 
 
 def _fill(
-    units: Sequence[Unit], anchor: int, seats: int, now: float, bands: Bands
+    units: Sequence[Unit], anchor: int, seats: int, now: float, bands: Bands, apart: Apart
 ) -> list[Unit] | None:
     """The anchor and the earliest later units that fill ``seats`` exactly (of all the
     ways to fill them with k parties and m solos, the one whose last member queued
@@ -156,7 +174,7 @@ def _fill(
     first = units[anchor]
     later: list[Unit] = []
     for unit in units[anchor + 1 :]:
-        if acceptable([first, *later], unit, now, bands):
+        if acceptable([first, *later], unit, now, bands, apart):
             later.append(unit)
     parties = [u for u in later if u.size == 2]
     solos = [u for u in later if u.size == 1]
@@ -178,7 +196,9 @@ def _last(units: Sequence[Unit]) -> tuple[float, str]:
     return max(((u.queued_at, u.tickets[0].ticket_id) for u in units), default=(0.0, ""))
 
 
-def _partial(units: Sequence[Unit], seats: int, now: float, bands: Bands) -> list[Unit]:
+def _partial(
+    units: Sequence[Unit], seats: int, now: float, bands: Bands, apart: Apart
+) -> list[Unit]:
     """The oldest unit and the next that fit, as far as they go (for a table with bots)."""
     chosen: list[Unit] = []
     free = seats
@@ -186,7 +206,7 @@ def _partial(units: Sequence[Unit], seats: int, now: float, bands: Bands) -> lis
     for unit in units:
         if unit.size > free or (unit.size == 2 and parties == 2):
             continue
-        if chosen and not acceptable(chosen, unit, now, bands):
+        if chosen and not acceptable(chosen, unit, now, bands, apart):
             continue
         chosen.append(unit)
         free -= unit.size
@@ -212,19 +232,23 @@ def seat(players: int, target: int, units: Sequence[Unit]) -> TablePlan:
     return TablePlan(players, target, tuple(SeatPlan(s, by_seat[s]) for s in range(players)))
 
 
-def form_tables(tickets: Iterable[Ticket], now: float, bands: Bands = NO_BANDS) -> list[TablePlan]:
-    """The tables a round forms from the waiting ``tickets`` at time ``now``."""
+def form_tables(
+    tickets: Iterable[Ticket], now: float, bands: Bands = NO_BANDS, apart: Apart = ()
+) -> list[TablePlan]:
+    """The tables a round forms from the waiting ``tickets`` at time ``now``; no two
+    players of a pair in ``apart`` (a block either way) ever share one."""
     # Only searches of the same size, target and turn clock share a table.
     groups: dict[tuple[int, int, int], list[Ticket]] = defaultdict(list)
     for ticket in tickets:
         groups[(ticket.players, ticket.target_points, ticket.turn_clock)].append(ticket)
     plans: list[TablePlan] = []
     for (players, target, clock), members in sorted(groups.items()):
-        units = units_of(members)
+        # A party whose two members block each other never sits (as partners or at all).
+        units = [u for u in units_of(members) if u.size == 1 or not blocked(u, u, apart)]
         # 1. tables of people only, oldest anchor first
         anchor = 0
         while anchor < len(units):
-            chosen = _fill(units, anchor, players, now, bands)
+            chosen = _fill(units, anchor, players, now, bands, apart)
             if chosen is None:
                 anchor += 1
                 continue
@@ -233,7 +257,7 @@ def form_tables(tickets: Iterable[Ticket], now: float, bands: Bands = NO_BANDS) 
         # 2. tables with bots, for those whose wait for people is over
         ready = [u for u in units if u.bots_ready(now)]
         while ready:
-            chosen = _partial(ready, players, now, bands)
+            chosen = _partial(ready, players, now, bands, apart)
             plans.append(replace(seat(players, target, chosen), turn_clock=clock))
             ready = [u for u in ready if u not in chosen]
     return plans

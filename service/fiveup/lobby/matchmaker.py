@@ -11,7 +11,8 @@
   queued here).  A round takes the store's round lock (PostgreSQL: an advisory lock held
   by the round's transaction; one round at a time across replicas), forms tables from the
   waiting searches (``formation.form_tables``, within rating bands: the waiting players'
-  established ratings come from ``ratings``, a ``RatingLookup``), creates each match with a chosen id,
+  established ratings come from ``ratings``, a ``RatingLookup``; never two players with
+  a block either way, from ``blocks``), creates each match with a chosen id,
   claims its human seats, and settles the tickets and the seat bindings (only if all its
   searches are still waiting) in the round's transaction; streams hear of it after the
   commit.  A replica killed mid-round leaves at most a match nobody is bound to (no
@@ -46,6 +47,7 @@ from typing import Protocol
 from ..engine.match import HUMAN, MAX_TURN_CLOCK, MIN_TURN_CLOCK
 from ..engine.scoring import DEFAULT_TARGET
 from ..identity import Players
+from ..identity.relations import BlockLookup, NoBlocks
 from ..match.matches import Matches, new_match_id
 from ..notifications.notices import Notice, NoticeKind
 from ..shared.errors import InvalidRequest
@@ -125,10 +127,12 @@ class Matchmaker:
         *,
         observer: MatchmakerObserver | None = None,
         ratings: RatingLookup | None = None,
+        blocks: BlockLookup | None = None,
         clock: Callable[[], float] = time.time,
         published: Callable[[Iterable[str]], None] | None = None,
     ) -> None:
         self.matches = matches
+        self.blocks: BlockLookup = blocks or NoBlocks()  # pairs never seated together
         self.published = published  # the outbox's wake-up, after a round that told someone
         self.ratings = ratings
         self.players = players
@@ -220,7 +224,8 @@ class Matchmaker:
                 return 0
             self.observer.queue_length(len(rnd.tickets))
             bands = await self._bands(rnd.tickets)
-            for plan in form_tables(rnd.tickets, now, bands):
+            apart = await self.blocks.pairs_among([t.player_id for t in rnd.tickets])
+            for plan in form_tables(rnd.tickets, now, bands, apart):
                 bot = fill_bot(plan, bands, self.config.bot, self.config.strongest_bot)
                 match_id = await self._open_table(plan, bot)
                 if await rnd.settle(plan, match_id, now, self._left_waiting(plan, match_id, now)):

@@ -35,7 +35,7 @@ after the commit.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Protocol
@@ -146,6 +146,36 @@ class LobbyStoreError(Exception):
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class InviteQuota:
+    """Invitation limits, checked by ``create_invite`` in its own transaction (so
+    concurrent calls through several replicas cannot slip past them).  An invitation is
+    one named invitee of a private table.
+
+    * per inviter: at most ``per_minute`` in the last 60 s and ``per_day`` in 24 h;
+    * per invitee: pending invitations (told, unexpired, not yet taken up) from at most
+      ``per_invitee`` distinct other inviters made in the last ``invitee_window``
+      seconds."""
+
+    per_minute: int
+    per_day: int
+    per_invitee: int
+    invitee_window: float
+
+
+class InviteQuotaExceeded(LobbyStoreError):
+    """``scope``: ``inviter_minute``, ``inviter_day`` or ``invitee`` (``index``: which
+    invitee); ``retry_after``: seconds until the oldest counted invitation leaves its
+    window."""
+
+    def __init__(self, scope: str, limit: int, retry_after: float, index: int = -1) -> None:
+        super().__init__(f"invitation limit reached ({scope})")
+        self.scope = scope
+        self.limit = limit
+        self.retry_after = retry_after
+        self.index = index
+
+
 class SeatAlreadyBound(LobbyStoreError):
     """The player already has a seat in the match (``seat``), or the seat is bound to
     another player (``seat`` None)."""
@@ -212,10 +242,18 @@ class LobbyStore(Protocol):
 
     async def create_invite(
         self, match_id: str, invite_hash: bytes, expires_at: float, player_id: str, now: float,
-        invited: Sequence[str] = (),
+        invited: Sequence[str] = (), *, quiet: Collection[str] = (),
+        quota: InviteQuota | None = None,
     ) -> None:  # fmt: skip
         """Record a private table's invite (by ``player_id``) and the players it names
-        (``invited``), in one transaction."""
+        (``invited``), in one transaction; ``quiet``: those of them who are not told
+        (a block: they count for the inviter's quota, never for the invitee's).  With
+        ``quota``, raises ``InviteQuotaExceeded`` (nothing written) when the invitations
+        would pass it."""
+
+    async def acquainted(self, player_id: str, others: Sequence[str]) -> set[str]:
+        """Those of ``others`` with whom ``player_id`` has sat at a table (both bound to
+        seats of one match), or whose private table ``player_id`` took a seat at."""
 
     async def invited_until(self, match_id: str, player_id: str) -> float | None:
         """When the private table's invite expires, if it names ``player_id``; None if

@@ -15,6 +15,16 @@ table, written in the transaction that creates the match -- so a notice exists e
 when its table does (an invite whose match never got created, after a crash, told
 nobody).  The list is checked before anything is written: ids well formed and each once,
 not the creator, no more than the human seats left for others, every one a player.
+
+**Blocks, limits and strangers** (docs/security.md, "Invitations and blocks").  An
+invitee the creator blocked is refused (``PLAYER_BLOCKED``); an invitee who blocked the
+creator is recorded but never told, and the creator cannot tell the difference.
+Invitations are limited per inviter (a minute's and a day's) and per invitee (pending
+ones from distinct inviters), checked in the transaction that records them
+(``InviteQuota``; ``INVITATIONS_LIMITED``).  An invitation from a **stranger** -- someone
+the invitee never sat at a table with and whose private table they never sat down at --
+is listed like any other (the notification stream, ``data.known`` false) but never
+pushed (no Web Push, no webhook): a flood of strangers' invitations rings no phone.
 """
 
 from __future__ import annotations
@@ -28,12 +38,20 @@ from dataclasses import dataclass
 from ..engine import HUMAN
 from ..identity import Players, is_player_id
 from ..identity.errors import PlayerNotFound
+from ..identity.relations import BlockLookup, NoBlocks
 from ..match.matches import Matches, new_match_id
 from ..match.results import Joined
 from ..notifications.notices import Notice, NoticeKind
 from ..shared.errors import InvalidRequest
-from .errors import CannotInviteSelf, InviteExpired, InviteNotFound, TooManyInvitees
-from .ports import InviteLookup, LobbyStore
+from .errors import (
+    CannotInviteSelf,
+    InviteExpired,
+    InviteNotFound,
+    PlayerBlocked,
+    TooManyInvitations,
+    TooManyInvitees,
+)
+from .ports import InviteLookup, InviteQuota, InviteQuotaExceeded, LobbyStore
 from .seats import PlayerSeats
 
 DEFAULT_INVITE_SECONDS = 24 * 3600
@@ -70,12 +88,16 @@ class PrivateTables:
         seats: PlayerSeats,
         store: LobbyStore,
         *,
+        blocks: BlockLookup | None = None,
+        quota: InviteQuota | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.matches = matches
         self.players = players
         self.seats = seats
         self.store = store
+        self.blocks: BlockLookup = blocks or NoBlocks()
+        self.quota = quota  # None: invitations unlimited (tests, tools)
         self._clock = clock
 
     async def create(
@@ -98,10 +120,14 @@ class PrivateTables:
                 f"invite_ttl_seconds must be 0-{MAX_INVITE_SECONDS}", field="invite_ttl_seconds"
             )
         host = await self._check_invitees(claims.player_id, invited, seats, join)
+        quiet = await self._refusing(claims.player_id, invited)
+        known = await self._known(claims.player_id, [p for p in invited if p not in quiet])
         now = self._clock()
         expires = now + (ttl_seconds or DEFAULT_INVITE_SECONDS)
         code = secrets.token_urlsafe(16)
         match_id = new_match_id()
+        # The text a notice carries of the inviter is their display name only (checked by
+        # the name rules when it was set); a stranger's invitation is listed, never pushed.
         notices = [
             Notice.of(
                 NoticeKind.INVITED, player_id, f"{match_id}/invited/{player_id}", now,
@@ -109,13 +135,20 @@ class PrivateTables:
                 data={
                     "by": host, "expires_at": expires, "seats": len(seats),
                     "turn_clock_seconds": turn_clock_seconds or 0,
+                    "known": player_id in known,
                 },
+                push=player_id in known,
             )
             for player_id in invited
+            if player_id not in quiet
         ]  # fmt: skip
-        await self.store.create_invite(
-            match_id, invite_hash(code), expires, claims.player_id, now, invited=invited
-        )
+        try:
+            await self.store.create_invite(
+                match_id, invite_hash(code), expires, claims.player_id, now, invited=invited,
+                quiet=quiet, quota=self.quota,
+            )  # fmt: skip
+        except InviteQuotaExceeded as exc:
+            raise _limited(exc) from None
         created = await self.matches.create(
             seats,
             target_points,
@@ -161,6 +194,30 @@ class PrivateTables:
         host = await self.players.store.get_player(host_id)
         return host.display_name if host is not None else ""
 
+    async def _refusing(self, host_id: str, invited: Sequence[str]) -> set[str]:
+        """The invitees who blocked the host: their invitation goes silently nowhere
+        (no notice, never counted against them; the host is not told).  An invitee the
+        host blocked is refused outright (the host knows whom they blocked)."""
+        if not invited:
+            return set()
+        pairs = await self.blocks.pairs_among([host_id, *invited])
+        involved = [p for p in invited if frozenset((host_id, p)) in pairs]
+        if not involved:
+            return set()
+        mine = await self.blocks.blocked_by(host_id)
+        for index, player_id in enumerate(invited):
+            if player_id in mine:
+                raise PlayerBlocked(
+                    "you blocked this player: unblock them to invite them", field=INVITEES,
+                    index=str(index),
+                )  # fmt: skip
+        return set(involved)
+
+    async def _known(self, host_id: str, invited: Sequence[str]) -> set[str]:
+        """The invitees who know the host: they sat at a table with them, or took a seat
+        at a private table of theirs.  Only their invitations are pushed."""
+        return {p for p in invited if host_id in await self.store.acquainted(p, [host_id])}
+
     async def join(self, access_token: str | None, code: str, seat: int | None) -> InvitedSeat:
         await self.players.authenticate(access_token)
         if not code or len(code) > MAX_CODE_LENGTH:
@@ -172,3 +229,17 @@ class PrivateTables:
             raise InviteExpired("this invite code has expired: ask for a new table")
         joined = await self.seats.join(found.match_id, seat, access_token, invited=True)
         return InvitedSeat(found.match_id, joined.seat, joined.version)
+
+
+def _limited(exc: InviteQuotaExceeded) -> TooManyInvitations:
+    if exc.scope == "invitee":
+        return TooManyInvitations(
+            "this player has as many pending invitations as they may get: try later",
+            exc.retry_after, scope=exc.scope, limit=str(exc.limit), field=INVITEES,
+            index=str(exc.index),
+        )  # fmt: skip
+    window = "a minute" if exc.scope == "inviter_minute" else "a day"
+    return TooManyInvitations(
+        f"you have sent as many invitations as allowed in {window} ({exc.limit}): try later",
+        exc.retry_after, scope=exc.scope, limit=str(exc.limit),
+    )  # fmt: skip

@@ -10,6 +10,10 @@ other seat's.  A player holds at most one seat per match.
 Bindings never change once written, so this replica remembers the ones it has read
 (bounded); a player without a seat here is looked up again each time (they may be
 seated through another replica at any moment).
+
+**Blocks.**  A signed-in player takes no seat at a table where someone seated has a
+block with them either way (docs/security.md, "Invitations and blocks"): by code, by
+invitation or from the open tables alike.
 """
 
 from __future__ import annotations
@@ -19,10 +23,11 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from ..identity import Players
+from ..identity.relations import BlockLookup, NoBlocks
 from ..match.matches import Matches
 from ..match.results import Joined
 from ..shared.errors import PermissionDenied
-from .errors import InviteExpired, InviteRequired
+from .errors import InviteExpired, InviteRequired, PlayerBlocked, TableNotAvailable
 from .ports import LobbyStore, SeatAlreadyBound
 
 BINDING_CACHE_SIZE = 100_000
@@ -40,9 +45,11 @@ class PlayerSeats:
         players: Players,
         store: LobbyStore,
         *,
+        blocks: BlockLookup | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.matches = matches
+        self.blocks: BlockLookup = blocks or NoBlocks()
         self.players = players
         self.store = store
         self._clock = clock
@@ -64,6 +71,7 @@ class PlayerSeats:
         if held is not None:
             return Joined(held, "", await self._version(match_id, held))
         await self._check_invited(match_id, invited, player.player_id)
+        await self._check_blocks(match_id, player.player_id)
         joined = await self.matches.join(
             match_id, seat, display_name=player.display_name, player_id=player.player_id
         )
@@ -93,6 +101,21 @@ class PlayerSeats:
                     raise InviteExpired("this invitation has expired: ask for a new table")
                 return
         raise InviteRequired("this table is private: join it with its invite code")
+
+    async def _check_blocks(self, match_id: str, player_id: str) -> None:
+        """No seat at a table where the player and someone seated there have a block
+        either way: the blocker is told (``PLAYER_BLOCKED``), the blocked player only
+        that the table is not available to them (the block is not revealed)."""
+        seated = [p for p in (await self.store.seat_owners(match_id)).values() if p != player_id]
+        if not seated:
+            return
+        pairs = await self.blocks.pairs_among([player_id, *seated])
+        involved = [p for p in seated if frozenset((player_id, p)) in pairs]
+        if not involved:
+            return
+        if await self.blocks.blocked_by(player_id) & set(involved):
+            raise PlayerBlocked("you blocked a player at this table: unblock them to join")
+        raise TableNotAvailable("this table is not available to you")
 
     async def seat_for(self, match_id: str, bearer: str | None, *, required: bool) -> int | None:
         """The seat the caller acts for: by seat token as before, or the seat the

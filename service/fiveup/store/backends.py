@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..chat.ports import ChatStore
-from ..identity.ports import PlayerStore
+from ..identity.ports import BlockStore, PlayerStore
 from ..lobby.ports import LobbyStore
 from ..match.ports import EventStore
 from ..notifications.ports import NotificationStore
@@ -23,12 +23,14 @@ from .postgres.lobby import PostgresLobbyStore
 from .postgres.notifications import PostgresNotificationStore
 from .postgres.players import PostgresPlayerStore
 from .postgres.ratings import PostgresRatingStore
+from .postgres.relations import PostgresBlockStore
 from .sqlite.chat import SqliteChatStore
 from .sqlite.events import SqliteStore
 from .sqlite.lobby import SqliteLobbyStore
 from .sqlite.notifications import SqliteNotificationStore
 from .sqlite.players import SqlitePlayerStore
 from .sqlite.ratings import SqliteRatingStore
+from .sqlite.relations import SqliteBlockStore
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -44,15 +46,16 @@ class Backend:
     ratings: Callable[[str], RatingStore]
     notifications: Callable[[str], NotificationStore]
     chat: Callable[[str], ChatStore]
+    blocks: Callable[[str], BlockStore]
 
 
 SQLITE = Backend(
     "sqlite", SqliteStore, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
-    SqliteNotificationStore, SqliteChatStore,
+    SqliteNotificationStore, SqliteChatStore, SqliteBlockStore,
 )  # fmt: skip
 POSTGRES = Backend(
     "postgres", PostgresStore, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
-    PostgresNotificationStore, PostgresChatStore,
+    PostgresNotificationStore, PostgresChatStore, PostgresBlockStore,
 )  # fmt: skip
 
 
@@ -93,3 +96,8 @@ def open_notification_store(url: str) -> NotificationStore:
 def open_chat_store(url: str) -> ChatStore:
     """The chat store on the event store's database ``url``."""
     return backend_for(url).chat(url)
+
+
+def open_block_store(url: str) -> BlockStore:
+    """The block store (who blocked whom) on the event store's database ``url``."""
+    return backend_for(url).blocks(url)

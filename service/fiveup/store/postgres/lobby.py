@@ -3,7 +3,7 @@ are transactions holding an advisory lock and the waiting tickets' row locks."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +15,7 @@ from ...lobby.ports import (
     Enqueued,
     Invite,
     InviteLookup,
+    InviteQuota,
     LeftWaiting,
     MyMatchPage,
     MyMatchRow,
@@ -29,6 +30,8 @@ from ...lobby.ports import (
 )
 from ...match.ports import StoreError
 from ...notifications.notices import Notice
+from ..invites_sql import acquainted_query, judge, quota_checks
+from ..ratings_sql import pg
 from .common import Conn, PooledStore, VersionedSchema, fetch_all
 from .outbox import write_notices
 
@@ -109,6 +112,14 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (match_id, player_id)
         )
         """,
+    ],
+    # 5: invitation limits and acquaintance (docs/security.md, "Invitations and blocks"):
+    # whether an invitee was told (not when they blocked the inviter), and the indexes
+    # the per-inviter and per-invitee counts read
+    [
+        "ALTER TABLE private_invitees ADD COLUMN told INTEGER NOT NULL DEFAULT 1",
+        "CREATE INDEX private_tables_by_creator ON private_tables (created_by, created_at)",
+        "CREATE INDEX private_invitees_by_player ON private_invitees (player_id)",
     ],
 ]
 
@@ -277,18 +288,41 @@ class PostgresLobbyStore(PooledStore):
 
     async def create_invite(
         self, match_id: str, invite_hash: bytes, expires_at: float, player_id: str, now: float,
-        invited: Sequence[str] = (),
+        invited: Sequence[str] = (), *, quiet: Collection[str] = (),
+        quota: InviteQuota | None = None,
     ) -> None:  # fmt: skip
+        told = [p for p in invited if p not in quiet]
         async with self.pool.connection() as conn, conn.transaction():
+            if quota is not None and invited:
+                # The inviter's and each told invitee's counts, one writer at a time
+                # across replicas (locks taken in one sorted order: no deadlock).
+                keys = sorted({f"inviter:{player_id}", *(f"invitee:{p}" for p in told)})
+                for key in keys:
+                    await conn.execute(
+                        "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (key,)
+                    )
+                for check in quota_checks(quota, player_id, told, len(invited), now):
+                    cur = await conn.execute(pg(check.query), check.params)
+                    judge(check, await cur.fetchone(), now)
             await conn.execute(
                 "INSERT INTO private_tables VALUES (%s, %s, %s, %s, %s)",
                 (match_id, invite_hash, expires_at, player_id, now),
             )
             if invited:
                 await conn.execute(
-                    "INSERT INTO private_invitees SELECT %s, p FROM unnest(%s::TEXT[]) AS p",
-                    (match_id, list(invited)),
+                    "INSERT INTO private_invitees (match_id, player_id, told)"
+                    " SELECT %s, p, t FROM unnest(%s::TEXT[], %s::INTEGER[]) AS x (p, t)",
+                    (match_id, list(invited), [0 if p in quiet else 1 for p in invited]),
                 )
+
+    async def acquainted(self, player_id: str, others: Sequence[str]) -> set[str]:
+        candidates = list(others)
+        if not candidates:
+            return set()
+        rows = await self._all(
+            pg(acquainted_query(candidates)), [player_id, *candidates, player_id, *candidates]
+        )
+        return {str(r[0]) for r in rows} - {player_id}
 
     async def invited_until(self, match_id: str, player_id: str) -> float | None:
         rows = await self._all(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +16,7 @@ from ...lobby.ports import (
     Enqueued,
     Invite,
     InviteLookup,
+    InviteQuota,
     LeftWaiting,
     MyMatchPage,
     MyMatchRow,
@@ -29,6 +30,7 @@ from ...lobby.ports import (
     TicketStatus,
 )
 from ...notifications.notices import Notice
+from ..invites_sql import acquainted_query, judge, quota_checks
 from .events import _transaction
 from .outbox import write_notices
 from .worker import WorkerStore
@@ -97,6 +99,14 @@ MIGRATIONS: list[str] = [
         player_id TEXT NOT NULL,
         PRIMARY KEY (match_id, player_id)
     ) WITHOUT ROWID;
+    """,
+    # 5: invitation limits and acquaintance (docs/security.md, "Invitations and blocks"):
+    # whether an invitee was told (not when they blocked the inviter), and the indexes
+    # the per-inviter and per-invitee counts read
+    """
+    ALTER TABLE private_invitees ADD COLUMN told INTEGER NOT NULL DEFAULT 1;
+    CREATE INDEX IF NOT EXISTS private_tables_by_creator ON private_tables (created_by, created_at);
+    CREATE INDEX IF NOT EXISTS private_invitees_by_player ON private_invitees (player_id);
     """,
 ]
 
@@ -284,19 +294,37 @@ class SqliteLobbyStore(WorkerStore):
 
     async def create_invite(
         self, match_id: str, invite_hash: bytes, expires_at: float, player_id: str, now: float,
-        invited: Sequence[str] = (),
+        invited: Sequence[str] = (), *, quiet: Collection[str] = (),
+        quota: InviteQuota | None = None,
     ) -> None:  # fmt: skip
+        told = [p for p in invited if p not in quiet]
+
         def create(conn: sqlite3.Connection) -> None:
-            with _transaction(conn):
+            with _transaction(conn):  # BEGIN IMMEDIATE: the counts hold until the commit
+                if quota is not None and invited:
+                    for check in quota_checks(quota, player_id, told, len(invited), now):
+                        judge(check, conn.execute(check.query, check.params).fetchone(), now)
                 conn.execute(
                     "INSERT INTO private_tables VALUES (?, ?, ?, ?, ?)",
                     (match_id, invite_hash, expires_at, player_id, now),
                 )
                 conn.executemany(
-                    "INSERT INTO private_invitees VALUES (?, ?)", [(match_id, p) for p in invited]
+                    "INSERT INTO private_invitees (match_id, player_id, told) VALUES (?, ?, ?)",
+                    [(match_id, p, 0 if p in quiet else 1) for p in invited],
                 )
 
         await self._run(create)
+
+    async def acquainted(self, player_id: str, others: Sequence[str]) -> set[str]:
+        candidates = list(others)
+
+        def acquainted(conn: sqlite3.Connection) -> set[str]:
+            rows = conn.execute(
+                acquainted_query(candidates), [player_id, *candidates, player_id, *candidates]
+            ).fetchall()
+            return {str(r[0]) for r in rows} - {player_id}
+
+        return await self._run(acquainted) if candidates else set()
 
     async def invited_until(self, match_id: str, player_id: str) -> float | None:
         def until(conn: sqlite3.Connection) -> float | None:

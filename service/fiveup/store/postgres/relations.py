@@ -1,0 +1,123 @@
+"""The block store on PostgreSQL (``fiveup.identity.ports.BlockStore``): the event
+store's database, its own table, schema version and small pool.  A block takes an
+advisory lock on its blocker for the transaction, so the per-player limit holds when
+two replicas record blocks of one player at once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...identity.ports import BlockPage, BlockRecord
+from .common import PooledStore, VersionedSchema, fetch_all
+
+# pg_advisory_xact_lock key serialising these migrations: "fiveuprl" in ASCII.
+MIGRATION_LOCK = 0x66697665_7570726C
+
+MIGRATIONS: list[list[str]] = [
+    # 1: who blocked whom
+    [
+        """
+        CREATE TABLE player_blocks (
+            blocker    TEXT NOT NULL,
+            blocked    TEXT NOT NULL,
+            blocked_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (blocker, blocked)
+        )
+        """,
+        "CREATE INDEX player_blocks_by_blocked ON player_blocks (blocked, blocker)",
+        "CREATE INDEX player_blocks_by_time ON player_blocks (blocker, blocked_at)",
+    ],
+]
+
+SCHEMA = VersionedSchema(
+    "relation_schema_version", MIGRATIONS, MIGRATION_LOCK, "relation", "relation schema"
+)
+
+_PAGE = """
+SELECT b.blocked, b.blocked_at, COALESCE(p.display_name, '') FROM player_blocks b
+  LEFT JOIN players p ON p.player_id = b.blocked
+ WHERE b.blocker = %s {after}
+ ORDER BY b.blocked_at DESC, b.blocked DESC LIMIT %s
+"""
+
+
+class PostgresBlockStore(PooledStore):
+    what = "block store"
+    pool_name = "fiveup-relations"
+    schema = SCHEMA
+    default_max_size = 2
+
+    async def block(self, blocker: str, blocked: str, now: float, limit: int) -> BlockRecord | None:
+        async with self.pool.connection() as conn, conn.transaction():
+            # One block at a time per blocker (across replicas): the count below holds.
+            await conn.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended('block:' || %s, 0))", (blocker,)
+            )
+            cur = await conn.execute(
+                "SELECT blocked_at FROM player_blocks WHERE blocker = %s AND blocked = %s",
+                (blocker, blocked),
+            )
+            row = await cur.fetchone()
+            if row is not None:
+                return BlockRecord(blocker, blocked, float(row[0]))
+            cur = await conn.execute(
+                "SELECT COUNT(*) FROM player_blocks WHERE blocker = %s", (blocker,)
+            )
+            counted = await cur.fetchone()
+            if counted is not None and int(counted[0]) >= limit:
+                return None
+            await conn.execute(
+                "INSERT INTO player_blocks VALUES (%s, %s, %s)", (blocker, blocked, now)
+            )
+            return BlockRecord(blocker, blocked, now)
+
+    async def unblock(self, blocker: str, blocked: str) -> bool:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "DELETE FROM player_blocks WHERE blocker = %s AND blocked = %s", (blocker, blocked)
+            )
+            return cur.rowcount > 0
+
+    async def blocked_either_way(self, a: str, b: str) -> bool:
+        rows = await fetch_all(
+            self.pool,
+            "SELECT 1 FROM player_blocks WHERE (blocker = %s AND blocked = %s)"
+            " OR (blocker = %s AND blocked = %s) LIMIT 1",
+            (a, b, b, a),
+        )
+        return bool(rows)
+
+    async def pairs_among(self, player_ids: Sequence[str]) -> set[frozenset[str]]:
+        ids = list(player_ids)
+        if len(ids) < 2:
+            return set()
+        rows = await fetch_all(
+            self.pool,
+            "SELECT blocker, blocked FROM player_blocks"
+            " WHERE blocker = ANY(%s) AND blocked = ANY(%s)",
+            (ids, ids),
+        )
+        return {frozenset((str(r[0]), str(r[1]))) for r in rows}
+
+    async def blocked_by(self, blocker: str) -> frozenset[str]:
+        rows = await fetch_all(
+            self.pool, "SELECT blocked FROM player_blocks WHERE blocker = %s", (blocker,)
+        )
+        return frozenset(str(r[0]) for r in rows)
+
+    async def blocks_of(
+        self, blocker: str, limit: int, after: tuple[float, str] | None
+    ) -> BlockPage:
+        if after is None:
+            rows = await fetch_all(self.pool, _PAGE.format(after=""), (blocker, limit + 1))
+        else:
+            rows = await fetch_all(
+                self.pool,
+                _PAGE.format(after="AND (b.blocked_at, b.blocked) < (%s, %s)"),
+                (blocker, after[0], after[1], limit + 1),
+            )
+        found = tuple(BlockRecord(blocker, str(r[0]), float(r[1]), str(r[2])) for r in rows)
+        more = len(found) > limit
+        found = found[:limit]
+        cursor = (found[-1].blocked_at, found[-1].blocked) if more and found else None
+        return BlockPage(found, cursor)
