@@ -21,8 +21,9 @@ import pytest
 from fiveup.v1 import chat_pb2
 
 from ..service.chat_table import Table, sign_in, signed_in_table, words
-from ..service.conftest import Running, auth, server, start, stop  # noqa: F401 (a fixture)
+from ..service.conftest import Running, auth, start, stop
 from ..service.helpers import error_info
+from .conftest import FakeClock, retry_delay
 
 PLAYERS, SPECTATORS = chat_pb2.CHAT_ROOM_PLAYERS, chat_pb2.CHAT_ROOM_SPECTATORS
 
@@ -32,6 +33,16 @@ async def roomy(tmp_path: Path) -> AsyncIterator[Running]:
     """A server whose flood rules let one author send the finding's 8 messages at once
     (the rules under test here are the views, not the flood limits)."""
     running = await start(tmp_path / "matches.sqlite3", chat_burst=50, chat_per_minute=100)
+    try:
+        yield running
+    finally:
+        await stop(running)
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[Running]:
+    """A server with the default settings (the read limit's among them)."""
+    running = await start(tmp_path / "matches.sqlite3")
     try:
         yield running
     finally:
@@ -155,6 +166,7 @@ async def test_a_flood_of_reads_is_refused(server: Running) -> None:
     assert refused.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
     info = error_info(refused)
     assert info.reason == "CHAT_READS_LIMITED" and info.metadata["scope"] == "reader"
+    assert 0 < (retry_delay(refused) or 0) <= 0.5  # a token is back within half a second
     # a stream opened now is refused too (each opening reads the whole room)
     stream = table.watch(1)
     with pytest.raises(grpc.aio.AioRpcError) as caught:
@@ -167,11 +179,11 @@ async def test_a_flood_of_reads_is_refused(server: Running) -> None:
 async def test_a_real_clients_pace_passes(server: Running) -> None:
     table = await signed_in_table(server, 2)
     assert server.app.contexts is not None
-    now = [1_000.0]
-    server.app.contexts.chat.reads.clock = lambda: now[0]
+    clock = FakeClock()
+    server.app.contexts.chat.reads.clock = clock
     await table.say(0, text="hi")
     for _ in range(30):  # a page load's burst: history and streams of both rooms, retries
         await page(table, 1)
     for _ in range(240):  # then a REST client polling every second for four minutes
-        now[0] += 1.0
+        clock.advance(1.0)
         assert (await page(table, 1)).cursor == 1
