@@ -72,9 +72,31 @@ async def test_a_held_message_is_released_without_a_reader(
     store = b.app.contexts.chat.store
 
     async def released() -> bool:
-        line = await store.line(table.match_id, held.message_id)
+        line = await store.line_by_id(table.match_id, held.message_id)
         return line is not None and line.released_seq is not None
 
     await wait_for(released)  # the sweeper of one of them released it
     got = await on(table, b).read(2)
     assert words(got) == ["partner: lead the blanks"] and got[0].delayed
+
+
+async def test_a_held_message_wakes_no_stream_of_its_readers_on_the_other_replica(
+    replicas: tuple[Running, Running],
+) -> None:
+    """The wake-ups that cross replicas (NOTIFY) name the views that gained a message:
+    the partner's stream on the other replica is given the next message it may read,
+    at the next position, and never anything of the held one before."""
+    a, b = replicas
+    table = await signed_in_table(a, 4)
+    partner = on(table, b).watch(2)
+    author = on(table, b).watch(0)
+    try:
+        held = await table.say(0, text="partner: lead the blanks")
+        assert held.held
+        assert [(m.message_id, m.held) for m in await author.until(1)] == [(held.message_id, True)]
+        hello = await table.say(1, phrase="hello")  # a courtesy phrase: seat 2 at once
+        first = (await partner.until(1))[0]
+        assert (first.message_id, first.cursor) == (hello.message_id, 1)
+    finally:
+        await partner.stop()
+        await author.stop()

@@ -192,7 +192,7 @@ async def test_an_away_player_is_told_in_the_messages_transaction_once_per_absen
     assert again.told == ()  # told once while away
     [notice] = await _notices(store_url, "bilal")
     assert notice.kind is NoticeKind.CHAT_MESSAGE and notice.match_id == "m1"
-    assert dict(notice.data) == {"from": "Asha", "message_id": 1, "room": "players",
+    assert dict(notice.data) == {"from": "Asha", "message_id": first.line.public_id, "room": "players",
                                  "text": "your move?"}  # fmt: skip
     assert await _notices(store_url, "asha") == []  # the author is never told
     await a.touch_presence("m1", "p:bilal", 160.0)  # back: the chat open until 160
@@ -238,3 +238,31 @@ async def test_muted_authors_and_silenced_lines_tell_nobody(stores, store_url: s
     spectators = say(Author("p:w", None, "W", "w"), "go!", at=102.0, room=Room.SPECTATORS)
     assert (await a.post(spectators, passes, 60, TO_BILAL)).told == ()
     assert await _notices(store_url, "bilal") == []
+
+
+async def test_each_readers_view_is_stored_alike_on_every_replica(stores) -> None:  # type: ignore[no-untyped-def]
+    """Positions (``fiveup.chat.visible``) are assigned in the writing transaction, so two
+    replicas read the same; a held line takes its position in the others' views at its
+    release; ids are random and found again."""
+    a, b = stores
+    first = await a.post(say(ASHA, "hi"), passes, 60)
+    held = await b.post(say(BILAL, "psst", held_round=1), passes, 60)
+    third = await a.post(say(ASHA, "still there?", at=101.0), passes, 60)
+    assert (first.position, held.position, third.position) == (1, 2, 2)  # asha: shared view
+    for store in (a, b):
+        assert [
+            (s.pos, s.line.seq) for s in await store.view_after("m1", Room.PLAYERS, "seat:0", 0)
+        ] == [(1, 1), (2, 3)]
+        assert [(s.pos, s.line.seq, s.kind.value) for s in await store.view_after("m1", Room.PLAYERS, "seat:1", 0)] == [
+            (1, 1, "new"), (2, 2, "early"), (3, 3, "new")
+        ]  # fmt: skip
+        assert not await store.seen_in("m1", Room.PLAYERS, "seat:0", 2)
+    await a.release("m1", 1, 200.0)
+    assert [(s.pos, s.line.seq, s.kind.value) for s in await b.view_after("m1", Room.PLAYERS, "seat:0", 2)] == [
+        (3, 2, "delayed")
+    ]  # fmt: skip
+    assert [(s.pos, s.kind.value) for s in await b.view_after("m1", Room.PLAYERS, "seat:1", 3)] == [
+        (4, "released")
+    ]
+    found = await b.line_by_id("m1", held.line.public_id)
+    assert found is not None and found.seq == 2 and held.line.public_id != 2

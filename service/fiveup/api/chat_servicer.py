@@ -13,6 +13,7 @@ from ..chat.table_talk import ContentKind, Room
 from ..shared.errors import InvalidRequest
 from ..v1 import chat_pb2, chat_pb2_grpc
 from .handlers import Context, bearer_token, streaming, unary
+from .limits import Limits, peer_address
 
 ROOMS: dict[int, Room] = {
     chat_pb2.CHAT_ROOM_UNSPECIFIED: Room.PLAYERS,
@@ -50,7 +51,7 @@ def message_pb(given: Delivered) -> chat_pb2.ChatMessage:
     sent = Timestamp()
     sent.FromNanoseconds(int(line.sent_at * 1e9))
     message = chat_pb2.ChatMessage(
-        message_id=given.line.seq,
+        message_id=given.line.public_id,  # random: counts nothing (fiveup.chat.visible)
         room=ROOM_PB[line.room],
         author=author,
         sent_at=sent,
@@ -66,8 +67,14 @@ def message_pb(given: Delivered) -> chat_pb2.ChatMessage:
 
 
 class ChatServicer(chat_pb2_grpc.ChatServiceServicer):
-    def __init__(self, chat: TableChat) -> None:
+    def __init__(self, chat: TableChat, limits: Limits | None = None) -> None:
         self.chat = chat
+        self.limits = limits  # how to find the client's address (anonymous readers' limit)
+
+    def _client(self, context: Context) -> str:
+        if self.limits is None:
+            return peer_address(context.peer())
+        return self.limits.config.client_of(context)
 
     @unary
     async def SendChatMessage(
@@ -89,8 +96,9 @@ class ChatServicer(chat_pb2_grpc.ChatServiceServicer):
         self, request: chat_pb2.ListChatMessagesRequest, context: Context
     ) -> chat_pb2.ListChatMessagesResponse:
         page = await self.chat.history(
-            request.match_id, bearer_token(context), _room(request.room), request.page_size
-        )
+            request.match_id, bearer_token(context), _room(request.room), request.page_size,
+            client=self._client(context),
+        )  # fmt: skip
         return chat_pb2.ListChatMessagesResponse(
             messages=[message_pb(m) for m in page.messages], cursor=page.cursor
         )
@@ -100,8 +108,9 @@ class ChatServicer(chat_pb2_grpc.ChatServiceServicer):
         self, request: chat_pb2.WatchChatRequest, context: Context
     ) -> AsyncIterator[chat_pb2.WatchChatResponse]:
         stream = self.chat.watch(
-            request.match_id, bearer_token(context), _room(request.room), request.after_seq
-        )
+            request.match_id, bearer_token(context), _room(request.room), request.after_seq,
+            client=self._client(context),
+        )  # fmt: skip
         async for given in stream:
             yield chat_pb2.WatchChatResponse(message=message_pb(given))
 

@@ -364,6 +364,11 @@ class ServerConfig:
     chat_burst: int = setting(5, "chat messages one author may send in a match within 10 s")
     chat_per_minute: int = setting(20, "chat messages one author may send a minute, all matches")
     chat_room_burst: int = setting(30, "chat messages one room carries within 10 s")
+    chat_read_rate: float = setting(
+        2.0, "chat reads (ListChatMessages, WatchChat opened) a second per reader: a player, "
+        "an anonymous seat, an anonymous spectator's address (0: no limit)",
+    )  # fmt: skip
+    chat_read_burst: float = setting(30.0, "chat reads one reader may make at once")
     chat_retention_seconds: float = setting(
         30 * 86_400.0, "chat messages are deleted this long after they were sent (0: keep)"
     )

@@ -67,7 +67,7 @@ def add_services(
     ratings_pb2_grpc.add_RatingsServiceServicer_to_server(
         RatingsServicer(contexts.ratings.standings, limits), server
     )
-    chat_pb2_grpc.add_ChatServiceServicer_to_server(ChatServicer(contexts.chat), server)
+    chat_pb2_grpc.add_ChatServiceServicer_to_server(ChatServicer(contexts.chat, limits), server)
     notifications_pb2_grpc.add_NotificationServiceServicer_to_server(
         NotificationServicer(contexts.notifications), server
     )

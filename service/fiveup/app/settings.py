@@ -12,6 +12,7 @@ from pathlib import Path
 from ..api.limits import LimitsConfig
 from ..bots import BOT_KINDS
 from ..chat.flood import FloodLimits
+from ..chat.read_limit import ReadLimits
 from ..chat.rooms import ChatConfig
 from ..chat.text import WordAction
 from ..egress import AllowEntry, EgressRefused, parse_allow_list
@@ -226,6 +227,7 @@ def chat_config(config: ServerConfig) -> ChatConfig:
         retention_seconds=config.chat_retention_seconds,
         report_retention_seconds=config.chat_report_retention_seconds,
         retention_sweep_seconds=config.retention_sweep_seconds,
+        reads=ReadLimits(rate=config.chat_read_rate, burst=config.chat_read_burst),
     )
 
 

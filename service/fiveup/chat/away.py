@@ -56,10 +56,12 @@ class Telling:
 
 def away_notice(line: ChatLine, player_id: str, now: float) -> Notice:
     """The notice of ``line`` for ``player_id`` (its id derives from the message, so a
-    retried write stores it once)."""
+    retried write stores it once).  It names the message by its public id: the match's
+    own line numbers would count what the player may not read (the notice id is a hash
+    anyone can recompute from a guessed cause)."""
     new = line.line
     name = new.author.name or (f"Seat {new.author.seat + 1}" if new.author.seat is not None else "")
-    data: dict[str, object] = {"from": name, "message_id": line.seq, "room": new.room.value}
+    data: dict[str, object] = {"from": name, "message_id": line.public_id, "room": new.room.value}
     if new.kind is ContentKind.TEXT:
         data["text"] = new.body
     else:
@@ -67,7 +69,7 @@ def away_notice(line: ChatLine, player_id: str, now: float) -> Notice:
         data["phrase"] = new.body
         data["text"] = chosen.text("en") if chosen is not None else new.body
     return Notice.of(
-        NoticeKind.CHAT_MESSAGE, player_id, f"{new.match_id}/chat/{line.seq}", now,
+        NoticeKind.CHAT_MESSAGE, player_id, f"{new.match_id}/chat/{line.public_id}", now,
         match_id=new.match_id, data=data,
     )  # fmt: skip
 

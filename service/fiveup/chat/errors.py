@@ -65,3 +65,10 @@ class ChatRequestIdReused(MatchError):
 
     reason = "CHAT_REQUEST_ID_REUSED"
     code = "ALREADY_EXISTS"
+
+
+class ChatReadsLimited(TooManyRequests):
+    """Too many chat reads (ListChatMessages, WatchChat opened) from one reader
+    (``fiveup.chat.read_limit``); RetryInfo says when to try again."""
+
+    reason = "CHAT_READS_LIMITED"

@@ -26,6 +26,7 @@ Its tables live in the event store's database (schema version ``chat_schema_vers
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
@@ -80,17 +81,39 @@ class NewLine:
 
 @dataclass(frozen=True, slots=True)
 class ChatLine:
-    """A stored message."""
+    """A stored message.  ``seq`` and ``released_seq`` are the match's own numbers, in
+    commit order (never shown to a reader); ``public_id`` is its random id, the one
+    readers are shown."""
 
     seq: int
     line: NewLine
     released_seq: int | None = None  # set once a held line is released
+    public_id: int = 0
+
+
+class SeenKind(enum.Enum):
+    """How a message reached a reader's view at a position (``fiveup.chat.visible``)."""
+
+    NEW = "new"  # written, to every reader at once
+    EARLY = "early"  # a held (or shadowed) message, to the few who read it at once
+    RELEASED = "released"  # released, to a view that read it early
+    DELAYED = "delayed"  # released, to a view that had not read it
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A message at its position in one reader's view."""
+
+    pos: int
+    kind: SeenKind
+    line: ChatLine
 
 
 @dataclass(frozen=True, slots=True)
 class Posted:
     line: ChatLine
     created: bool  # False: a retry of an earlier request (nothing new written)
+    position: int = 0  # its first position in its author's view
     told: tuple[str, ...] = ()  # players who got a notice (wake their streams)
 
 
@@ -163,13 +186,25 @@ class ChatStore(Protocol):
         there is one (Posted.created False; DuplicateRequest when its words differ);
         else ``check`` what the author and the room wrote within ``window`` seconds
         (it raises to refuse: nothing is written), store the line under the match's
-        next number, and write a notice for each of ``tell``'s recipients who is away
+        next number and a new random public id, place it in the views it reaches now
+        (``fiveup.chat.visible``), and write a notice for each of ``tell``'s recipients who is away
         and not yet told (``fiveup.chat.away``)."""
 
     async def lines_after(self, match_id: str, after: int) -> list[ChatLine]:
         """Lines written or released after number ``after``, by ``seq``."""
 
+    async def view_after(self, match_id: str, room: Room, fork: str, after: int) -> list[Seen]:
+        """The messages of the view ``fork`` of ``room`` reads (that fork if it exists,
+        else the shared view: ``fiveup.chat.visible``) past position ``after``, by
+        position."""
+
+    async def seen_in(self, match_id: str, room: Room, fork: str, seq: int) -> bool:
+        """Whether line ``seq`` is in the view ``fork`` reads."""
+
     async def line(self, match_id: str, seq: int) -> ChatLine | None: ...
+
+    async def line_by_id(self, match_id: str, public_id: int) -> ChatLine | None:
+        """The line readers know as ``public_id``."""
 
     async def latest_seq(self, match_id: str) -> int: ...
 
@@ -177,7 +212,8 @@ class ChatStore(Protocol):
         self, match_id: str, up_to_round: int, now: float, tell: Tell | None = None
     ) -> Released:
         """Release every line still held for a round up to ``up_to_round`` under one new
-        number (idempotent: nothing held, nothing taken), telling the away players it
+        number (idempotent: nothing held, nothing taken), each at its next position in
+        the views it reaches now (``fiveup.chat.visible``), telling the away players it
         reaches now, in the same transaction."""
 
     async def has_held(self, match_id: str, up_to_round: int) -> bool:
@@ -219,8 +255,10 @@ class ChatStore(Protocol):
 @runtime_checkable
 class ListeningChatStore(ChatStore, Protocol):
     """A store shared by replicas that announces every commit that wrote or released a
-    line (PostgreSQL: NOTIFY fiveup_chat, the match id): streams on other replicas wake at
-    once instead of at their next poll."""
+    line (PostgreSQL: NOTIFY fiveup_chat with the wake-up keys of ``fiveup.chat.visible``:
+    the room's for what every reader reads, a fork's for what only it reads): streams on
+    other replicas wake at once instead of at their next poll, and only the streams
+    that have something new to read."""
 
     async def listen(self, callback: Callable[[str], None]) -> None: ...
 
@@ -236,6 +274,8 @@ __all__ = [
     "Recipient",
     "Released",
     "Report",
+    "Seen",
+    "SeenKind",
     "StoredReport",
     "Tell",
     "player_key",

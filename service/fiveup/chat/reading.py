@@ -1,16 +1,18 @@
-"""What one reader is given of a room's stored lines: a pure function, the same for the
-history (``ListChatMessages``) and the stream (``WatchChat``), so a reader who reloads
-reads exactly what a reader who stayed did.
+"""What one reader is given of their view of a room (``fiveup.chat.visible``): a pure
+function, the same for the history (``ListChatMessages``) and the stream
+(``WatchChat``), so a reader who reloads reads exactly what a reader who stayed did.
 
-Each message a reader gets carries a **cursor**: the number it reached this reader at.
-A message that was not held, or that this reader reads early (its author; a courtesy
-phrase's opponents), is given at its own number; once released it is given again at
-the release's number, no longer marked held, so a client that keeps messages by id
-simply replaces it.  A reader who may not read it early gets it only at the release's
-number, marked delayed.  A client resumes with the last cursor it got.
+Each message a reader gets carries a **cursor**: its position in the reader's own view,
+which counts only messages that reader may read.  A message held from others that this
+reader reads early (its author; a courtesy phrase's opponents) comes at its first
+position, marked held; once released it comes again at a later position, no longer
+held, so a client that keeps messages by id simply replaces it.  A reader who may not
+read it early gets it only at its release's position, marked delayed.  A client resumes
+with the last cursor it got.
 
-Never given to a reader: another author's shadowed line (a silenced author), a line of
-an author the reader muted, a line of the other room.
+Never given to a reader: another author's shadowed line (a silenced author; only the
+author's view holds it anyway), a line of an author the reader muted (it keeps its
+position: muting is the reader's own choice, and unmuting shows it again).
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .ports import Author, ChatLine
-from .table_talk import Room
+from .ports import Author, ChatLine, Seen, SeenKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,44 +32,27 @@ class Delivered:
     own: bool = False  # the reader wrote it
 
 
-def reads_early(line: ChatLine, reader: Author) -> bool:
-    new = line.line
-    if new.held_round is None or (reader.key and new.author.key == reader.key):
-        return True
-    return reader.seat is not None and reader.seat in new.early_seats
-
-
-def deliver(
-    lines: Iterable[ChatLine], room: Room, reader: Author, muted: frozenset[str], after: int
-) -> list[Delivered]:
-    """What ``reader`` is given of ``lines`` past cursor ``after``, in cursor order."""
-    given: list[Delivered] = []
-    for line in lines:
-        new = line.line
+def deliver(seen: Iterable[Seen], reader: Author, muted: frozenset[str]) -> list[Delivered]:
+    """What ``reader`` is given of ``seen`` (rows of their view, by position): one copy
+    a message, its last, in cursor order."""
+    latest: dict[int, Delivered] = {}
+    for row in seen:
+        new = row.line.line
         own = bool(reader.key) and new.author.key == reader.key
-        if (
-            new.room is not room
-            or (new.shadow and not own)
-            or (not own and new.author.key in muted)
-        ):
+        if (new.shadow and not own) or (not own and new.author.key in muted):
             continue
-        released = line.released_seq
-        if reads_early(line, reader):
-            if released is not None and released > after:
-                given.append(Delivered(line, released, held=False, delayed=False, own=own))
-            elif line.seq > after:
-                held = new.held_round is not None and released is None
-                given.append(Delivered(line, line.seq, held=held, delayed=False, own=own))
-        elif released is not None and released > after:
-            given.append(Delivered(line, released, held=False, delayed=True))
-    given.sort(key=lambda d: (d.cursor, d.line.seq))
-    return given
+        held = (
+            row.kind is SeenKind.EARLY
+            and new.held_round is not None
+            and row.line.released_seq is None
+        )
+        latest.pop(row.line.seq, None)  # a released copy replaces the held one
+        latest[row.line.seq] = Delivered(
+            row.line, row.pos, held=held, delayed=row.kind is SeenKind.DELAYED, own=own
+        )
+    return sorted(latest.values(), key=lambda d: d.cursor)
 
 
-def scanned_to(lines: Iterable[ChatLine], after: int) -> int:
-    """The highest number among ``lines`` (a stream's next read may start there: a line
-    still held comes back with its release's higher number)."""
-    top = after
-    for line in lines:
-        top = max(top, line.seq, line.released_seq or 0)
-    return top
+def scanned_to(seen: Iterable[Seen], after: int) -> int:
+    """The highest position among ``seen`` (where the reader's next read starts)."""
+    return max((row.pos for row in seen), default=after)

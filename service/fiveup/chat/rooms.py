@@ -7,7 +7,9 @@ player's access token (their bound seat, or a spectator with a name), a seat tok
 anonymous seat), or nothing (an anonymous spectator, who may read the spectators' room
 and write nowhere).  What each may read and write, and when a message reaches whom, is
 ``fiveup.chat.table_talk``; what each reader is given of the stored lines is
-``fiveup.chat.reading``; the flood rules are ``fiveup.chat.flood``.
+``fiveup.chat.reading``, over the reader's own view of the room (``fiveup.chat.visible``:
+cursors, ids and wake-ups count only what that reader may read); the flood rules are
+``fiveup.chat.flood``; how often one reader may read, ``fiveup.chat.read_limit``.
 
 A held message is released by whoever looks first once its round is over: a stream of
 the match (woken by the match's own events), any call on its chat, or the sweeper,
@@ -56,7 +58,8 @@ from .ports import (
     player_key,
     seat_key,
 )
-from .reading import Delivered, deliver, reads_early, scanned_to
+from .read_limit import ReadLimiter, ReadLimits
+from .reading import Delivered, deliver, scanned_to
 from .table_talk import (
     ContentKind,
     Room,
@@ -67,6 +70,16 @@ from .table_talk import (
     may_read,
 )
 from .text import MAX_TEXT_LENGTH, WordAction, WordList, clean_text
+from .visible import (
+    SHARED,
+    fork_key,
+    mute_key,
+    reach_at_post,
+    reach_at_release,
+    reader_fork,
+    room_key,
+    wake_keys,
+)
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +101,7 @@ class ChatConfig:
     retention_seconds: float = 30 * 86_400.0  # messages are deleted this long after (0: keep)
     report_retention_seconds: float = 365 * 86_400.0  # reports, with their copies (0: keep)
     retention_sweep_seconds: float = 300.0
+    reads: ReadLimits = field(default_factory=ReadLimits)  # ListChatMessages, WatchChat
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +141,7 @@ class TableChat:
         self.broker = Broker()
         self._closing = asyncio.Event()
         self._sweeper: asyncio.Task[None] | None = None
+        self.reads = ReadLimiter(self.config.reads)
         self._words = WordList(action=self.config.word_action)
         self._words_stamp: float | None = None
         self.load_word_list()
@@ -146,11 +161,15 @@ class TableChat:
             sweeper.cancel()
             await asyncio.gather(sweeper, return_exceptions=True)
 
-    def _on_remote(self, match_id: str) -> None:
-        if match_id == "*":
+    def _on_remote(self, key: str) -> None:
+        """Another replica's wake-up key (``fiveup.chat.visible``)."""
+        if key == "*":
             self.broker.publish_all()
+        elif "|" not in key:  # a match id alone, from a replica of an older release
+            for room in Room:
+                self.broker.publish(room_key(key, room))
         else:
-            self.broker.publish(match_id)
+            self.broker.publish(key)
 
     def load_word_list(self) -> None:
         """(Re)read the operator's word list when its file changed (a mounted ConfigMap
@@ -225,10 +244,12 @@ class TableChat:
         if posted.created:
             held = line.held_round is not None
             self.observer.message(room, "shadowed" if line.shadow else "held" if held else "sent")
-            self.broker.publish(match_id)
+            self._wake(wake_keys(match_id, room, reach_at_post(line)))
             if held:  # the round may have ended while it was written: release it then
                 await self.release_due(match_id)
-        return deliver([posted.line], room, line.author, frozenset(), 0)[0]
+        stored = posted.line
+        still_held = stored.line.held_round is not None and stored.released_seq is None
+        return Delivered(stored, posted.position, held=still_held, delayed=False, own=True)
 
     async def _compose(
         self,
@@ -278,37 +299,50 @@ class TableChat:
         )  # fmt: skip
         return line
 
-    async def history(self, match_id: str, bearer: str | None, room: Room, limit: int = 50) -> Page:
+    async def history(
+        self, match_id: str, bearer: str | None, room: Room, limit: int = 50, client: str = ""
+    ) -> Page:
         """The last ``limit`` (at most ``HISTORY_LIMIT``) messages of ``room`` the caller
-        may read, and the cursor to watch from."""
+        may read, and the cursor to watch from (the last position of their view)."""
         if not 0 <= limit <= HISTORY_LIMIT:
             raise InvalidRequest(f"page_size must be 0-{HISTORY_LIMIT}", field="page_size")
         reader = await self.speaker(match_id, bearer)
+        self.reads.take(_read_key(reader, client))
         state = await self.table(match_id)
         check_read(room, state, reader.seat)
         await self.release_due(match_id, state)
         muted = await self._muted(reader)
-        lines = await self.store.lines_after(match_id, 0)
-        given = deliver(lines, room, reader, muted, 0)
-        latest = {d.line.seq: d for d in given}  # a released line replaces its held copy
-        ordered = sorted(latest.values(), key=lambda d: d.cursor)[-(limit or 50) :]
-        return Page(tuple(ordered), scanned_to(lines, 0))
+        seen = await self.store.view_after(match_id, room, reader_fork(room, reader), 0)
+        given = deliver(seen, reader, muted)[-(limit or 50) :]
+        return Page(tuple(given), scanned_to(seen, 0))
 
     async def watch(
-        self, match_id: str, bearer: str | None, room: Room, after: int
+        self, match_id: str, bearer: str | None, room: Room, after: int, client: str = ""
     ) -> AsyncIterator[Delivered]:
         """The messages of ``room`` the caller may read past cursor ``after``, live;
-        ends when the server shuts down (ShuttingDown: reconnect with the last cursor)."""
+        ends when the server shuts down (ShuttingDown: reconnect with the last cursor).
+        The stream wakes only when its reader's view gains a message (or the match
+        moves on: a round's end releases what it held)."""
         if after < 0:
             raise InvalidRequest("after_seq must be >= 0", field="after_seq")
         reader = await self.speaker(match_id, bearer)
+        self.reads.take(_read_key(reader, client))
         state = await self.table(match_id)
         check_read(room, state, reader.seat)
         muted = await self._muted(reader)
+        fork = reader_fork(room, reader)
+        keys = [room_key(match_id, room)]
+        if fork != SHARED:
+            keys.append(fork_key(match_id, room, fork))
+        if reader.key:
+            keys.append(mute_key(match_id, reader.key))
         cursor = after
+        if after > 0:  # a cursor past the end of the view (one from before an upgrade
+            # renumbered it, or made up) resumes at its end: nothing new is missed
+            cursor = min(after, scanned_to(await self.store.view_after(match_id, room, fork, 0), 0))
         renewed = 0.0
         while True:
-            chat_wake = self.broker.waiter(match_id)
+            chat_wakes = [self.broker.waiter(key) for key in keys]
             match_wake = self.matches.broker.waiter(match_id)
             now = self.clock()
             if reader.key and now - renewed > self.config.presence_seconds / 3:
@@ -318,45 +352,46 @@ class TableChat:
                 renewed = now
             state = await self.table(match_id)
             await self.release_due(match_id, state)
-            lines = await self.store.lines_after(match_id, cursor)
-            for item in deliver(lines, room, reader, muted, cursor):
+            seen = await self.store.view_after(match_id, room, fork, cursor)
+            for item in deliver(seen, reader, muted):
                 yield item
-            cursor = scanned_to(lines, cursor)
+            cursor = scanned_to(seen, cursor)
             if self._closing.is_set():
                 raise ShuttingDown("the server is shutting down; reconnect with after_seq")
             await _first(
-                chat_wake.wait(), match_wake.wait(), self._closing.wait(),
+                *(w.wait() for w in chat_wakes), match_wake.wait(), self._closing.wait(),
                 timeout=self.config.poll_seconds,
             )  # fmt: skip
-            if chat_wake.is_set() and reader.key:
+            if reader.key and any(w.is_set() for w in chat_wakes):
                 muted = await self._muted(reader)  # a mute from another stream of theirs
 
-    async def mute(self, match_id: str, bearer: str | None, seq: int, muted: bool) -> None:
-        """Stop (or start again) reading the author of message ``seq``: a signed-in
-        author everywhere, an anonymous seat in this match."""
-        reader, line = await self._visible_line(match_id, bearer, seq)
+    async def mute(self, match_id: str, bearer: str | None, message_id: int, muted: bool) -> None:
+        """Stop (or start again) reading the author of message ``message_id``: a
+        signed-in author everywhere, an anonymous seat in this match."""
+        reader, line = await self._visible_line(match_id, bearer, message_id)
         if not reader.key:
             raise ChatSignInRequired("sign in (or hold a seat) to mute someone")
         if line.line.author.key == reader.key:
             raise InvalidRequest("you cannot mute yourself", field="message_id")
         await self.store.set_mute(reader.key, line.line.author.key, muted, self.clock())
-        self.broker.publish(match_id)
+        self.broker.publish(mute_key(match_id, reader.key))
 
     async def report(
-        self, match_id: str, bearer: str | None, seq: int, reason: str, comment: str
+        self, match_id: str, bearer: str | None, message_id: int, reason: str, comment: str
     ) -> bool:
-        """Keep a report of message ``seq`` for the operators (False: reported already)."""
+        """Keep a report of message ``message_id`` for the operators (False: reported
+        already)."""
         if reason not in REPORT_REASONS:
             raise InvalidRequest(f"reason must be one of {', '.join(REPORT_REASONS)}",
                                  field="reason")  # fmt: skip
         if len(comment) > MAX_COMMENT:
             raise InvalidRequest(f"comment must be at most {MAX_COMMENT} characters",
                                  field="comment")  # fmt: skip
-        reader, _line = await self._visible_line(match_id, bearer, seq)
+        reader, line = await self._visible_line(match_id, bearer, message_id)
         if not reader.key:
             raise ChatSignInRequired("sign in (or hold a seat) to report a message")
         added = await self.store.add_report(
-            Report(match_id, seq, reader.key, reason, comment.strip(), self.clock())
+            Report(match_id, line.seq, reader.key, reason, comment.strip(), self.clock())
         )
         if added:
             self.observer.reported(reason)
@@ -382,7 +417,8 @@ class TableChat:
         self._published(released.told)
         if released.lines:
             self.observer.released(len(released.lines))
-            self.broker.publish(match_id)
+            for line in released.lines:
+                self._wake(wake_keys(match_id, line.line.room, reach_at_release(line.line)))
         return len(released.lines)
 
     async def _sweep(self) -> None:
@@ -424,6 +460,10 @@ class TableChat:
         }
         return Telling(owners, mutes, self.clock)
 
+    def _wake(self, keys: tuple[str, ...]) -> None:
+        for key in keys:
+            self.broker.publish(key)
+
     def _published(self, players: tuple[str, ...]) -> None:
         if players and self.outbox is not None:
             self.outbox.published(players)
@@ -441,21 +481,26 @@ class TableChat:
         return frozenset(player_key(p) for p in await self.blocks.blocked_by(player_id))
 
     async def _visible_line(
-        self, match_id: str, bearer: str | None, seq: int
+        self, match_id: str, bearer: str | None, message_id: int
     ) -> tuple[Author, ChatLine]:
-        """The caller and message ``seq``, if the caller can read it now."""
+        """The caller and message ``message_id``, if it is in the caller's view now
+        (a message held from them, or another's shadowed one, is not)."""
         reader = await self.speaker(match_id, bearer)
-        line = await self.store.line(match_id, seq) if seq > 0 else None
-        if line is None:
-            raise ChatMessageNotFound(f"no chat message {seq} in this match")
-        state = await self.table(match_id)
-        own = line.line.author.key == reader.key and bool(reader.key)
-        visible = may_read(line.line.room, state, reader.seat) and (
-            own or (not line.line.shadow and (reads_early(line, reader) or line.released_seq))
-        )
-        if not visible:
-            raise ChatMessageNotFound(f"no chat message {seq} in this match")
-        return reader, line
+        line = await self.store.line_by_id(match_id, message_id) if message_id > 0 else None
+        if line is not None:
+            room = line.line.room
+            state = await self.table(match_id)
+            if may_read(room, state, reader.seat) and await self.store.seen_in(
+                match_id, room, reader_fork(room, reader), line.seq
+            ):
+                return reader, line
+        raise ChatMessageNotFound(f"no chat message {message_id} in this match")
+
+
+def _read_key(reader: Author, client: str) -> str:
+    """Whose bucket a read takes from: the reader's (a player's across their matches),
+    else the client address's (an anonymous spectator)."""
+    return reader.key or f"a:{client}"
 
 
 def _check_request_id(request_id: str) -> None:

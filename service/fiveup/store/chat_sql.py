@@ -7,6 +7,7 @@ which both accept."""
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,14 +19,18 @@ from ..chat.ports import (
     NewLine,
     Posted,
     Report,
+    Seen,
+    SeenKind,
     StoredReport,
 )
 from ..chat.table_talk import ContentKind, Room
+from ..chat.visible import MAX_PUBLIC_ID, Placement, Row
 
 LINE_COLUMNS = (
     "seq, match_id, room, author_key, author_seat, author_name, author_player, kind, body,"
-    " sent_at, held_round, early_seats, shadow, request_id, released_seq"
+    " sent_at, held_round, early_seats, shadow, request_id, released_seq, public_id"
 )
+L_COLUMNS = ", ".join(f"l.{c.strip()}" for c in LINE_COLUMNS.split(","))
 
 # The match's next number: the row lock (PostgreSQL) serialises the writers of a match.
 NEXT_SEQ = (
@@ -34,12 +39,48 @@ NEXT_SEQ = (
     " RETURNING last_seq"
 )
 LATEST_SEQ = "SELECT last_seq FROM chat_rooms WHERE match_id = ?"
-INSERT_LINE = f"INSERT INTO chat_lines ({LINE_COLUMNS}) VALUES ({', '.join('?' * 15)})"
+INSERT_LINE = f"INSERT INTO chat_lines ({LINE_COLUMNS}) VALUES ({', '.join('?' * 16)})"
 BY_REQUEST = (
     f"SELECT {LINE_COLUMNS} FROM chat_lines"
     " WHERE match_id = ? AND author_key = ? AND request_id = ?"
 )
 LINE = f"SELECT {LINE_COLUMNS} FROM chat_lines WHERE match_id = ? AND seq = ?"
+LINE_BY_ID = f"SELECT {LINE_COLUMNS} FROM chat_lines WHERE match_id = ? AND public_id = ?"
+
+# Readers' views (fiveup.chat.visible).  The view a reader reads: their fork if it
+# exists, else the shared one -- chosen in the same statement as the rows, so a fork
+# made meanwhile cannot mix two views' positions.
+THE_VIEW = (
+    "(SELECT COALESCE(MAX(a.fork), '') FROM chat_audiences a"
+    " WHERE a.match_id = ? AND a.room = ? AND a.fork = ?)"
+)
+VIEW_AFTER = (
+    f"SELECT v.pos, v.kind, {L_COLUMNS} FROM chat_views v"
+    " JOIN chat_lines l ON l.match_id = v.match_id AND l.seq = v.seq"
+    f" WHERE v.match_id = ? AND v.room = ? AND v.fork = {THE_VIEW} AND v.pos > ?"
+    " ORDER BY v.pos"
+)
+SEEN_IN = (
+    "SELECT MIN(v.pos) FROM chat_views v WHERE v.match_id = ? AND v.room = ?"
+    f" AND v.fork = {THE_VIEW} AND v.seq = ?"
+)
+AUDIENCES = "SELECT fork, last_pos FROM chat_audiences WHERE match_id = ? AND room = ?"
+SET_LAST = (
+    "INSERT INTO chat_audiences (match_id, room, fork, last_pos) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT (match_id, room, fork) DO UPDATE SET last_pos = excluded.last_pos"
+)
+ADD_SEEN = "INSERT INTO chat_views (match_id, room, fork, pos, seq, kind) VALUES (?, ?, ?, ?, ?, ?)"
+FORK_VIEW = (
+    "INSERT INTO chat_views (match_id, room, fork, pos, seq, kind)"
+    " SELECT match_id, room, ?, pos, seq, kind FROM chat_views"
+    " WHERE match_id = ? AND room = ? AND fork = ''"
+)
+EARLY_IN = "SELECT fork FROM chat_views WHERE match_id = ? AND seq = ? AND kind = 'early'"
+DELETE_VIEWS_OF_LINE = "DELETE FROM chat_views WHERE match_id = ? AND seq = ?"
+EMPTY_AUDIENCES = (
+    "DELETE FROM chat_audiences WHERE NOT EXISTS"
+    " (SELECT 1 FROM chat_rooms r WHERE r.match_id = chat_audiences.match_id)"
+)
 LINES_AFTER = (
     f"SELECT {LINE_COLUMNS} FROM chat_lines"
     " WHERE match_id = ? AND (seq > ? OR released_seq > ?) ORDER BY seq"
@@ -52,9 +93,11 @@ AUTHOR_EVERYWHERE = (
     "SELECT sent_at FROM chat_lines WHERE author_key = ? AND sent_at > ?"
     " ORDER BY sent_at DESC LIMIT 256"
 )
+# The room's rule counts only what every reader of the room reads at once: a refusal
+# that counted held or shadowed lines would tell a writer of messages they may not read.
 ROOM_RECENT = (
     "SELECT sent_at FROM chat_lines WHERE match_id = ? AND room = ? AND sent_at > ?"
-    " ORDER BY sent_at DESC LIMIT 256"
+    " AND held_round IS NULL AND shadow = ? ORDER BY sent_at DESC LIMIT 256"
 )
 HELD = (
     f"SELECT {LINE_COLUMNS} FROM chat_lines"
@@ -124,23 +167,46 @@ OLD_REPORTS = (
 )
 
 
+def placement_params(
+    match_id: str, room: Room, placement: Placement
+) -> list[tuple[str, tuple[Any, ...]]]:
+    """The statements (and their parameters) that write ``placement``, in order."""
+    out: list[tuple[str, tuple[Any, ...]]] = []
+    for op in placement.ops:
+        if isinstance(op, Row):
+            out.append((ADD_SEEN, (match_id, room.value, op.fork, op.pos, op.seq, op.kind.value)))
+        else:
+            out.append((FORK_VIEW, (op, match_id, room.value)))
+    for fork, last in sorted(placement.last.items()):
+        out.append((SET_LAST, (match_id, room.value, fork, last)))
+    return out
+
+
 def pg(query: str) -> str:
     """A query written for SQLite with PostgreSQL's placeholders."""
     return query.replace("?", "%s")
 
 
-def line_params(seq: int, line: NewLine) -> tuple[Any, ...]:
+def line_params(seq: int, line: NewLine, public_id: int = 0) -> tuple[Any, ...]:
     a = line.author
     return (
         seq, line.match_id, line.room.value, a.key, a.seat, a.name, a.player_id,
         line.kind.value, line.body, line.sent_at, line.held_round,
         ",".join(str(s) for s in sorted(line.early_seats)), line.shadow, line.request_id, None,
+        public_id,
     )  # fmt: skip
 
 
+def new_public_id() -> int:
+    """A message's id as readers see it: random, so it counts nothing."""
+    return secrets.randbelow(MAX_PUBLIC_ID) + 1
+
+
 def line_of(row: Sequence[Any]) -> ChatLine:
+    """A line from its columns (a report's copy made before public ids has 15)."""
     (seq, match_id, room, key, seat, name, player, kind, body, sent_at, held_round, early,
-     shadow, request_id, released_seq) = row  # fmt: skip
+     shadow, request_id, released_seq) = row[:15]  # fmt: skip
+    public_id = int(row[15] or 0) if len(row) > 15 else 0
     new = NewLine(
         match_id=str(match_id),
         room=Room(room),
@@ -153,12 +219,19 @@ def line_of(row: Sequence[Any]) -> ChatLine:
         shadow=bool(shadow),
         request_id=str(request_id),
     )
-    return ChatLine(int(seq), new, None if released_seq is None else int(released_seq))
+    return ChatLine(int(seq), new, None if released_seq is None else int(released_seq), public_id)
+
+
+def seen_of(row: Sequence[Any]) -> Seen:
+    """A view's row joined with its line (VIEW_AFTER)."""
+    return Seen(int(row[0]), SeenKind(row[1]), line_of(row[2:]))
 
 
 def line_json(line: ChatLine) -> str:
     """The copy of a message a report keeps."""
-    return json.dumps([*list(line_params(line.seq, line.line))[:-1], line.released_seq])
+    params = list(line_params(line.seq, line.line, line.public_id))
+    params[14] = line.released_seq
+    return json.dumps(params)
 
 
 def line_from_json(text: str) -> ChatLine:
@@ -271,6 +344,38 @@ SQLITE_MIGRATIONS: list[str] = [
         PRIMARY KEY (match_id, viewer)
     ) WITHOUT ROWID;
     """,
+    # 2: readers' views (fiveup.chat.visible) and random public ids; the messages every
+    # reader already read take their shared positions in the order they reached them.
+    """
+    ALTER TABLE chat_lines ADD COLUMN public_id INTEGER;
+    UPDATE chat_lines SET public_id = 1 + abs(random() % 9007199254740990);
+    CREATE UNIQUE INDEX IF NOT EXISTS chat_lines_public ON chat_lines (match_id, public_id);
+    CREATE TABLE IF NOT EXISTS chat_audiences (
+        match_id TEXT NOT NULL,
+        room     TEXT NOT NULL,
+        fork     TEXT NOT NULL,
+        last_pos INTEGER NOT NULL,
+        PRIMARY KEY (match_id, room, fork)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS chat_views (
+        match_id TEXT NOT NULL,
+        room     TEXT NOT NULL,
+        fork     TEXT NOT NULL,
+        pos      INTEGER NOT NULL,
+        seq      INTEGER NOT NULL,
+        kind     TEXT NOT NULL,
+        PRIMARY KEY (match_id, room, fork, pos)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS chat_views_line ON chat_views (match_id, seq);
+    INSERT INTO chat_views (match_id, room, fork, pos, seq, kind)
+        SELECT match_id, room, '', ROW_NUMBER() OVER
+            (PARTITION BY match_id, room ORDER BY COALESCE(released_seq, seq), seq),
+            seq, CASE WHEN released_seq IS NULL THEN 'new' ELSE 'delayed' END
+        FROM chat_lines
+        WHERE shadow = 0 AND (held_round IS NULL OR released_seq IS NOT NULL);
+    INSERT INTO chat_audiences (match_id, room, fork, last_pos)
+        SELECT match_id, room, '', MAX(pos) FROM chat_views GROUP BY match_id, room;
+    """,
 ]
 
 PG_MIGRATIONS: list[list[str]] = [
@@ -345,6 +450,44 @@ PG_MIGRATIONS: list[list[str]] = [
             notified_at DOUBLE PRECISION,
             PRIMARY KEY (match_id, viewer)
         )
+        """,
+    ],
+    [
+        "ALTER TABLE chat_lines ADD COLUMN public_id BIGINT",
+        "UPDATE chat_lines SET public_id = 1 + floor(random() * 9007199254740990)::bigint",
+        "CREATE UNIQUE INDEX chat_lines_public ON chat_lines (match_id, public_id)",
+        """
+        CREATE TABLE chat_audiences (
+            match_id TEXT NOT NULL,
+            room     TEXT NOT NULL,
+            fork     TEXT NOT NULL,
+            last_pos BIGINT NOT NULL,
+            PRIMARY KEY (match_id, room, fork)
+        )
+        """,
+        """
+        CREATE TABLE chat_views (
+            match_id TEXT NOT NULL,
+            room     TEXT NOT NULL,
+            fork     TEXT NOT NULL,
+            pos      BIGINT NOT NULL,
+            seq      BIGINT NOT NULL,
+            kind     TEXT NOT NULL,
+            PRIMARY KEY (match_id, room, fork, pos)
+        )
+        """,
+        "CREATE INDEX chat_views_line ON chat_views (match_id, seq)",
+        """
+        INSERT INTO chat_views (match_id, room, fork, pos, seq, kind)
+            SELECT match_id, room, '', ROW_NUMBER() OVER
+                (PARTITION BY match_id, room ORDER BY COALESCE(released_seq, seq), seq),
+                seq, CASE WHEN released_seq IS NULL THEN 'new' ELSE 'delayed' END
+            FROM chat_lines
+            WHERE NOT shadow AND (held_round IS NULL OR released_seq IS NOT NULL)
+        """,
+        """
+        INSERT INTO chat_audiences (match_id, room, fork, last_pos)
+            SELECT match_id, room, '', MAX(pos) FROM chat_views GROUP BY match_id, room
         """,
     ],
 ]

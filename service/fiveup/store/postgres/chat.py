@@ -2,17 +2,29 @@
 ``fiveup.store.chat_sql``): its own small pool.  Writing a message or a release locks
 the match's ``chat_rooms`` row first, so the writers of one match queue in commit order
 and each one's flood rules see every message committed before it; every such commit
-sends ``NOTIFY fiveup_chat, <match id>`` for the other replicas' streams."""
+sends ``NOTIFY fiveup_chat, <wake-up key>`` (``fiveup.chat.visible``) for the other
+replicas' streams that have something new to read."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from psycopg import errors as pg_errors
 
 from ...chat.away import is_due
 from ...chat.flood import Recent
-from ...chat.ports import ChatLine, NewLine, Posted, Released, Report, StoredReport, Tell
+from ...chat.ports import ChatLine, NewLine, Posted, Released, Report, Seen, StoredReport, Tell
+from ...chat.table_talk import Room
+from ...chat.visible import (
+    Placement,
+    Step,
+    author_fork,
+    place,
+    reach_at_post,
+    reach_at_release,
+    wake_keys,
+)
 from .. import chat_sql as q
 from .common import Conn, PooledStore, VersionedSchema, fetch_all
 from .listener import Listener
@@ -58,25 +70,48 @@ class PostgresChatStore(PooledStore):
         if line.request_id:
             found = await self._by_request(line)
             if found is not None:
-                return q.retried(found, line)
+                return await self._retried(found, line)
         try:
             async with self.pool.connection() as conn, conn.transaction():
                 seq = await _next_seq(conn, line.match_id)
                 since = line.sent_at - window
                 here = await _all(conn, q.AUTHOR_HERE, (line.match_id, author, since))
                 everywhere = await _all(conn, q.AUTHOR_EVERYWHERE, (author, line.sent_at - 60))
-                room = await _all(conn, q.ROOM_RECENT, (line.match_id, line.room.value, since))
+                room = await _all(
+                    conn, q.ROOM_RECENT, (line.match_id, line.room.value, since, False)
+                )
                 check(q.recent_of(here, everywhere, room))
-                await conn.execute(P(q.INSERT_LINE), q.line_params(seq, line))
-                await _notify(conn, line.match_id)
-                told = await _tell(conn, [ChatLine(seq, line)], tell, line.sent_at,
-                                   at_release=False)  # fmt: skip
+                stored = ChatLine(seq, line, None, q.new_public_id())
+                await conn.execute(P(q.INSERT_LINE), q.line_params(seq, line, stored.public_id))
+                reach = reach_at_post(line)
+                placed = await _place(conn, line.match_id, line.room, [Step(seq, reach)])
+                await _notify(conn, wake_keys(line.match_id, line.room, reach))
+                told = await _tell(conn, [stored], tell, line.sent_at, at_release=False)
         except pg_errors.UniqueViolation:
             found = await self._by_request(line)  # the same request, committed just now
             if found is None:
                 raise
-            return q.retried(found, line)
-        return Posted(ChatLine(seq, line), created=True, told=told)
+            return await self._retried(found, line)
+        pos = placed.position(author_fork(line), seq)
+        return Posted(stored, created=True, told=told, position=pos)
+
+    async def _retried(self, found: ChatLine, line: NewLine) -> Posted:
+        retry = q.retried(found, line)
+        async with self.pool.connection() as conn:
+            pos = await _seen_in(conn, line.match_id, line.room, author_fork(line), found.seq)
+        return replace(retry, position=pos)
+
+    async def view_after(self, match_id: str, room: Room, fork: str, after: int) -> list[Seen]:
+        params = (match_id, room.value, match_id, room.value, fork, after)
+        return [q.seen_of(r) for r in await fetch_all(self.pool, P(q.VIEW_AFTER), params)]
+
+    async def seen_in(self, match_id: str, room: Room, fork: str, seq: int) -> bool:
+        async with self.pool.connection() as conn:
+            return bool(await _seen_in(conn, match_id, room, fork, seq))
+
+    async def line_by_id(self, match_id: str, public_id: int) -> ChatLine | None:
+        rows = await fetch_all(self.pool, P(q.LINE_BY_ID), (match_id, public_id))
+        return q.line_of(rows[0]) if rows else None
 
     async def _by_request(self, line: NewLine) -> ChatLine | None:
         rows = await fetch_all(
@@ -108,8 +143,25 @@ class PostgresChatStore(PooledStore):
                 if not held:  # another replica released them while we waited for the lock
                     raise _NothingHeld  # rolls back: the number is not taken
                 await conn.execute(P(q.RELEASE), (seq, match_id, up_to_round))
-                await _notify(conn, match_id)
-                lines = tuple(ChatLine(h.seq, h.line, seq) for h in held)
+                lines = tuple(ChatLine(h.seq, h.line, seq, h.public_id) for h in held)
+                keys: list[str] = []
+                for room in Room:
+                    steps = []
+                    for h in (h for h in lines if h.line.room is room):
+                        early = await _all(conn, q.EARLY_IN, (match_id, h.seq))
+                        reach = reach_at_release(h.line)
+                        steps.append(
+                            Step(
+                                h.seq,
+                                reach,
+                                released=True,
+                                early_in=frozenset(str(r[0]) for r in early),
+                            )
+                        )
+                        keys.extend(wake_keys(match_id, room, reach))  # fmt: skip
+                    if steps:
+                        await _place(conn, match_id, room, steps)
+                await _notify(conn, keys)
                 told = await _tell(conn, lines, tell, now, at_release=True)
         except _NothingHeld:
             return Released(0, ())
@@ -169,7 +221,9 @@ class PostgresChatStore(PooledStore):
             old = await _all(conn, q.OLD_LINES, (before, limit))
             async with conn.cursor() as cur:
                 await cur.executemany(P(q.DELETE_LINE), old)
+                await cur.executemany(P(q.DELETE_VIEWS_OF_LINE), old)
             await conn.execute(P(q.EMPTY_ROOMS))
+            await conn.execute(P(q.EMPTY_AUDIENCES))
             await conn.execute(P(q.OLD_PRESENCE), (before, before))
             return len(old)
 
@@ -195,8 +249,28 @@ async def _next_seq(conn: Conn, match_id: str) -> int:
     return int(row[0])
 
 
-async def _notify(conn: Conn, match_id: str) -> None:
-    await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, match_id))
+async def _notify(conn: Conn, keys: Sequence[str]) -> None:
+    """Wake the streams, on every replica, that have something new to read: a payload
+    is a wake-up key of ``fiveup.chat.visible`` (never the whole match: a message held
+    from a reader must not wake that reader's stream)."""
+    for key in dict.fromkeys(keys):
+        await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, key))
+
+
+async def _place(conn: Conn, match_id: str, room: Room, steps: Sequence[Step]) -> Placement:
+    """Put ``steps`` in the room's views (``fiveup.chat.visible``); the caller's
+    transaction holds the room's row lock."""
+    rows = await _all(conn, q.AUDIENCES, (match_id, room.value))
+    placed = place({str(f): int(last) for f, last in rows}, steps)  # type: ignore[call-overload]
+    for query, params in q.placement_params(match_id, room, placed):
+        await conn.execute(P(query), params)
+    return placed
+
+
+async def _seen_in(conn: Conn, match_id: str, room: Room, fork: str, seq: int) -> int:
+    """The first position of line ``seq`` in the view ``fork`` reads (0: not there)."""
+    rows = await _all(conn, q.SEEN_IN, (match_id, room.value, match_id, room.value, fork, seq))
+    return 0 if not rows or rows[0][0] is None else int(rows[0][0])  # type: ignore[call-overload]
 
 
 async def _tell(

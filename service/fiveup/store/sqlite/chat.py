@@ -7,10 +7,22 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ...chat.away import is_due
 from ...chat.flood import Recent
-from ...chat.ports import ChatLine, NewLine, Posted, Released, Report, StoredReport, Tell
+from ...chat.ports import (
+    ChatLine,
+    NewLine,
+    Posted,
+    Released,
+    Report,
+    Seen,
+    StoredReport,
+    Tell,
+)
+from ...chat.table_talk import Room
+from ...chat.visible import Placement, Step, author_fork, place, reach_at_post, reach_at_release
 from .. import chat_sql as q
 from .events import _transaction
 from .outbox import write_notices
@@ -37,22 +49,27 @@ class SqliteChatStore(WorkerStore):
                     row = conn.execute(q.BY_REQUEST, (line.match_id, author, line.request_id))
                     found = row.fetchone()
                     if found is not None:
-                        return q.retried(q.line_of(found), line)
+                        retry = q.retried(q.line_of(found), line)
+                        pos = _seen_in(conn, line.match_id, line.room, author_fork(line),
+                                       retry.line.seq)  # fmt: skip
+                        return replace(retry, position=pos)
                 since = line.sent_at - window
                 check(
                     q.recent_of(
                         conn.execute(q.AUTHOR_HERE, (line.match_id, author, since)).fetchall(),
                         conn.execute(q.AUTHOR_EVERYWHERE, (author, line.sent_at - 60)).fetchall(),
                         conn.execute(
-                            q.ROOM_RECENT, (line.match_id, line.room.value, since)
+                            q.ROOM_RECENT, (line.match_id, line.room.value, since, False)
                         ).fetchall(),
                     )
                 )
                 seq = int(conn.execute(q.NEXT_SEQ, (line.match_id,)).fetchone()[0])
-                conn.execute(q.INSERT_LINE, q.line_params(seq, line))
-                stored = ChatLine(seq, line)
+                stored = ChatLine(seq, line, None, q.new_public_id())
+                conn.execute(q.INSERT_LINE, q.line_params(seq, line, stored.public_id))
+                placed = _place(conn, line.match_id, line.room, [Step(seq, reach_at_post(line))])
                 told = _tell(conn, [stored], tell, line.sent_at, at_release=False)
-                return Posted(stored, created=True, told=told)
+                pos = placed.position(author_fork(line), seq)
+                return Posted(stored, created=True, told=told, position=pos)
 
         return await self._run(post)
 
@@ -62,6 +79,23 @@ class SqliteChatStore(WorkerStore):
             return [q.line_of(r) for r in rows]
 
         return await self._run(lines)
+
+    async def view_after(self, match_id: str, room: Room, fork: str, after: int) -> list[Seen]:
+        def view(conn: sqlite3.Connection) -> list[Seen]:
+            params = (match_id, room.value, match_id, room.value, fork, after)
+            return [q.seen_of(r) for r in conn.execute(q.VIEW_AFTER, params).fetchall()]
+
+        return await self._run(view)
+
+    async def seen_in(self, match_id: str, room: Room, fork: str, seq: int) -> bool:
+        return bool(await self._run(lambda conn: _seen_in(conn, match_id, room, fork, seq)))
+
+    async def line_by_id(self, match_id: str, public_id: int) -> ChatLine | None:
+        def one(conn: sqlite3.Connection) -> ChatLine | None:
+            row = conn.execute(q.LINE_BY_ID, (match_id, public_id)).fetchone()
+            return None if row is None else q.line_of(row)
+
+        return await self._run(one)
 
     async def line(self, match_id: str, seq: int) -> ChatLine | None:
         def one(conn: sqlite3.Connection) -> ChatLine | None:
@@ -89,7 +123,16 @@ class SqliteChatStore(WorkerStore):
                     return Released(0, ())
                 seq = int(conn.execute(q.NEXT_SEQ, (match_id,)).fetchone()[0])
                 conn.execute(q.RELEASE, (seq, match_id, up_to_round))
-                lines = tuple(ChatLine(h.seq, h.line, seq) for h in held)
+                lines = tuple(ChatLine(h.seq, h.line, seq, h.public_id) for h in held)
+                for room in Room:
+                    steps = [
+                        Step(h.seq, reach_at_release(h.line), released=True,
+                             early_in=frozenset(str(r[0]) for r in conn.execute(
+                                 q.EARLY_IN, (match_id, h.seq)).fetchall()))
+                        for h in lines if h.line.room is room
+                    ]  # fmt: skip
+                    if steps:
+                        _place(conn, match_id, room, steps)
                 return Released(seq, lines, _tell(conn, lines, tell, now, at_release=True))
 
         return await self._run(release)
@@ -180,7 +223,9 @@ class SqliteChatStore(WorkerStore):
             with _transaction(conn):
                 old = conn.execute(q.OLD_LINES, (before, limit)).fetchall()
                 conn.executemany(q.DELETE_LINE, old)
+                conn.executemany(q.DELETE_VIEWS_OF_LINE, old)
                 conn.execute(q.EMPTY_ROOMS)
+                conn.execute(q.EMPTY_AUDIENCES)
                 conn.execute(q.OLD_PRESENCE, (before, before))
                 return len(old)
 
@@ -192,6 +237,23 @@ class SqliteChatStore(WorkerStore):
                 return conn.execute(q.OLD_REPORTS, (before, limit)).rowcount
 
         return await self._run(delete)
+
+
+def _place(conn: sqlite3.Connection, match_id: str, room: Room, steps: Sequence[Step]) -> Placement:
+    """Put ``steps`` in the room's views (``fiveup.chat.visible``), under the write lock
+    the caller's transaction holds."""
+    rows = conn.execute(q.AUDIENCES, (match_id, room.value)).fetchall()
+    placed = place({str(f): int(last) for f, last in rows}, steps)
+    for query, params in q.placement_params(match_id, room, placed):
+        conn.execute(query, params)
+    return placed
+
+
+def _seen_in(conn: sqlite3.Connection, match_id: str, room: Room, fork: str, seq: int) -> int:
+    """The first position of line ``seq`` in the view ``fork`` reads (0: not there)."""
+    row = conn.execute(q.SEEN_IN, (match_id, room.value, match_id, room.value, fork, seq))
+    found = row.fetchone()
+    return 0 if found is None or found[0] is None else int(found[0])
 
 
 def _tell(
