@@ -155,6 +155,9 @@ class PostgresPlayerStore(PooledStore):
             async with self.pool.connection() as conn:
                 try:
                     async with conn.transaction():
+                        # the name's locks first: a racing sign-in of this identity that
+                        # took them before us has committed when we read its owner
+                        await _lock_names(conn, wanted)
                         owner = await _owner(conn, identity)
                         if owner is not None:
                             await conn.execute(
@@ -359,10 +362,8 @@ SELECT p.player_id FROM players p
 
 async def _check_name(conn: Conn, player_id: str | None, keys: Sequence[str]) -> None:
     """Raise NameTaken when another player's skeleton is one of ``keys`` -- unless the
-    player's own is.  Takes each key's advisory lock first (sorted: no deadlock), held to
-    the end of the caller's transaction."""
-    for key in sorted(keys):
-        await conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (NAME_LOCK, key))
+    player's own is.  Takes the keys' advisory locks first (``_lock_names``)."""
+    await _lock_names(conn, keys)
     # the player's own name first: a look-alike of it that others had before is theirs too
     cur = await conn.execute(
         "SELECT player_id IS NOT DISTINCT FROM %s, name_skeleton FROM players"
@@ -373,6 +374,13 @@ async def _check_name(conn: Conn, player_id: str | None, keys: Sequence[str]) ->
     row = await cur.fetchone()
     if row is not None and not row[0]:
         raise NameTaken(str(row[1]))
+
+
+async def _lock_names(conn: Conn, keys: Sequence[str]) -> None:
+    """Each key's advisory lock (sorted: no deadlock), held to the end of the caller's
+    transaction (taking one twice in a transaction is harmless)."""
+    for key in sorted(keys):
+        await conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (NAME_LOCK, key))
 
 
 async def _owner(conn: Conn, identity: Identity) -> str | None:
