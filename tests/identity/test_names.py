@@ -1,5 +1,6 @@
 """Display names: exact cases and properties of the validation."""
 
+# ruff: noqa: RUF001, RUF003  (look-alike letters are what these tests are about)
 from __future__ import annotations
 
 import unicodedata
@@ -166,7 +167,13 @@ def test_look_alikes_share_a_key(a: str, b: str) -> None:
 
 @pytest.mark.parametrize(
     ("a", "b"),
-    [("Ada", "Ida"), ("Bo", "Bob"), ("Владимир", "Vladimir"), ("李小龍", "李小龙"), ("Ann", "Anne")],
+    [
+        ("Ada", "Ida"),
+        ("Bo", "Bob"),
+        ("Владимир", "Vladimir"),
+        ("李小龍", "李小龙"),
+        ("Ann", "Anne"),
+    ],
 )
 def test_different_names_have_different_keys(a: str, b: str) -> None:
     assert not set(name_keys(a)) & set(name_keys(b)), (a, b)

@@ -7,6 +7,7 @@ keeps the name they had), and a second player cannot take a name whose skeleton 
 first player's current name, in any case or script -- while the first may keep theirs.
 """
 
+# ruff: noqa: RUF002, RUF003  (look-alike letters are what these tests are about)
 from __future__ import annotations
 
 import secrets
@@ -87,7 +88,7 @@ async def test_a_second_player_cannot_take_a_look_alike_of_a_first_players_name(
         pb.SignInAsGuestRequest(device_id=device(), display_name="Cy")
     )
     for look_alike in ("\u0412o", "BO", "bo", "B\u043e", "\uff22o"):  # Cyrillic, case, fullwidth
-        code, reason, meta, message = await refusal(
+        code, reason, meta, _ = await refusal(
             players.SignInAsGuest(
                 pb.SignInAsGuestRequest(device_id=device(), display_name=look_alike)
             )
@@ -102,15 +103,21 @@ async def test_a_second_player_cannot_take_a_look_alike_of_a_first_players_name(
         )
         assert (code, reason) == (grpc.StatusCode.ALREADY_EXISTS, "NAME_CONFUSABLE"), look_alike
     mine = auth(second.session.access_token)
-    assert (await players.GetPlayer(pb.GetPlayerRequest(), metadata=mine)).player.display_name == "Cy"
+    assert (
+        await players.GetPlayer(pb.GetPlayerRequest(), metadata=mine)
+    ).player.display_name == "Cy"
     # the first player keeps, re-sets and re-cases their own name
     theirs = auth(first.session.access_token)
     for name in ("Bo", "BO", "Bo"):
-        updated = await players.UpdatePlayer(pb.UpdatePlayerRequest(display_name=name), metadata=theirs)
+        updated = await players.UpdatePlayer(
+            pb.UpdatePlayerRequest(display_name=name), metadata=theirs
+        )
         assert updated.player.display_name == name
     # once the first player is renamed, the name is free
     await players.UpdatePlayer(pb.UpdatePlayerRequest(display_name="Dee"), metadata=theirs)
-    updated = await players.UpdatePlayer(pb.UpdatePlayerRequest(display_name="\u0412o"), metadata=mine)
+    updated = await players.UpdatePlayer(
+        pb.UpdatePlayerRequest(display_name="\u0412o"), metadata=mine
+    )
     assert updated.player.display_name == "\u0412o"
 
 

@@ -241,9 +241,7 @@ class StreamPools:
         counted against their ``player_scope`` too, and their first stream of it takes
         the signed-in reserve when the shared part is full.  Pair each slot with
         ``release``."""
-        slot = StreamSlot(
-            kind, client, network_of(client), seat, spectating, player, player_scope
-        )
+        slot = StreamSlot(kind, client, network_of(client), seat, spectating, player, player_scope)
         full = self._take(slot)
         if (
             full == "shared_streams"

@@ -1,8 +1,8 @@
 """The UTS #39 skeleton of a string: what it looks like, spelled one way.
 
 Unicode's confusables table (UTS #39, ``confusables.txt``) maps each character that can
-be mistaken for another (Cyrillic ``В``, digit ``0``, capital ``I``) to its prototype
-(``B``, ``O``, ``l``); two strings with the same skeleton look alike.  The table comes from
+be mistaken for another (Cyrillic Ve U+0412, digit ``0``, capital ``I``) to its
+prototype (``B``, ``O``, ``l``); two strings with the same skeleton look alike.  The table comes from
 the ``confusable-homoglyphs`` package, which keeps a copy of Unicode's file.  That copy
 holds each line of the file in both directions (source -> prototype and prototype ->
 source), so the direction is recovered here: a source has exactly one prototype, a

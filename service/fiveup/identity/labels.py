@@ -8,8 +8,8 @@ it, and tests/identity/test_name_labels.py renders every label of both clients a
 that the name rules refuse it, so a new label in a client that this list misses fails
 there.
 
-Labels are compared on skeletons (``fiveup.identity.names``), so "Вot" (Cyrillic В) and
-"Y0u" are the labels they imitate.  A name is refused when its first word is a label
+Labels are compared on skeletons (``fiveup.identity.names``), so "Bot" spelled with a
+Cyrillic Ve (U+0412) and "Y0u" are the labels they imitate.  A name is refused when its first word is a label
 word ("Bot", "Seat 3", "You (seat 1)", "Seat3"), when it holds a label word in brackets
 ("Ada (You)", "Kiwi [bot]"), or when it is a label phrase ("open seat").  A label word
 later in a name, without brackets, is a name like any other ("Jan Bot", "Youssef").

@@ -14,8 +14,8 @@ leading/trailing/doubled white space, or imitates a label the clients show for a
 ``fiveup.identity.labels``).  The length is counted in code points after normalisation.
 
 Look-alikes are compared on the name's **key**: its UTS #39 skeleton
-(``fiveup.identity.confusables``), case-folded, so "Вo" (Cyrillic В), "B0" and "bo" are
-all "Bo".  The key is stored with each player, and a name whose key is another player's
+(``fiveup.identity.confusables``), case-folded, so "Bo" with a Cyrillic Ve (U+0412),
+"B0" and "bo" are all "Bo".  The key is stored with each player, and a name whose key is another player's
 is refused (``NAME_CONFUSABLE``, by ``fiveup.identity.players``).  A skeleton treats some
 letters differently in each case (capital I looks like l, small i does not), so a new
 name is checked with the keys of its folded and its upper-case spelling too
@@ -61,7 +61,7 @@ def quoted(text: str) -> str:
     very characters it refuses."""
     out = []
     for char in text[: MAX_LENGTH * 2]:
-        if char == " " or (char.isprintable() and not is_invisible(char) and char not in "\"\\"):
+        if char == " " or (char.isprintable() and not is_invisible(char) and char not in '"\\'):
             out.append(char)
         else:
             code = ord(char)

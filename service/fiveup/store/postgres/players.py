@@ -196,8 +196,7 @@ class PostgresPlayerStore(PooledStore):
             async with conn.transaction():
                 await _check_name(conn, player_id, wanted)
                 await conn.execute(
-                    "UPDATE players SET display_name = %s, name_skeleton = %s"
-                    " WHERE player_id = %s",
+                    "UPDATE players SET display_name = %s, name_skeleton = %s WHERE player_id = %s",
                     (display_name, wanted[0], player_id),
                 )
             return await _player(conn, player_id)
