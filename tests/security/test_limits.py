@@ -16,6 +16,7 @@ from prometheus_client import REGISTRY
 
 from fiveup.api.limits import (
     LIMITED,
+    PLAYER_STREAMS,
     STREAMING_METHODS,
     CreationLimited,
     Limits,
@@ -158,6 +159,23 @@ def stream_refusal(observer: Recorder, method: str, kind: Any, scope: str) -> No
     assert all(not counter._open for counter in limits.pools.counters.values())
 
 
+def player_stream_refusal(observer: Recorder, method: str) -> None:
+    """A signed-in player over their own cap of ``method``'s streams (from two addresses:
+    the cap is the player's, not the address's)."""
+    limits = Limits(
+        LimitsConfig(max_player_notification_streams=1, max_player_chat_streams=1),
+        observer=observer,
+    )
+    slot = limits.open_stream(method, "a", "signed_in", player="p")
+    with pytest.raises(TooManyStreams) as caught:
+        limits.open_stream(method, "b", "signed_in", player="p")
+    assert caught.value.details["scope"] == "player"
+    other = limits.open_stream(method, "b", "signed_in", player="q")  # another player
+    limits.close_stream(slot)
+    limits.close_stream(other)
+    assert all(not counter._open for counter in limits.pools.counters.values())
+
+
 def every_refusal(observer: Recorder) -> None:
     """Make each limit refuse once, through every method that can name the call."""
     clock = FakeClock()
@@ -194,6 +212,8 @@ def every_refusal(observer: Recorder) -> None:
         for scope, kind in scopes.items():  # each scope once, by a kind it can refuse
             stream_refusal(observer, method, kind, scope)
     stream_refusal(observer, "WatchMatch", "anonymous", "spectator_streams")
+    for method in PLAYER_STREAMS:
+        player_stream_refusal(observer, method)
     creation: CreationLimited
     for creation in get_args(CreationLimited):
         limits.check_creation(creation, f"192.0.2.{len(creation)}")

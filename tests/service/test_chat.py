@@ -199,7 +199,8 @@ async def test_the_spectators_room_runs_a_round_behind_with_three_or_more_seats(
     await table.play_round()
     released = await table.read(None, SPECTATORS)
     assert words(released) == ["seat 0 holds 6-6"] and released[0].delayed
-    two = await signed_in_table(server, 2)  # with two seats there is nobody to signal to
+    # with two seats there is nobody to signal to (names of their own: names are unique)
+    two = await signed_in_table(server, 2, ["Player 5", "Player 6"])
     live = await two.say(spare, text="nice game", room=SPECTATORS)
     assert not live.held and words(await two.read(None, SPECTATORS)) == ["nice game"]
 

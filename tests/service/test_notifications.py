@@ -482,8 +482,8 @@ async def test_my_matches_put_my_turns_first_with_their_deadlines(wired: Running
     server = wired
     asha = await sign_in(server, "Asha")
     games = []
-    for _ in range(3):
-        bilal = await sign_in(server, "Bilal")
+    for n in range(3):
+        bilal = await sign_in(server, f"Bilal {n + 1}")  # three players: three names
         table = await lobby(server).CreatePrivateTable(
             lobby_pb2.CreatePrivateTableRequest(
                 seats=[human(), human()], join=True, turn_clock_seconds=DAY

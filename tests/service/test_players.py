@@ -143,9 +143,9 @@ async def test_update_player_validates_the_name(server: Running) -> None:
     assert updated.player.display_name == "Zoë"
     meta = await refused(
         players.UpdatePlayer(pb.UpdatePlayerRequest(display_name="evil\u202etxt"), metadata=token),
-        grpc.StatusCode.INVALID_ARGUMENT, "INVALID_DISPLAY_NAME",
+        grpc.StatusCode.INVALID_ARGUMENT, "NAME_INVISIBLE",
     )  # fmt: skip
-    assert meta["field"] == "display_name" and meta["problem"] == "FORBIDDEN_CHARACTER"
+    assert meta["field"] == "display_name" and meta["problem"] == "INVISIBLE_CHARACTER"
     got = await players.GetPlayer(pb.GetPlayerRequest(), metadata=token)
     assert got.player.display_name == "Zoë"  # unchanged by the refused update
     await refused(

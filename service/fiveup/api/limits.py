@@ -52,6 +52,7 @@ from ..match.observer import Observer
 from ..shared.errors import TooManyBotMatches, TooManyRequests, TooManyStreams
 from .stream_pools import (
     KIND_SCOPES,
+    PLAYER_SCOPES,
     StreamCounter,
     StreamKind,
     StreamPools,
@@ -121,11 +122,25 @@ SELF_ADMITTED: dict[str, tuple[StreamKind, ...]] = {
     "WatchMatch": ("player", "signed_in", "anonymous"),
     "FindMatch": ("player",),
 }
-STREAM_KINDS: dict[str, StreamKind] = {"WatchChat": "signed_in", "WatchNotifications": "signed_in"}
+STREAM_KINDS: dict[str, StreamKind] = {}
+# The streams the interceptor admits by their caller (fiveup.api.stream_limits): a
+# checked access token makes a signed-in stream counted against its player (the per-player
+# scope named here); WatchNotifications requires one; WatchChat is also read with a seat
+# token (signed_in, no player) or by anyone (anonymous).
+PLAYER_STREAMS: dict[str, str] = {
+    "WatchNotifications": PLAYER_SCOPES[0], "WatchChat": PLAYER_SCOPES[1],
+}  # fmt: skip
+IDENTIFIED: dict[str, tuple[StreamKind, ...]] = {
+    "WatchNotifications": ("signed_in",), "WatchChat": ("signed_in", "anonymous"),
+}  # fmt: skip
 
 
 def stream_kinds(method: str) -> tuple[StreamKind, ...]:
-    return SELF_ADMITTED.get(method) or (STREAM_KINDS.get(method, "anonymous"),)
+    return (
+        SELF_ADMITTED.get(method)
+        or IDENTIFIED.get(method)
+        or (STREAM_KINDS.get(method, "anonymous"),)
+    )
 
 
 def _stream_refusals() -> tuple[tuple[str, str], ...]:
@@ -135,6 +150,8 @@ def _stream_refusals() -> tuple[tuple[str, str], ...]:
             for scope in KIND_SCOPES[kind]:
                 pairs[(method, scope)] = None
     pairs[(WATCH_METHOD, "spectator_streams")] = None
+    for method, scope in PLAYER_STREAMS.items():
+        pairs[(method, scope)] = None
     return tuple(pairs)
 
 
@@ -258,6 +275,10 @@ class LimitsConfig:
     max_network_anonymous_streams: int = 0
     max_spectators_per_match: int = 0
     max_seat_streams: int = 0
+    max_player_notification_streams: int = 0
+    max_player_chat_streams: int = 0
+    stream_signed_in_reserve: int = 0
+    max_client_reserve_streams: int = 0
     max_client_bot_matches: int = 0  # bot-only matches running per client address; 0 = no cap
     max_bot_matches: int = 0  # bot-only matches running in this process; 0 = no cap
     bot_match_retry_after: float = 30.0
@@ -324,6 +345,10 @@ class Limits:
                 max_network_anonymous_streams=config.max_network_anonymous_streams,
                 max_spectators_per_match=config.max_spectators_per_match,
                 max_seat_streams=config.max_seat_streams,
+                max_player_notification_streams=config.max_player_notification_streams,
+                max_player_chat_streams=config.max_player_chat_streams,
+                stream_signed_in_reserve=config.stream_signed_in_reserve,
+                max_client_reserve_streams=config.max_client_reserve_streams,
                 stream_retry_after=config.stream_retry_after,
             ),
             refused=self._refused,
@@ -425,11 +450,17 @@ class Limits:
     def open_stream(
         self, method: str, client: str, kind: StreamKind = "anonymous", *,
         seat: Hashable | None = None, spectating: str | None = None,
+        player: str | None = None,
     ) -> StreamSlot:  # fmt: skip
         """Admit one stream of ``kind`` from ``client`` into its pools, or raise
-        TooManyStreams naming the full one (``fiveup.api.stream_pools``).  Every slot is
+        TooManyStreams naming the full one (``fiveup.api.stream_pools``); a signed-in
+        ``player``'s stream of PLAYER_STREAMS is counted against them too.  Every slot is
         given back with one ``close_stream(slot)``."""
-        return self.pools.admit(method, kind, client, seat=seat, spectating=spectating)
+        scope = PLAYER_STREAMS.get(method) if player is not None else None
+        return self.pools.admit(
+            method, kind, client, seat=seat, spectating=spectating, player=player,
+            player_scope=scope,
+        )  # fmt: skip
 
     def close_stream(self, slot: StreamSlot) -> None:
         self.pools.release(slot)

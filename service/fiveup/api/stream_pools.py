@@ -22,7 +22,17 @@ three kinds, and each kind draws on its own pools:
 
 Every kind also counts against its client address (``max_client_streams``) and IPv6 /64
 (``max_network_streams``), and a spectator's WatchMatch (not seated) against its match's
-``max_spectators_per_match``.  A refusal is ``TooManyStreams`` with the pool as its
+``max_spectators_per_match``.
+
+**Streams by player.**  A signed-in player's WatchNotifications and WatchChat (access
+token checked before admission) are counted against their player as well:
+at most ``max_player_notification_streams`` and ``max_player_chat_streams`` each, so one
+account cannot hoard a pool.  And a player who holds no stream of that kind yet is never
+shut out by what others hold: when the shared part is full, such a first stream takes a
+slot of the **signed-in reserve** (``stream_signed_in_reserve`` slots of the players'
+reserve, at most ``max_client_reserve_streams`` of them per client address, so many
+accounts behind a few addresses cannot drain it) -- whatever anonymous streams or other
+addresses hold.  A refusal is ``TooManyStreams`` with the pool as its
 ``scope``; ``pool_fill()`` says how full each server-wide pool is (health and metrics).
 """
 
@@ -30,7 +40,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..shared.errors import TooManyStreams
@@ -46,6 +56,8 @@ STREAM_SCOPES: dict[str, str] = {
     "client_anonymous_streams": "client_anonymous",
     "network_anonymous_streams": "network_anonymous",
     "seat_streams": "seat",
+    "player_notification_streams": "player",
+    "player_chat_streams": "player",
     "spectator_streams": "match_spectators",
     "anonymous_streams": "server_anonymous",
     "shared_streams": "server_shared",
@@ -60,6 +72,12 @@ KIND_SCOPES: dict[str, tuple[str, ...]] = {
         "network_anonymous_streams", "anonymous_streams", "shared_streams", "server_streams",
     ),
 }  # fmt: skip
+# The per-player caps a signed-in stream can be counted against (fiveup.api.limits says
+# which method is which): refused with scope ``player``.
+PLAYER_SCOPES = ("player_notification_streams", "player_chat_streams")
+# The signed-in reserve's counters (reserve_streams, client_reserve_streams) are never
+# named in a refusal: a first stream that finds the reserve full too is refused with the
+# shared part's scope, which it found full first.
 
 
 def network_of(address: str) -> str | None:
@@ -115,6 +133,9 @@ class StreamSlot:
     network: str | None
     seat: Hashable | None  # (match, seat) or ("find", player) for a player stream
     match_id: str | None  # a spectator's match
+    player: str | None = None  # the signed-in player a stream is counted against
+    player_scope: str | None = None  # which of PLAYER_SCOPES
+    reserved: bool = False  # holds a slot of the signed-in reserve instead of the shared part
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +162,10 @@ class StreamPoolsConfig:
     max_network_anonymous_streams: int = 0  # anonymous streams of one IPv6 /64
     max_spectators_per_match: int = 0  # spectators' WatchMatch streams of one match
     max_seat_streams: int = 0  # a seat's own WatchMatch streams; a player's FindMatch
+    max_player_notification_streams: int = 0  # a signed-in player's WatchNotifications
+    max_player_chat_streams: int = 0  # a signed-in player's WatchChat
+    stream_signed_in_reserve: int = 0  # of the players' reserve: first streams of a player
+    max_client_reserve_streams: int = 0  # of those, per client address
     stream_retry_after: float = 5.0
 
 
@@ -172,6 +197,10 @@ class StreamPools:
                 max(1, shared) if c.max_server_streams and shared else 0
             ),
             "server_streams": StreamCounter(c.max_server_streams),
+            "player_notification_streams": StreamCounter(c.max_player_notification_streams),
+            "player_chat_streams": StreamCounter(c.max_player_chat_streams),
+            "reserve_streams": StreamCounter(c.stream_signed_in_reserve),
+            "client_reserve_streams": StreamCounter(c.max_client_reserve_streams),
         }
         self._full = self._fullness()
 
@@ -188,33 +217,58 @@ class StreamPools:
                 keys.append(("network_anonymous_streams", slot.network))
         if slot.seat is not None:
             keys.append(("seat_streams", slot.seat))
+        if slot.player_scope is not None:
+            keys.append((slot.player_scope, slot.player))
         if slot.match_id is not None:
             keys.append(("spectator_streams", slot.match_id))
         if slot.kind == "anonymous":
             keys.append(("anonymous_streams", None))
-        if slot.kind != "player":
+        if slot.reserved:
+            keys.append(("client_reserve_streams", slot.client))
+            keys.append(("reserve_streams", None))
+        elif slot.kind != "player":
             keys.append(("shared_streams", None))
         keys.append(("server_streams", None))
         return keys
 
     def admit(
         self, method: str, kind: StreamKind, client: str, *, seat: Hashable | None = None,
-        spectating: str | None = None,
+        spectating: str | None = None, player: str | None = None,
+        player_scope: str | None = None,
     ) -> StreamSlot:  # fmt: skip
         """Take a slot of every pool the stream belongs to, or none and raise
-        TooManyStreams naming the first full one.  Pair each slot with ``release``."""
-        slot = StreamSlot(kind, client, network_of(client), seat, spectating)
-        taken: list[tuple[str, Hashable]] = []
-        for name, key in self._keys(slot):
-            counter = self.counters[name]
-            if not counter.acquire(key):
-                for held, held_key in taken:
-                    self.counters[held].release(held_key)
-                self.refused(method, name)
-                raise self._refusal(name, counter.limit)
-            taken.append((name, key))
+        TooManyStreams naming the first full one.  A signed-in ``player``'s stream is
+        counted against their ``player_scope`` too, and their first stream of it takes
+        the signed-in reserve when the shared part is full.  Pair each slot with
+        ``release``."""
+        slot = StreamSlot(kind, client, network_of(client), seat, spectating, player, player_scope)
+        full = self._take(slot)
+        if (
+            full == "shared_streams"
+            and player_scope is not None
+            and self.counters[player_scope].open(player) == 0
+            and self.counters["reserve_streams"].limit > 0
+        ):
+            reserved = replace(slot, reserved=True)
+            if self._take(reserved) is None:
+                self._check_changed()
+                return reserved
+        if full is not None:
+            self.refused(method, full)
+            raise self._refusal(full, self.counters[full].limit)
         self._check_changed()
         return slot
+
+    def _take(self, slot: StreamSlot) -> str | None:
+        """Take every slot ``slot`` holds (None), or none and name the first full pool."""
+        taken: list[tuple[str, Hashable]] = []
+        for name, key in self._keys(slot):
+            if not self.counters[name].acquire(key):
+                for held, held_key in taken:
+                    self.counters[held].release(held_key)
+                return name
+            taken.append((name, key))
+        return None
 
     def release(self, slot: StreamSlot) -> None:
         for name, key in self._keys(slot):
@@ -228,6 +282,8 @@ class StreamPools:
             "client_anonymous_streams": "this client address has anonymous",
             "network_anonymous_streams": "this client's IPv6 /64 has anonymous",
             "seat_streams": "this seat (or player's search) has",
+            "player_notification_streams": "this player has notification",
+            "player_chat_streams": "this player has chat",
             "spectator_streams": "this match has spectators'",
             "anonymous_streams": "the server has anonymous",
             "shared_streams": "the server has, outside the players' reserve,",

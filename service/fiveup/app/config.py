@@ -100,6 +100,22 @@ class ServerConfig:
     max_seat_streams: int = setting(
         4, "a seat's own WatchMatch streams, and a player's FindMatch streams (0: no cap)"
     )
+    # Streams by player (docs/security.md, "Streams"): a signed-in player's notification
+    # and chat streams are capped per player, and a player's first one of each may take
+    # the signed-in reserve (part of the players' reserve) when the shared part is full.
+    max_player_notification_streams: int = setting(
+        4, "WatchNotifications streams one signed-in player may hold (tabs, devices; 0: no cap)"
+    )
+    max_player_chat_streams: int = setting(
+        8, "WatchChat streams one signed-in player may hold (rooms, matches, tabs; 0: no cap)"
+    )
+    stream_signed_in_reserve: int = setting(
+        100, "of stream-player-reserve (at most all of it), the slots a signed-in player's first "
+        "WatchNotifications or WatchChat stream may take when the shared part is full (0: none)",
+    )  # fmt: skip
+    max_client_reserve_streams: int = setting(
+        4, "of stream-signed-in-reserve, the slots one client address may hold (0: no cap)"
+    )
     probe_address: str = setting(
         "", "a second, health-only gRPC server for the orchestrator's probes, e.g. "
         "0.0.0.0:8081 (empty: none)",

@@ -27,7 +27,8 @@ from ..api import bench_echo
 from ..api.guard import GuardInterceptor
 from ..api.health import DrainingHealthServicer
 from ..api.limits import Limits
-from ..api.stream_limits import StreamLimitInterceptor
+from ..api.stream_limits import Identify, StreamLimitInterceptor
+from ..identity import Players
 from ..identity.keys import shared_ephemeral_keys
 from ..match.matches import Matches
 from ..match.ports import EventStore
@@ -168,7 +169,7 @@ async def create_server(
     server = grpc.aio.server(
         interceptors=[
             ServerInterceptor(_descriptors(), client_address=limits.config.client_address),
-            StreamLimitInterceptor(limits),
+            StreamLimitInterceptor(limits, identify=_identify(contexts.players)),
             GuardInterceptor(),
         ],
         options=server_options(config),
@@ -239,6 +240,16 @@ async def _report_pool_health(limits: Limits, health: DrainingHealthServicer) ->
 
     limits.on_pools_changed = changed
     await update()
+
+
+def _identify(players: Players) -> Identify:
+    """The player an access token speaks for: the stream pools count a signed-in
+    player's notification and chat streams against them (fiveup.api.stream_limits)."""
+
+    async def identify(token: str | None) -> str:
+        return (await players.authenticate(token)).player_id
+
+    return identify
 
 
 def _check_free(address: str) -> None:

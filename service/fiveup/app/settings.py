@@ -201,6 +201,11 @@ def limits_config(config: ServerConfig) -> LimitsConfig:
         max_network_anonymous_streams=config.max_network_anonymous_streams,
         max_spectators_per_match=config.max_spectators_per_match,
         max_seat_streams=config.max_seat_streams,
+        max_player_notification_streams=config.max_player_notification_streams,
+        max_player_chat_streams=config.max_player_chat_streams,
+        # a part of the players' reserve: never more than all of it
+        stream_signed_in_reserve=min(config.stream_signed_in_reserve, config.stream_player_reserve),
+        max_client_reserve_streams=config.max_client_reserve_streams,
         rate_limit_sign_in=config.rate_limit_sign_in,
         rate_limit_sign_in_burst=config.rate_limit_sign_in_burst,
         rate_limit_create=config.rate_limit_create,

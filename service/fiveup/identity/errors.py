@@ -77,6 +77,28 @@ class InvalidDisplayName(InvalidRequest):
     reason = "INVALID_DISPLAY_NAME"
 
 
+class NameInvisible(InvalidDisplayName):
+    """A display name with a character that shows nothing (zero-width, bidirectional
+    control, variation selector, Hangul filler, Braille blank) or no visible character."""
+
+    reason = "NAME_INVISIBLE"
+
+
+class NameReserved(InvalidDisplayName):
+    """A display name that reads as a label the clients show for a seat or a player
+    ("You", "Bot (seat 2)", "Seat 3", their Hindi forms); ``details['label']`` names it."""
+
+    reason = "NAME_RESERVED"
+
+
+class NameConfusable(MatchError):
+    """A display name that looks like another player's current one (the same UTS #39
+    skeleton, case-folded): names must tell players apart."""
+
+    reason = "NAME_CONFUSABLE"
+    code = "ALREADY_EXISTS"
+
+
 class PlayerNotFound(MatchError):
     reason = "PLAYER_NOT_FOUND"
     code = "NOT_FOUND"

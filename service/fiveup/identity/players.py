@@ -39,22 +39,25 @@ from .errors import (
     ExternalIdentityNotConfigured,
     IdentityInUse,
     InvalidRefreshToken,
+    NameConfusable,
     PlayerNotFound,
     RefreshTokenExpired,
     RefreshTokenReused,
     SessionRevoked,
 )
 from .external import ExternalIdentity, ExternalIdentityVerifier
-from .names import guest_name, is_valid_display_name, validate_display_name
+from .names import guest_name, is_valid_display_name, name_keys, quoted, validate_display_name
 from .observer import IdentityObserver, NullIdentityObserver
 from .ports import (
     DEVICE_PROVIDER,
     EXTERNAL_PREFIX,
     Identity,
     IdentityTaken,
+    NameTaken,
     PlayerRecord,
     PlayerStore,
     Rotation,
+    SignInRecord,
     Successor,
 )
 
@@ -100,6 +103,7 @@ class PlayersConfig:
 # on no other context).
 HasHistory = Callable[[str], Awaitable[bool]]
 GUEST_BATCH = 500
+GUEST_NAME_ATTEMPTS = 5  # guest names drawn before giving up (each is one in 32**6)
 
 
 def hash_secret(secret: str) -> bytes:
@@ -207,23 +211,41 @@ class Players:
 
     async def sign_in_guest(self, device_id: str, display_name: str = "") -> SignedIn:
         identity = device_identity(device_id)
-        name = validate_display_name(display_name) if display_name else guest_name()
-        record = await self.store.sign_in(identity, _new_player_id(), name, self._clock())
+        name = validate_display_name(display_name) if display_name else None
+        record = await self._sign_in(identity, name)
         self.observer.signed_in("guest", record.created)
         return await self._start_session(record.player, record.created)
 
     async def sign_in_external(self, id_token: str, display_name: str = "") -> SignedIn:
         verified = await self._verify_id_token(id_token)
-        if display_name:
-            name = validate_display_name(display_name)
-        elif verified.name is not None and is_valid_display_name(verified.name):
-            name = validate_display_name(verified.name)
-        else:
-            name = guest_name()
         identity = Identity(EXTERNAL_PREFIX + verified.issuer, verified.subject)
-        record = await self.store.sign_in(identity, _new_player_id(), name, self._clock())
+        if display_name:
+            record = await self._sign_in(identity, validate_display_name(display_name))
+        elif verified.name is not None and is_valid_display_name(verified.name):
+            # the provider's name, unless another player's looks the same: then a
+            # guest name (the player picks another with UpdatePlayer)
+            try:
+                record = await self._sign_in(identity, validate_display_name(verified.name))
+            except NameConfusable:
+                record = await self._sign_in(identity, None)
+        else:
+            record = await self._sign_in(identity, None)
         self.observer.signed_in("external", record.created)
         return await self._start_session(record.player, record.created)
+
+    async def _sign_in(self, identity: Identity, name: str | None) -> SignInRecord:
+        """Sign ``identity`` in, a new player named ``name`` (None: a guest name, drawn
+        again should it look like another player's)."""
+        for _attempt in range(GUEST_NAME_ATTEMPTS):
+            chosen = guest_name() if name is None else name
+            try:
+                return await self.store.sign_in(
+                    identity, _new_player_id(), chosen, self._clock(), name_keys(chosen)
+                )
+            except NameTaken:
+                if name is not None:
+                    raise _confusable(name) from None
+        raise _confusable(chosen)
 
     async def _start_session(self, player: PlayerRecord, created: bool) -> SignedIn:
         now = self._clock()
@@ -374,7 +396,10 @@ class Players:
     async def rename(self, access_token: str | None, display_name: str) -> PlayerRecord:
         claims = await self.authenticate(access_token)
         name = validate_display_name(display_name)
-        player = await self.store.rename(claims.player_id, name)
+        try:
+            player = await self.store.rename(claims.player_id, name, name_keys(name))
+        except NameTaken:
+            raise _confusable(name) from None
         if player is None:
             raise PlayerNotFound("the signed-in player no longer exists")
         return player
@@ -420,6 +445,15 @@ class Players:
             return await self.external.verify(id_token)
         except Unauthenticated as exc:
             raise self._rejected(exc) from None
+
+
+def _confusable(name: str) -> NameConfusable:
+    return NameConfusable(
+        f"display_name {quoted(name)} looks like another player's name: pick one that"
+        " tells you apart",
+        field="display_name",
+        problem="CONFUSABLE",
+    )
 
 
 def _refresh_hash(refresh_token: str) -> bytes:

@@ -102,6 +102,15 @@ class IdentityTaken(PlayerStoreError):
         self.owner = owner
 
 
+class NameTaken(PlayerStoreError):
+    """Another player's current name has one of the keys of the name asked for (its
+    skeleton: ``fiveup.identity.names``)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__("another player's name looks the same")
+        self.key = key
+
+
 class PlayerStore(Protocol):
     url: str
 
@@ -111,15 +120,25 @@ class PlayerStore(Protocol):
     async def close(self) -> None: ...
 
     async def sign_in(
-        self, identity: Identity, new_player_id: str, display_name: str, now: float
-    ) -> SignInRecord:
+        self, identity: Identity, new_player_id: str, display_name: str, now: float,
+        keys: Sequence[str] | None = None,
+    ) -> SignInRecord:  # fmt: skip
         """The player of ``identity`` with ``last_seen_at = now``; if no player has it, a
         new player ``new_player_id`` named ``display_name`` (exactly one player per
-        identity, even when several replicas sign the same identity in at once)."""
+        identity, even when several replicas sign the same identity in at once).  A new
+        player's name is stored with its skeleton, ``keys[0]``, and refused
+        (``NameTaken``) when another player's skeleton is one of ``keys`` (None: the
+        name's own ``name_keys``); checked and written in one transaction, so two
+        players racing for look-alike names cannot both get them."""
 
     async def get_player(self, player_id: str) -> PlayerRecord | None: ...
 
-    async def rename(self, player_id: str, display_name: str) -> PlayerRecord | None: ...
+    async def rename(
+        self, player_id: str, display_name: str, keys: Sequence[str] | None = None
+    ) -> PlayerRecord | None:
+        """Rename the player, storing ``keys[0]`` as the name's skeleton; ``NameTaken``
+        when another player's skeleton is one of ``keys`` -- unless the player's own
+        current skeleton is (a player may keep or re-set their own name)."""
 
     async def link(self, player_id: str, identity: Identity, now: float) -> PlayerRecord | None:
         """Add ``identity`` to the player (a no-op if it is theirs already); raises

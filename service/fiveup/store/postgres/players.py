@@ -16,10 +16,12 @@ from collections.abc import Sequence
 
 from psycopg import errors as pg_errors
 
+from ...identity.names import name_keys, name_skeleton
 from ...identity.ports import (
     DEVICE_PROVIDER,
     Identity,
     IdentityTaken,
+    NameTaken,
     PlayerRecord,
     Rotation,
     RotationResult,
@@ -81,7 +83,18 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE refresh_tokens ADD COLUMN successor_hash BYTEA",
         "ALTER TABLE refresh_tokens ADD COLUMN successor_sealed BYTEA",
     ],
+    # 3: each name's skeleton (fiveup.identity.names), so a look-alike of another
+    # player's name is refused; rows of before are filled in as the store opens
+    # (backfill_skeletons: the skeleton is computed in Python)
+    [
+        "ALTER TABLE players ADD COLUMN name_skeleton TEXT",
+        "CREATE INDEX players_by_name_skeleton ON players (name_skeleton)",
+    ],
 ]
+# pg_advisory_xact_lock(NAME_LOCK, hashtext(skeleton)): claims of one skeleton (on any
+# replica) wait for each other, so two look-alike names cannot both be checked free.
+NAME_LOCK = 0x6E616D65  # "name"
+BACKFILL_BATCH = 500
 
 _NEW_TOKEN = (
     "INSERT INTO refresh_tokens (token_hash, session_id, issued_at, expires_at)"
@@ -105,15 +118,46 @@ class PostgresPlayerStore(PooledStore):
     pool_name = "fiveup-players"
     schema = SCHEMA
 
+    async def open(self) -> None:
+        await super().open()
+        await self.backfill_skeletons()
+
+    async def backfill_skeletons(self) -> int:
+        """Fill in the skeleton of every player stored without one (rows of before
+        migration 3), a batch per transaction; the number filled.  Replicas starting
+        together may fill the same rows: each writes the same value."""
+        filled = 0
+        while True:
+            async with self.pool.connection() as conn, conn.transaction():
+                cur = await conn.execute(
+                    "SELECT player_id, display_name FROM players WHERE name_skeleton IS NULL"
+                    " LIMIT %s FOR UPDATE SKIP LOCKED",
+                    (BACKFILL_BATCH,),
+                )
+                rows = await cur.fetchall()
+                if not rows:
+                    return filled
+                async with conn.cursor() as batch:
+                    await batch.executemany(
+                        "UPDATE players SET name_skeleton = %s WHERE player_id = %s",
+                        [(name_skeleton(name), player_id) for player_id, name in rows],
+                    )
+            filled += len(rows)
+
     # ------------------------------------------------------------------ players
 
     async def sign_in(
-        self, identity: Identity, new_player_id: str, display_name: str, now: float
-    ) -> SignInRecord:
+        self, identity: Identity, new_player_id: str, display_name: str, now: float,
+        keys: Sequence[str] | None = None,
+    ) -> SignInRecord:  # fmt: skip
+        wanted = list(keys or name_keys(display_name))
         for _attempt in range(3):
             async with self.pool.connection() as conn:
                 try:
                     async with conn.transaction():
+                        # the name's locks first: a racing sign-in of this identity that
+                        # took them before us has committed when we read its owner
+                        await _lock_names(conn, wanted)
                         owner = await _owner(conn, identity)
                         if owner is not None:
                             await conn.execute(
@@ -122,9 +166,11 @@ class PostgresPlayerStore(PooledStore):
                             )
                             player_id, created = owner, False
                         else:
+                            await _check_name(conn, None, wanted)
                             await conn.execute(
-                                "INSERT INTO players VALUES (%s, %s, %s, %s)",
-                                (new_player_id, display_name, now, now),
+                                "INSERT INTO players (player_id, display_name, created_at,"
+                                " last_seen_at, name_skeleton) VALUES (%s, %s, %s, %s, %s)",
+                                (new_player_id, display_name, now, now, wanted[0]),
                             )
                             await conn.execute(
                                 "INSERT INTO player_identities VALUES (%s, %s, %s, %s)",
@@ -142,12 +188,17 @@ class PostgresPlayerStore(PooledStore):
         async with self.pool.connection() as conn:
             return await _player(conn, player_id)
 
-    async def rename(self, player_id: str, display_name: str) -> PlayerRecord | None:
+    async def rename(
+        self, player_id: str, display_name: str, keys: Sequence[str] | None = None
+    ) -> PlayerRecord | None:
+        wanted = list(keys or name_keys(display_name))
         async with self.pool.connection() as conn:
-            await conn.execute(
-                "UPDATE players SET display_name = %s WHERE player_id = %s",
-                (display_name, player_id),
-            )
+            async with conn.transaction():
+                await _check_name(conn, player_id, wanted)
+                await conn.execute(
+                    "UPDATE players SET display_name = %s, name_skeleton = %s WHERE player_id = %s",
+                    (display_name, wanted[0], player_id),
+                )
             return await _player(conn, player_id)
 
     async def link(self, player_id: str, identity: Identity, now: float) -> PlayerRecord | None:
@@ -306,6 +357,29 @@ SELECT p.player_id FROM players p
    AND p.player_id > %s
  ORDER BY p.player_id LIMIT %s
 """
+
+
+async def _check_name(conn: Conn, player_id: str | None, keys: Sequence[str]) -> None:
+    """Raise NameTaken when another player's skeleton is one of ``keys`` -- unless the
+    player's own is.  Takes the keys' advisory locks first (``_lock_names``)."""
+    await _lock_names(conn, keys)
+    # the player's own name first: a look-alike of it that others had before is theirs too
+    cur = await conn.execute(
+        "SELECT player_id IS NOT DISTINCT FROM %s, name_skeleton FROM players"
+        " WHERE name_skeleton = ANY(%s)"
+        " ORDER BY player_id IS NOT DISTINCT FROM %s DESC LIMIT 1",
+        (player_id, list(keys), player_id),
+    )
+    row = await cur.fetchone()
+    if row is not None and not row[0]:
+        raise NameTaken(str(row[1]))
+
+
+async def _lock_names(conn: Conn, keys: Sequence[str]) -> None:
+    """Each key's advisory lock (sorted: no deadlock), held to the end of the caller's
+    transaction (taking one twice in a transaction is harmless)."""
+    for key in sorted(keys):
+        await conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (NAME_LOCK, key))
 
 
 async def _owner(conn: Conn, identity: Identity) -> str | None:

@@ -12,10 +12,12 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
+from ...identity.names import name_keys, name_skeleton
 from ...identity.ports import (
     DEVICE_PROVIDER,
     Identity,
     IdentityTaken,
+    NameTaken,
     PlayerRecord,
     Rotation,
     RotationResult,
@@ -67,6 +69,13 @@ MIGRATIONS: list[str] = [
     ALTER TABLE refresh_tokens ADD COLUMN successor_hash BLOB;
     ALTER TABLE refresh_tokens ADD COLUMN successor_sealed BLOB;
     """,
+    # 3: each name's skeleton (fiveup.identity.names), so a look-alike of another
+    # player's name is refused; rows of before are filled in as the store opens
+    # (backfill_skeletons: the skeleton is computed in Python)
+    """
+    ALTER TABLE players ADD COLUMN name_skeleton TEXT;
+    CREATE INDEX IF NOT EXISTS players_by_name_skeleton ON players (name_skeleton);
+    """,
 ]
 
 _NEW_TOKEN = (
@@ -95,11 +104,18 @@ class SqlitePlayerStore(WorkerStore):
     migrations = MIGRATIONS
     foreign_keys = True
 
+    async def open(self) -> None:
+        await super().open()
+        await self._run(backfill_skeletons)
+
     # ------------------------------------------------------------------ players
 
     async def sign_in(
-        self, identity: Identity, new_player_id: str, display_name: str, now: float
-    ) -> SignInRecord:
+        self, identity: Identity, new_player_id: str, display_name: str, now: float,
+        keys: Sequence[str] | None = None,
+    ) -> SignInRecord:  # fmt: skip
+        wanted = list(keys or name_keys(display_name))
+
         def sign_in(conn: sqlite3.Connection) -> SignInRecord:
             with _transaction(conn):
                 owner = _owner(conn, identity)
@@ -109,9 +125,11 @@ class SqlitePlayerStore(WorkerStore):
                     )
                     player_id, created = owner, False
                 else:
+                    _check_name(conn, None, wanted)
                     conn.execute(
-                        "INSERT INTO players VALUES (?, ?, ?, ?)",
-                        (new_player_id, display_name, now, now),
+                        "INSERT INTO players (player_id, display_name, created_at,"
+                        " last_seen_at, name_skeleton) VALUES (?, ?, ?, ?, ?)",
+                        (new_player_id, display_name, now, now, wanted[0]),
                     )
                     conn.execute(
                         "INSERT INTO player_identities VALUES (?, ?, ?, ?)",
@@ -127,12 +145,17 @@ class SqlitePlayerStore(WorkerStore):
     async def get_player(self, player_id: str) -> PlayerRecord | None:
         return await self._read(lambda conn: _player(conn, player_id))
 
-    async def rename(self, player_id: str, display_name: str) -> PlayerRecord | None:
+    async def rename(
+        self, player_id: str, display_name: str, keys: Sequence[str] | None = None
+    ) -> PlayerRecord | None:
+        wanted = list(keys or name_keys(display_name))
+
         def rename(conn: sqlite3.Connection) -> PlayerRecord | None:
-            with _transaction(conn):
+            with _transaction(conn):  # BEGIN IMMEDIATE: check and write as one
+                _check_name(conn, player_id, wanted)
                 conn.execute(
-                    "UPDATE players SET display_name = ? WHERE player_id = ?",
-                    (display_name, player_id),
+                    "UPDATE players SET display_name = ?, name_skeleton = ? WHERE player_id = ?",
+                    (display_name, wanted[0], player_id),
                 )
                 return _player(conn, player_id)
 
@@ -290,6 +313,42 @@ class SqlitePlayerStore(WorkerStore):
                 return int(deleted.rowcount)
 
         return await self._run(delete) if ids else 0
+
+
+def _check_name(conn: sqlite3.Connection, player_id: str | None, keys: Sequence[str]) -> None:
+    """Raise NameTaken when another player's skeleton is one of ``keys`` -- unless the
+    player's own is (keeping or re-setting one's own name is never refused)."""
+    marks = ",".join("?" * len(keys))
+    # the player's own name first: a look-alike of it that others had before is theirs too
+    row = conn.execute(
+        f"SELECT player_id = ?, name_skeleton FROM players WHERE name_skeleton IN ({marks})"
+        " ORDER BY player_id = ? DESC LIMIT 1",
+        [player_id, *keys, player_id],
+    ).fetchone()
+    if row is not None and not row[0]:
+        raise NameTaken(str(row[1]))
+
+
+BACKFILL_BATCH = 500
+
+
+def backfill_skeletons(conn: sqlite3.Connection) -> int:
+    """Fill in the skeleton of every player stored without one (rows of before
+    migration 3), a batch per transaction; the number filled."""
+    filled = 0
+    while True:
+        rows = conn.execute(
+            "SELECT player_id, display_name FROM players WHERE name_skeleton IS NULL LIMIT ?",
+            (BACKFILL_BATCH,),
+        ).fetchall()
+        if not rows:
+            return filled
+        with _transaction(conn):
+            conn.executemany(
+                "UPDATE players SET name_skeleton = ? WHERE player_id = ? AND name_skeleton IS NULL",
+                [(name_skeleton(name), player_id) for player_id, name in rows],
+            )
+        filled += len(rows)
 
 
 def _owner(conn: sqlite3.Connection, identity: Identity) -> str | None:
