@@ -53,6 +53,10 @@ class RatingsConfig:
     # Boards show settled players whose last rated match in the category ended this
     # many days ago at most (lichess: a week; a smaller community needs longer).
     active_days: float = DEFAULT_ACTIVE_DAYS
+    # Boards rank a player only after rated results against this many distinct
+    # opponents (issue 31: a board topped by beating four socks is no board).  Every
+    # rated opponent had standing when the match was rated (ratings.eligibility).
+    min_opponents: int = 5
 
     @property
     def rule(self) -> SettledRule:
@@ -186,6 +190,7 @@ class Standings:
             settled_sigma=self.config.settled_sigma,
             active_since=now - self.config.active_days * DAY,
             since=now - WINDOW_SECONDS if window is Window.LAST_30_DAYS else None,
+            min_opponents=self.config.min_opponents,
         )
 
     # ------------------------------------------------------------------ leaderboards
