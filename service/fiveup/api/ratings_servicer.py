@@ -108,6 +108,7 @@ def standing_pb(standing: PlayerStanding, rule: SettledRule) -> ratings_pb2.Play
         ranked=standing.ranked,
         provisional=standing.provisional,
         inactive=standing.inactive,
+        few_opponents=standing.few_opponents,
     )
 
 

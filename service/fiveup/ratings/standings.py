@@ -82,6 +82,8 @@ class PlayerStanding:
     ranked: bool
     provisional: bool
     inactive: bool
+    # settled and active, yet off the board: fewer distinct opponents than the rule asks
+    few_opponents: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,11 +255,14 @@ class Standings:
                 category=category,
             )
         row = found.row
+        provisional = row.sigma > rule.settled_sigma
+        inactive = row.last_rated_at < rule.active_since
         return PlayerStanding(
             row=row,
             ranked=found.ranked,
-            provisional=row.sigma > rule.settled_sigma,
-            inactive=row.last_rated_at < rule.active_since,
+            provisional=provisional,
+            inactive=inactive,
+            few_opponents=not (found.ranked or provisional or inactive),
         )
 
     # ------------------------------------------------------------------ players
