@@ -28,8 +28,8 @@ The cost is counted in **own moves** (moves the attacker's accounts submitted: a
 are free) and **minutes by hand**: own moves and resignations at ``HUMAN_SECONDS_PER_MOVE``
 (5 s: a person reading the table and placing a tile; a 61-point two-player match by hand,
 ~70 moves a side, takes six minutes), not counting the wait for a stand-in or the day of
-account age.  Before the attack, ``--rest-of-board`` honest pairs play fair rated matches
-(their best player is the one to beat; 0: an empty board).  The server's abuse limits
+account age.  Before the attack, ``--rest-of-board`` (6) honest players play each other
+twice in fair rated matches (their best player is the one to beat; 0: an empty board).  The server's abuse limits
 (sign-in, creation and move rates) are on at their defaults: a refusal is waited out by
 its RetryInfo delay, which counts in the wall time.
 
@@ -196,17 +196,19 @@ def worst(moves: list[pb.Move]) -> pb.Move:
     return min(moves, key=lambda m: m.place.points if m.HasField("place") else -1)
 
 
-async def honest_board(client: Client, pairs: int, rng: random.Random) -> None:
-    """``pairs`` pairs of honest players, each playing fair rated matches until settled
-    (under relaxed rules the board is seeded with; their cost is not the attacker's)."""
-    for n in range(pairs):
-        a, _ = await client.guest(f"Honest{n}a")
-        b, _ = await client.guest(f"Honest{n}b")
-        for _ in range(8):
-            match_id = await client.table([human(), human()], [a, b], target=5)
-            pick = lambda moves: rng.choice(moves)  # noqa: E731
-            while (await client.view(match_id, a)).status == pb.MATCH_STATUS_IN_PROGRESS:
-                await client.move(match_id, a, pick) or await client.move(match_id, b, pick)
+async def honest_board(client: Client, players: int, rng: random.Random) -> None:
+    """``players`` honest players, each playing every other twice (fair 5-point matches,
+    under the relaxed rules the board is seeded with; their cost is not the attacker's):
+    each has played ``players - 1`` distinct opponents, so with 6 or more the board's
+    opponents rule (5 by default) ranks them."""
+    tokens = [(await client.guest(f"Honest{n}"))[0] for n in range(players)]
+    pick = lambda moves: rng.choice(moves)  # noqa: E731
+    for _ in range(2):
+        for i, a in enumerate(tokens):
+            for b in tokens[i + 1 :]:
+                match_id = await client.table([human(), human()], [a, b], target=5)
+                while (await client.view(match_id, a)).status == pb.MATCH_STATUS_IN_PROGRESS:
+                    await client.move(match_id, a, pick) or await client.move(match_id, b, pick)
 
 
 async def idle_standing(client: Client, token: str, matches: int) -> None:
@@ -348,14 +350,15 @@ def median(costs: list[Cost]) -> Cost:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--smoke", action="store_true", help="an empty board, one run each")
-    parser.add_argument("--rest-of-board", type=int, default=2,
-                        help="honest pairs on the board before the attack (default 2)")  # fmt: skip
+    parser.add_argument("--rest-of-board", type=int, default=6,
+                        help="honest players on the board before the attack, each playing"
+                        " every other twice (default 6)")  # fmt: skip
     parser.add_argument("--runs", type=int, default=5,
                         help="runs of each attack; the median is reported (default 5)")  # fmt: skip
     args = parser.parse_args()
     rest = 0 if args.smoke else args.rest_of_board
     runs = 1 if args.smoke else max(1, args.runs)
-    print(f"board: {rest} honest pairs before the attack; 2-player board, all time; "
+    print(f"board: {rest} honest players before the attack; 2-player board, all time; "
           f"median of {runs} runs; by hand: {HUMAN_SECONDS_PER_MOVE:.0f} s an own move "
           "or resignation")  # fmt: skip
     plans: list[tuple[str, dict[str, object]]] = [("before", STAND_IN), ("after", AFTER)]
