@@ -178,7 +178,8 @@ async def test_rated_matches_update_ratings_once_and_equal_a_rebuild_from_the_lo
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.strip() == (
         "OK: 10 ratings equal a rebuild from the logs of 4 rated matches; the modes of the"
-        " results of 4 finished matches (rated, casual, practice) agree with their logs"
+        " results of 4 finished matches (rated, casual, practice) agree with their logs, and so does their own play; no rated"
+        " match was aborted (fewer than 0 own moves)"
     )
     await tamper(db, ann.player_id)
     checked = await fiveup("check-ratings", "--db", db)

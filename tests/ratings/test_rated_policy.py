@@ -65,9 +65,13 @@ async def rated_count(server: Running, player: Player) -> int:
     return sum(c.rated_matches for c in stats.categories)
 
 
-async def resigned_match(server: Running, winner: Player, loser: Player) -> str:
+async def resigned_match(
+    server: Running, winner: Player, loser: Player, moves: int | None = None
+) -> str:
     """A 61-point match of ``winner`` and ``loser`` (created rated) that ``loser``
-    resigns once both have moved: a finished match in a second."""
+    resigns once each has made ``moves`` moves of their own (default: the least a rated
+    forfeit needs, ``--rated-min-own-moves``): a finished match in a second."""
+    each = int(DEFAULTS["rated_min_own_moves"]) if moves is None else moves  # type: ignore[call-overload]
     created = await server.matches.CreateMatch(
         pb.CreateMatchRequest(seats=[human(), human()], target_points=61)
     )
@@ -77,8 +81,11 @@ async def resigned_match(server: Running, winner: Player, loser: Player) -> str:
         )
     rng = random.Random(created.match_id)
     tokens = [winner.access, loser.access]
-    while not (await view_of(server, created.match_id)).play_started:
+    made = [0, 0]
+    while not (await view_of(server, created.match_id)).play_started or min(made) < each:
+        seat = (await view_of(server, created.match_id)).turn_seat
         await move_once(server, created.match_id, tokens, rng)
+        made[seat] += 1
     await server.matches.Resign(
         pb.ResignRequest(match_id=created.match_id), metadata=auth(loser.access)
     )

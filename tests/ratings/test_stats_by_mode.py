@@ -138,7 +138,8 @@ async def test_the_rebuild_check_compares_each_results_mode_with_its_log(
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.strip() == (
         "OK: 2 ratings equal a rebuild from the logs of 1 rated match; the modes of the"
-        " results of 3 finished matches (rated, casual, practice) agree with their logs"
+        " results of 3 finished matches (rated, casual, practice) agree with their logs, and so does their own play; no rated"
+        " match was aborted (fewer than 0 own moves)"
     )
     query = "UPDATE player_results SET mode = 'casual' WHERE match_id = ?"
     if db.startswith("postgresql://"):

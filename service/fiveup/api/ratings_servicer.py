@@ -108,6 +108,7 @@ def standing_pb(standing: PlayerStanding, rule: SettledRule) -> ratings_pb2.Play
         ranked=standing.ranked,
         provisional=standing.provisional,
         inactive=standing.inactive,
+        few_opponents=standing.few_opponents,
     )
 
 
@@ -166,7 +167,10 @@ def player_match_pb(row: PlayerResultRow, rule: SettledRule) -> ratings_pb2.Play
         best_placement_points=row.best_placement,
         rated=row.rated,
         mode=MODE_TO_PB[row.mode],
+        unrated_reason=row.unrated_reason,
     )
+    if row.own_moves is not None:
+        out.own_moves = row.own_moves
     if row.rating_before is not None:
         out.rating_before.CopyFrom(rating_pb(row.rating_before, rule))
     if row.rating_after is not None:

@@ -6,7 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..match.ratings_replay import modes_from_logs, ratings_from_logs
+from ..match.ratings_replay import (
+    aborted_in_ledger,
+    modes_from_logs,
+    own_play_from_logs,
+    ratings_from_logs,
+)
+from ..ratings.eligibility import DEFAULT_MIN_OWN_MOVES
 from ..ratings.model import Rating
 from ..shared.usererror import UserError
 from ..store import is_postgres, open_lobby_store, open_rating_store, open_store
@@ -30,16 +36,32 @@ class ModeMismatch:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnPlayMismatch:
+    """A result whose own play (own moves, own rounds) is not the one its log says."""
+
+    match_id: str
+    seat: int
+    stored: tuple[int, int]
+    rebuilt: tuple[int, int] | None
+
+
+@dataclass(frozen=True, slots=True)
 class RatingCheck:
     matches: int  # rated matches in the ledger
     ratings: int  # stored (category, player) ratings
     mismatches: tuple[Mismatch, ...]
     results: int = 0  # finished matches with a player's result
     mode_mismatches: tuple[ModeMismatch, ...] = ()
+    # Issue 31: rated matches whose log shows a forfeit before every seat made the
+    # minimum of own moves, and results whose own play differs from their log's.
+    aborted: tuple[str, ...] = ()
+    own_play_mismatches: tuple[OwnPlayMismatch, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return not self.mismatches and not self.mode_mismatches
+        return not (
+            self.mismatches or self.mode_mismatches or self.aborted or self.own_play_mismatches
+        )
 
 
 def require_database(url: str) -> None:
@@ -51,8 +73,11 @@ def require_database(url: str) -> None:
             raise UserError(f"no database at {path}: give the server's --db")
 
 
-async def check_ratings(url: str) -> RatingCheck:
-    """Compare the stored ratings of the database ``url`` with a rebuild from its logs."""
+async def check_ratings(url: str, min_own_moves: int = DEFAULT_MIN_OWN_MOVES) -> RatingCheck:
+    """Compare the stored ratings of the database ``url`` with a rebuild from its logs;
+    and check that no rated match ended by a forfeit before every seat made
+    ``min_own_moves`` own moves (the server's ``--rated-min-own-moves``), and that each
+    result's own play is its log's."""
     require_database(url)
     events, lobby, ratings = open_store(url), open_lobby_store(url), open_rating_store(url)
     opened = []
@@ -67,6 +92,11 @@ async def check_ratings(url: str) -> RatingCheck:
         # the one its match's log says (a practice match in public figures is a leak).
         modes = await ratings.result_modes()
         replayed = await modes_from_logs(sorted(modes), ledger, events)
+        # Rated play costs play: the early-end rule and the own play standing counts are
+        # functions of the logs, so they are checked like the ratings.
+        aborted = await aborted_in_ledger(ledger, events, min_own_moves)
+        stored_own = await ratings.result_own_play()
+        own = await own_play_from_logs(sorted({m for m, _ in stored_own}), events)
     finally:
         for store in reversed(opened):
             await store.close()
@@ -78,4 +108,12 @@ async def check_ratings(url: str) -> RatingCheck:
     mode_mismatches = tuple(
         ModeMismatch(m, modes[m], replayed[m]) for m in sorted(modes) if modes[m] != replayed[m]
     )
-    return RatingCheck(len(ledger), len(stored), mismatches, len(modes), mode_mismatches)
+    own_mismatches = tuple(
+        OwnPlayMismatch(m, seat, value, own.get((m, seat)))
+        for (m, seat), value in sorted(stored_own.items())
+        if value is not None and value != own.get((m, seat))
+    )
+    return RatingCheck(
+        len(ledger), len(stored), mismatches, len(modes), mode_mismatches,
+        tuple(aborted), own_mismatches,
+    )  # fmt: skip

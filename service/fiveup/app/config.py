@@ -366,6 +366,15 @@ class ServerConfig:
         " recorded unrated (0: no limit)",
     )  # fmt: skip
     rated_pair_window_seconds: float = setting(86_400.0, "the window of --rated-pair-limit")
+    # Rated play costs play (issue 31; docs/ratings.md, docs/security.md "Rated play").
+    rated_min_own_moves: int = setting(
+        3, "a rated match a side forfeits (resigns, abandons) before every seat made this"
+        " many moves of its own is recorded unrated, 'aborted' (0: every forfeit is rated)",
+    )  # fmt: skip
+    rated_board_min_opponents: int = setting(
+        5, "boards rank a player only after rated results against this many distinct"
+        " opponents (each had standing when rated; 0: no such rule)",
+    )  # fmt: skip
 
     # Table chat (docs/operations.md, "Chat").
     chat_word_list: str = setting(
@@ -454,6 +463,11 @@ class ServerConfig:
             found.append(
                 f"rating_settled_sigma ({self.rating_settled_sigma}) and rating_active_days "
                 f"({self.rating_active_days}) must be above 0: otherwise no board has a player"
+            )
+        if self.rated_min_own_moves < 0 or self.rated_board_min_opponents < 0:
+            found.append(
+                f"rated_min_own_moves ({self.rated_min_own_moves}) and "
+                f"rated_board_min_opponents ({self.rated_board_min_opponents}) must be 0 or more"
             )
         if self.max_server_streams > 0 and not (
             0 <= self.stream_player_reserve < self.max_server_streams

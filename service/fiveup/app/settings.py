@@ -103,6 +103,7 @@ def rated_play_policy(config: ServerConfig) -> RatedPlayPolicy:
         guest_min_age_seconds=config.rated_guest_min_age_seconds,
         pair_limit=config.rated_pair_limit,
         pair_window_seconds=config.rated_pair_window_seconds,
+        min_own_moves=config.rated_min_own_moves,
     )
 
 
@@ -132,7 +133,9 @@ def identity_config(config: ServerConfig) -> IdentityConfig:
 
 def ratings_config(config: ServerConfig) -> RatingsConfig:
     return RatingsConfig(
-        settled_sigma=config.rating_settled_sigma, active_days=config.rating_active_days
+        settled_sigma=config.rating_settled_sigma,
+        active_days=config.rating_active_days,
+        min_opponents=config.rated_board_min_opponents,
     )
 
 

@@ -8,6 +8,7 @@ its setup function with ``@command``; ``main`` builds the parser from the regist
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -292,6 +293,13 @@ def _setup_check_ratings(sub: Subparsers) -> None:
     p.add_argument(
         "--db", required=True, help="the server's --db: a SQLite path or a postgresql:// URL"
     )
+    p.add_argument(
+        "--rated-min-own-moves", type=int,
+        default=int(os.environ.get("FIVEUP_RATED_MIN_OWN_MOVES", "3")),
+        help="the server's --rated-min-own-moves (default: FIVEUP_RATED_MIN_OWN_MOVES, as"
+        " the server reads it, else 3): no rated match may have ended by a forfeit before"
+        " every seat made this many own moves",
+    )  # fmt: skip
     p.set_defaults(handler=_cmd_check_ratings)
 
 
@@ -305,12 +313,13 @@ def _cmd_check_ratings(args: argparse.Namespace) -> int:
     # The pool's retries log a warning each while PostgreSQL is down; the one line below
     # (StoreUnavailable, after its wait) says it once.
     logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
-    checked = asyncio.run(check_ratings(args.db))
+    checked = asyncio.run(check_ratings(args.db, args.rated_min_own_moves))
     if checked.ok:
         print(f"OK: {checked.ratings} ratings equal a rebuild from the logs of "
               f"{count_text(checked.matches, 'rated match')}; the modes of the results of "
               f"{count_text(checked.results, 'finished match')} (rated, casual, practice) agree"
-              " with their logs")  # fmt: skip
+              " with their logs, and so does their own play; no rated match was aborted"
+              f" (fewer than {args.rated_min_own_moves} own moves)")  # fmt: skip
         return 0
     for m in checked.mismatches:
         print(f"FAIL: category {m.category} player {m.player_id}: stored {m.stored},"
@@ -318,6 +327,12 @@ def _cmd_check_ratings(args: argparse.Namespace) -> int:
     for mode in checked.mode_mismatches:
         print(f"FAIL: match {mode.match_id}: results say {mode.stored}, its log says"
               f" {mode.rebuilt}", file=sys.stderr)  # fmt: skip
+    for match_id in checked.aborted:
+        print(f"FAIL: match {match_id}: rated, but its log shows a forfeit before every seat"
+              f" made {args.rated_min_own_moves} own moves", file=sys.stderr)  # fmt: skip
+    for o in checked.own_play_mismatches:
+        print(f"FAIL: match {o.match_id} seat {o.seat}: results say own play {o.stored},"
+              f" its log says {o.rebuilt}", file=sys.stderr)  # fmt: skip
     return 1
 
 

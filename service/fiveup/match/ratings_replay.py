@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from ..engine import MatchStarted
+from ..ratings.eligibility import aborted
 from ..ratings.model import RatedMatch, Rating, rebuild
 from ..ratings.outcome import CASUAL, PRACTICE, RATED, SeatOwners, match_outcome
+from ..ratings.stats import match_figures
 from .event_mapper import from_stored
 from .ports import EventStore
 
@@ -54,4 +56,31 @@ async def modes_from_logs(
         log = (event for _, event in from_stored(await events.read_events(match_id)))
         started = next(e for e in log if isinstance(e, MatchStarted))
         out[match_id] = PRACTICE if started.practice else CASUAL
+    return out
+
+
+async def aborted_in_ledger(
+    match_ids: Iterable[str], events: EventStore, min_own_moves: int
+) -> list[str]:
+    """The rated matches among ``match_ids`` whose log says they should not have been:
+    a side forfeited before every seat made ``min_own_moves`` own moves (the rule of
+    ``ratings.eligibility.aborted``, a function of the log alone)."""
+    out = []
+    for match_id in match_ids:
+        log = [event for _, event in from_stored(await events.read_events(match_id))]
+        if aborted(match_outcome(match_id, 0.0, log, None), min_own_moves):
+            out.append(match_id)
+    return out
+
+
+async def own_play_from_logs(
+    match_ids: Iterable[str], events: EventStore
+) -> dict[tuple[str, int], tuple[int, int]]:
+    """Each seat's own play -- (own moves, own rounds), as ``stats.match_figures`` folds
+    them -- of the finished matches ``match_ids``."""
+    out = {}
+    for match_id in match_ids:
+        log = [event for _, event in from_stored(await events.read_events(match_id))]
+        for f in match_figures(log):
+            out[(match_id, f.seat)] = (f.own_moves, f.own_rounds)
     return out

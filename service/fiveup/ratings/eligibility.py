@@ -18,6 +18,19 @@ ends the match (``MatchRepository``), make that cost real:
   (a day): the later matches count for nothing -- recorded with their results, unrated.
   Volume against one friendly opponent stops paying.
 
+Issue 31 ("a place on the board for no play") added what a player must have *played*:
+
+* **Own play.**  A guest's standing counts only their own play: finished matches in which
+  they made moves themselves, and the rounds in which every move of their seat was their
+  own (``stats.match_figures``: a stand-in bot's moves and rounds count for nobody).  Four
+  guests had earned standing by joining bot matches and letting the stand-in play them.
+* **Aborted for rating.**  A rated match that ends by a forfeit (resigned, abandoned, a
+  correspondence deadline) before every seat has made ``--rated-min-own-moves`` (3) moves
+  of its own is recorded unrated (reason ``aborted``), as lichess never rates a game
+  aborted before both sides moved.  A sock resigning at once gave its opponent a rated
+  win a second.  The rule reads the log alone (``aborted``), so ``fiveup check-ratings``
+  checks every ledger match against it.
+
 A match turned away here is recorded unrated with every player's result; it never
 enters the ledger, so a rebuild from the logs (which folds only the ledger's matches)
 equals the stored ratings as before.  Two ends of the same pairing racing on two replicas
@@ -42,6 +55,9 @@ log = logging.getLogger(__name__)
 
 STANDING_RULES = ("guest_matches", "linked", "any")
 DAY = 86_400.0
+DEFAULT_MIN_OWN_MOVES = 3
+# Why a match the log rates is recorded unrated (MatchOutcome.unrated_because).
+ABORTED, STANDING, REPEATED_PAIRING = "aborted", "standing", "repeated_pairing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +68,14 @@ class RatedPlayPolicy:
     guest_min_age_seconds: float = DAY  # a guest account this old, at least
     pair_limit: int = 2  # rated matches of the same players per window (0: no limit)
     pair_window_seconds: float = DAY
+    # A forfeit before every seat made this many own moves: not rated (0: every forfeit is)
+    min_own_moves: int = DEFAULT_MIN_OWN_MOVES
 
     def __post_init__(self) -> None:
         if self.standing not in STANDING_RULES:
             raise ValueError(f"standing must be one of {STANDING_RULES}, not {self.standing!r}")
+        if self.min_own_moves < 0:
+            raise ValueError(f"min_own_moves must be 0 or more, not {self.min_own_moves}")
 
 
 class RatedPlayRecords(Protocol):
@@ -77,11 +97,21 @@ class PlayerDirectory(Protocol):
 @dataclass(frozen=True, slots=True)
 class Admission:
     rated: bool
-    reason: str = ""  # why not: "standing" or "repeated_pairing"
+    reason: str = ""  # why not: ABORTED, STANDING or REPEATED_PAIRING
 
 
 def is_linked(player: PlayerRecord) -> bool:
     return any(p.startswith(EXTERNAL_PREFIX) for p in player.providers)
+
+
+def aborted(outcome: MatchOutcome, min_own_moves: int) -> bool:
+    """Whether the match ended by a side's forfeit (resigned, abandoned, deadline) before
+    every seat had made ``min_own_moves`` moves of its own: then nothing was played for
+    the result, and it is not rated.  A function of the log alone (the outcome's figures
+    are folded from it), so a rebuild checks it as the live end decided it."""
+    if outcome.forfeited_side is None or min_own_moves <= 0:
+        return False
+    return any(seat.own_moves < min_own_moves for seat in outcome.seats)
 
 
 class RatedPlay:
@@ -121,15 +151,17 @@ class RatedPlay:
 
     async def admission(self, outcome: MatchOutcome) -> Admission:
         """Whether ``outcome`` (rated by the log's rule) counts for ratings."""
+        if aborted(outcome, self.policy.min_own_moves):
+            return Admission(False, ABORTED)
         players = [str(s.player_id) for s in outcome.players]
         for player in players:
             if not await self.has_standing(player):
-                return Admission(False, "standing")
+                return Admission(False, STANDING)
         limit = self.policy.pair_limit
         if limit > 0:
             since = self.clock() - self.policy.pair_window_seconds
             if await self.records.rated_together(outcome.category, players, since) >= limit:
-                return Admission(False, "repeated_pairing")
+                return Admission(False, REPEATED_PAIRING)
         return Admission(True)
 
     async def admit(self, outcome: MatchOutcome) -> MatchOutcome:

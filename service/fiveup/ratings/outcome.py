@@ -55,8 +55,9 @@ class MatchOutcome:
     scores: tuple[int, ...]  # final raw score per side
     winner_side: int
     forfeited_side: int | None = None  # the side that conceded (it placed last)
-    # Why a match the log rates was recorded unrated (ratings.eligibility: "standing",
-    # "repeated_pairing"); "" otherwise.
+    # Why a match the log rates was recorded unrated (ratings.eligibility: "aborted",
+    # "standing", "repeated_pairing"); "" otherwise.  Stored with each result and shown
+    # in the player's match list (PlayerMatch.unrated_reason).
     unrated_because: str = ""
     practice: bool = False  # created as practice (bots, undo, hints): never public figures
 

@@ -42,6 +42,9 @@ class BoardRule:
     settled_sigma: float
     active_since: float
     since: float | None = None  # None: all time
+    # Rated results against at least this many distinct opponents (players of another
+    # side; every rated opponent had standing when the match was rated), all time.
+    min_opponents: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +95,10 @@ class PlayerResultRow:
     rating_before: Rating | None  # rated matches only
     rating_after: Rating | None
     mode: str  # rated, casual or practice (outcome.MODES)
+    # Why a match created rated was recorded unrated (ratings.eligibility: "aborted",
+    # "standing", "repeated_pairing"); "" when rated or never meant to be.
+    unrated_reason: str = ""
+    own_moves: int | None = None  # the player's own moves (None: before they were kept)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,8 +161,9 @@ class RatingPoint:
 
 @dataclass(frozen=True, slots=True)
 class FinishedRecord:
-    """What a player has finished: matches (any mode) and the rounds they held (a
-    guest's standing for rated play: ratings.eligibility)."""
+    """What a player has finished by their own play (a guest's standing for rated play:
+    ratings.eligibility): matches of any mode with a round wholly their own, and those
+    rounds (a stand-in's moves and rounds count for nobody)."""
 
     matches: int
     rounds: int
@@ -208,7 +216,8 @@ class RatingStore(Protocol):
         matchmaker's bands read every waiting player's."""
 
     async def finished_record(self, player_id: str) -> FinishedRecord:
-        """Every match the player finished (results of any mode) and their rounds."""
+        """The matches the player finished with a round of their own play (results of any
+        mode) and those rounds."""
         ...
 
     async def rated_together(self, category: str, player_ids: Collection[str], since: float) -> int:
@@ -219,6 +228,11 @@ class RatingStore(Protocol):
     async def result_modes(self) -> dict[str, str]:
         """Every match with a result, and its mode (all its seats share it): what the
         rebuild check compares with the logs."""
+
+    async def result_own_play(self) -> dict[tuple[str, int], tuple[int, int] | None]:
+        """Every result's own play by (match_id, seat): (own moves, own rounds), None
+        for a result written before they were kept -- what the rebuild check compares
+        with the logs."""
 
     async def rated_match_ids(self) -> tuple[str, ...]:
         """Every rated match, in the order it was rated (the ledger's)."""

@@ -53,6 +53,10 @@ class RatingsConfig:
     # Boards show settled players whose last rated match in the category ended this
     # many days ago at most (lichess: a week; a smaller community needs longer).
     active_days: float = DEFAULT_ACTIVE_DAYS
+    # Boards rank a player only after rated results against this many distinct
+    # opponents (issue 31: a board topped by beating four socks is no board).  Every
+    # rated opponent had standing when the match was rated (ratings.eligibility).
+    min_opponents: int = 5
 
     @property
     def rule(self) -> SettledRule:
@@ -78,6 +82,8 @@ class PlayerStanding:
     ranked: bool
     provisional: bool
     inactive: bool
+    # settled and active, yet off the board: fewer distinct opponents than the rule asks
+    few_opponents: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +192,7 @@ class Standings:
             settled_sigma=self.config.settled_sigma,
             active_since=now - self.config.active_days * DAY,
             since=now - WINDOW_SECONDS if window is Window.LAST_30_DAYS else None,
+            min_opponents=self.config.min_opponents,
         )
 
     # ------------------------------------------------------------------ leaderboards
@@ -248,11 +255,14 @@ class Standings:
                 category=category,
             )
         row = found.row
+        provisional = row.sigma > rule.settled_sigma
+        inactive = row.last_rated_at < rule.active_since
         return PlayerStanding(
             row=row,
             ranked=found.ranked,
-            provisional=row.sigma > rule.settled_sigma,
-            inactive=row.last_rated_at < rule.active_since,
+            provisional=provisional,
+            inactive=inactive,
+            few_opponents=not (found.ranked or provisional or inactive),
         )
 
     # ------------------------------------------------------------------ players

@@ -148,6 +148,12 @@ class RatingReads(ABC):
     async def result_modes(self) -> dict[str, str]:
         return {str(m): str(mode) for m, mode in await self.fetch(sql.RESULT_MODES)}
 
+    async def result_own_play(self) -> dict[tuple[str, int], tuple[int, int] | None]:
+        return {
+            (str(m), int(seat)): None if moves is None else (int(moves), int(rounds))
+            for m, seat, moves, rounds in await self.fetch(sql.RESULT_OWN_PLAY)
+        }
+
     async def rated_match_ids(self) -> tuple[str, ...]:
         return tuple(str(r[0]) for r in await self.fetch(sql.LEDGER))
 
@@ -169,7 +175,8 @@ def _board_row(row: Row) -> LeaderboardRow:
 
 def _result(row: Row) -> PlayerResultRow:
     (match_id, ended, category, seat, side, won, placement, rounds, points, deducted,
-     blocked, best, rated, mu0, sigma0, mu1, sigma1, mode) = row  # fmt: skip
+     blocked, best, rated, mu0, sigma0, mu1, sigma1, mode, unrated_reason,
+     own_moves) = row  # fmt: skip
     return PlayerResultRow(
         match_id=str(match_id), ended_at=float(ended), category=str(category), seat=int(seat),
         side=int(side), won=bool(won), placement=int(placement), rounds=int(rounds),
@@ -178,4 +185,6 @@ def _result(row: Row) -> PlayerResultRow:
         rating_before=None if mu0 is None else Rating(float(mu0), float(sigma0)),
         rating_after=None if mu1 is None else Rating(float(mu1), float(sigma1)),
         mode=CASUAL if mode == "legacy" else str(mode),
+        unrated_reason=str(unrated_reason or ""),
+        own_moves=None if own_moves is None else int(own_moves),
     )  # fmt: skip

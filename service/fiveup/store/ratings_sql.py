@@ -99,6 +99,15 @@ SQLITE_MIGRATIONS: list[str] = [
     CREATE INDEX IF NOT EXISTS player_results_legacy
         ON player_results (match_id) WHERE mode = 'legacy'
     """,
+    # 4: each result's own play (moves the player made, not a stand-in's; rounds wholly
+    # their own) and why a match its log rates was recorded unrated (issue 31).  Results
+    # written before have NULL own play: they count for no guest's standing (the strict
+    # reading: nothing proves that play was the player's own).
+    """
+    ALTER TABLE player_results ADD COLUMN own_moves INTEGER;
+    ALTER TABLE player_results ADD COLUMN own_rounds INTEGER;
+    ALTER TABLE player_results ADD COLUMN unrated_reason TEXT NOT NULL DEFAULT ''
+    """,
 ]
 
 # Ids sort bytewise (COLLATE "C") as in SQLite, so both order ties and cursors alike.
@@ -177,6 +186,12 @@ PG_MIGRATIONS: list[list[str]] = [
         " ON player_results (player_id, mode, ended_at, match_id)",
         "CREATE INDEX player_results_legacy ON player_results (match_id) WHERE mode = 'legacy'",
     ],
+    # 4: each result's own play and why it was not rated (as SQLite's migration 4)
+    [
+        "ALTER TABLE player_results ADD COLUMN own_moves INTEGER",
+        "ALTER TABLE player_results ADD COLUMN own_rounds INTEGER",
+        "ALTER TABLE player_results ADD COLUMN unrated_reason TEXT NOT NULL DEFAULT ''",
+    ],
 ]
 
 # The unrated results written before results had a mode, resolved from their match's
@@ -211,8 +226,9 @@ INSERT_LEDGER = "INSERT INTO rated_matches (seq, match_id, category, ended_at) V
 INSERT_RESULT = (
     "INSERT INTO player_results (player_id, match_id, ended_at, category, seat, side, won,"
     " placement, rounds, points, deducted, blocked_rounds, best_placement, rated,"
-    " mu_before, sigma_before, mu_after, sigma_after, mode)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " mu_before, sigma_before, mu_after, sigma_after, mode, own_moves, own_rounds,"
+    " unrated_reason)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 UPSERT_RATING = (
     "INSERT INTO ratings (category, player_id, mu, sigma, ordinal, matches, wins, last_seq)"
@@ -261,7 +277,7 @@ def outcome_writes(outcome: MatchOutcome, seq: int, before: Mapping[str, Rating]
                 s.best_placement, outcome.rated,
                 None if old is None else old.mu, None if old is None else old.sigma,
                 None if new is None else new.mu, None if new is None else new.sigma,
-                outcome.mode,
+                outcome.mode, s.own_moves, s.own_rounds, outcome.unrated_because,
             )
         )  # fmt: skip
         if new is not None:
@@ -345,7 +361,16 @@ _RANKED = (
     " ranked AS ("
     " SELECT ROW_NUMBER() OVER (ORDER BY c.mu DESC, c.player_id) AS rank, c.player_id, c.mu,"
     " c.sigma, c.ordinal, c.matches, c.wins, c.last_at"
-    " FROM c WHERE c.sigma <= ? AND c.last_at >= ?)"
+    " FROM c WHERE c.sigma <= ? AND c.last_at >= ?{opponents})"
+)
+# Settled players who have beaten or lost to enough different people (issue 31): the
+# distinct players of another side in their rated results of the category, all time
+# (the results' (match_id, seat) index finds a match's other seats).  Left out when the
+# rule asks for none, so that board costs what it did.
+_OPPONENTS = (
+    " AND (SELECT COUNT(DISTINCT o.player_id) FROM player_results m"
+    " JOIN player_results o ON o.match_id = m.match_id AND o.side <> m.side AND o.rated"
+    " WHERE m.rated AND m.category = ? AND m.player_id = c.player_id) >= ?"
 )
 _BOARD_PAGE = (
     " SELECT ranked.rank, ranked.player_id, COALESCE(p.display_name, ''), ranked.mu,"
@@ -369,8 +394,8 @@ _BOARD_STANDING = (
 @dataclass(frozen=True, slots=True)
 class BoardQueries:
     """A leaderboard's queries and the parameters that pick its players (the category
-    and the window, the category again for the ratings join, the settled sigma and the
-    start of the activity window)."""
+    and the window, the category again for the ratings join, the settled sigma, the
+    start of the activity window, and the category and count of distinct opponents)."""
 
     page: str
     total: str
@@ -385,7 +410,10 @@ def board(category: str, rule: BoardRule) -> BoardQueries:
     else:
         qualify, params = QUALIFY_SINCE, (category, rule.since)
     params = (*params, category, rule.settled_sigma, rule.active_since)
-    ranked = _RANKED.format(qualify=qualify)
+    opponents = ""
+    if rule.min_opponents > 0:
+        opponents, params = _OPPONENTS, (*params, category, rule.min_opponents)
+    ranked = _RANKED.format(qualify=qualify, opponents=opponents)
     return BoardQueries(
         ranked + _BOARD_PAGE, ranked + _BOARD_TOTAL, ranked + _BOARD_STANDING, params
     )
@@ -394,7 +422,7 @@ def board(category: str, rule: BoardRule) -> BoardQueries:
 RESULT_COLUMNS = (
     "match_id, ended_at, category, seat, side, won, placement, rounds, points, deducted,"
     " blocked_rounds, best_placement, rated, mu_before, sigma_before, mu_after, sigma_after,"
-    " mode"
+    " mode, unrated_reason, own_moves"
 )
 # A result not yet resolved ('legacy': written before modes, unrated) reads as casual.
 MODE_OF = "CASE WHEN mode = 'legacy' THEN 'casual' ELSE mode END"
@@ -419,6 +447,8 @@ PLAYER_SUMMARY = (
     " ORDER BY category"
 )
 RESULT_MODES = f"SELECT DISTINCT match_id, {MODE_OF} FROM player_results"
+# Each result's own play as stored (NULL: written before it was kept), for the rebuild.
+RESULT_OWN_PLAY = "SELECT match_id, seat, own_moves, own_rounds FROM player_results"
 PLAYER_RATINGS = "SELECT category, mu, sigma FROM ratings WHERE player_id = ?"
 RATING_HISTORY = (
     "SELECT seq, match_id, ended_at, mu, sigma, ordinal FROM rating_history"
@@ -441,9 +471,12 @@ ALL_RATINGS = "SELECT category, player_id, mu, sigma FROM ratings"
 
 # ---------------------------------------------------------------------- rated play rules
 
-# What a player has finished (ratings.eligibility: a guest's standing).
+# What a player has finished by their own play (ratings.eligibility: a guest's
+# standing): matches with a round wholly their own, and those rounds.  A stand-in's
+# play, and results from before own play was recorded (NULL), count for nothing.
 FINISHED_RECORD = (
-    "SELECT COUNT(*), COALESCE(SUM(rounds), 0) FROM player_results WHERE player_id = ?"
+    "SELECT COUNT(*), COALESCE(SUM(own_rounds), 0) FROM player_results"
+    " WHERE player_id = ? AND own_rounds > 0"
 )
 
 
