@@ -23,6 +23,7 @@ from ..match.repository import Freshness
 from ..match.retention import RetentionConfig
 from ..notifications.builder import NotificationsConfig
 from ..notifications.delivery import Backoff
+from ..notifications.destinations import IsolationConfig
 from ..notifications.dispatch import DispatchConfig
 from ..notifications.outbox import OutboxConfig
 from ..notifications.webhook import WebhookConfig, WebhookConfigError, parse_secret
@@ -215,14 +216,21 @@ def notifications_config(config: ServerConfig) -> NotificationsConfig:
             secrets = tuple(parse_secret(s) for s in config.webhook_secret.split(",") if s)
         except WebhookConfigError as exc:
             raise ConfigError(f"--webhook-secret: {exc}") from None
-        webhook = WebhookConfig(config.webhook_url, secrets, config.webhook_timeout_seconds)
+        webhook = WebhookConfig(
+            config.webhook_url, secrets,
+            min(config.webhook_timeout_seconds, config.notify_timeout_seconds),
+            connect_timeout_seconds=config.notify_connect_timeout_seconds,
+        )  # fmt: skip
     web_push = None
     if config.web_push:
         key = vapid_key(config)
         if key is not None:
             if not config.vapid_subject.startswith(("mailto:", "https://")):
                 raise ConfigError("--vapid-subject must be a mailto: or https:// URL")
-            web_push = WebPushConfig(key, config.vapid_subject)
+            web_push = WebPushConfig(
+                key, config.vapid_subject, config.notify_timeout_seconds,
+                connect_timeout_seconds=config.notify_connect_timeout_seconds,
+            )  # fmt: skip
     return NotificationsConfig(
         outbox=OutboxConfig(allow_http_push_endpoints=config.web_push_allow_http),
         dispatch=DispatchConfig(
@@ -230,6 +238,17 @@ def notifications_config(config: ServerConfig) -> NotificationsConfig:
             lease_seconds=config.notify_lease_seconds,
             max_attempts=config.notify_max_attempts,
             backoff=Backoff(base_seconds=config.notify_backoff_seconds),
+            attempt_timeout_seconds=config.notify_timeout_seconds,
+            max_in_flight=config.notify_max_in_flight,
+            isolation=IsolationConfig(
+                per_destination=config.notify_destination_concurrency,
+                # an answer slower than a fifth of the limit: the destination gets 1 slot
+                slow_seconds=config.notify_timeout_seconds / 5,
+                failures=config.notify_circuit_failures,
+                open_seconds=config.notify_circuit_open_seconds,
+                max_open_seconds=config.notify_circuit_max_open_seconds,
+                max_destinations=config.notify_max_destinations,
+            ),
         ),
         webhook=webhook,
         web_push=web_push,

@@ -106,7 +106,8 @@ def payload(notice: Notice) -> dict[str, Any]:
 class WebhookConfig:
     url: str
     secrets: tuple[bytes, ...]  # the first signs; all sign during a rotation
-    timeout_seconds: float = 10.0
+    timeout_seconds: float = 5.0
+    connect_timeout_seconds: float = 3.0
 
 
 class WebhookSender:
@@ -120,7 +121,10 @@ class WebhookSender:
     def _client(self) -> aiohttp.ClientSession:
         if self._session is None:
             self._session = aiohttp.ClientSession(
-                timeout=aiohttp.ClientTimeout(total=self.config.timeout_seconds),
+                timeout=aiohttp.ClientTimeout(
+                    total=self.config.timeout_seconds,
+                    sock_connect=self.config.connect_timeout_seconds,
+                ),
                 headers={"user-agent": USER_AGENT},
             )
         return self._session

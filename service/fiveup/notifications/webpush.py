@@ -114,7 +114,8 @@ def topic(notice: Notice) -> str:
 class WebPushConfig:
     key: Vapid02
     subject: str  # "mailto:..." or an https:// URL: how a push service reaches the operator
-    timeout_seconds: float = 10.0
+    timeout_seconds: float = 5.0
+    connect_timeout_seconds: float = 3.0
     ttl_seconds: int = TTL_SECONDS
 
 
@@ -161,7 +162,10 @@ class WebPushSender:
             pusher = WebPusher(info, aiohttp_session=self._client())
             resp = await pusher.send_async(
                 data, headers, ttl=self.config.ttl_seconds, content_encoding="aes128gcm",
-                timeout=aiohttp.ClientTimeout(total=self.config.timeout_seconds),
+                timeout=aiohttp.ClientTimeout(
+                    total=self.config.timeout_seconds,
+                    sock_connect=self.config.connect_timeout_seconds,
+                ),
             )  # fmt: skip
         except (aiohttp.ClientError, TimeoutError) as exc:
             return Attempt(Outcome.RETRY, f"{type(exc).__name__}: {exc}"[:200])
