@@ -240,6 +240,7 @@ def notifications_config(config: ServerConfig) -> NotificationsConfig:
             backoff=Backoff(base_seconds=config.notify_backoff_seconds),
             attempt_timeout_seconds=config.notify_timeout_seconds,
             max_in_flight=config.notify_max_in_flight,
+            max_defer_seconds=2 * config.notify_timeout_seconds,
             isolation=IsolationConfig(
                 per_destination=config.notify_destination_concurrency,
                 # an answer slower than a fifth of the limit: the destination gets 1 slot

@@ -56,7 +56,7 @@ class DispatchConfig:
     attempt_timeout_seconds: float = 5.0  # one attempt's hard limit, whatever the sender
     max_in_flight: int = 256  # attempts in flight on this replica, all destinations
     isolation: IsolationConfig = field(default_factory=IsolationConfig)
-    max_defer_seconds: float = 60.0  # a busy destination's deliveries wait at most this
+    max_defer_seconds: float = 10.0  # a busy destination's deliveries wait at most this
     close_grace_seconds: float = 1.0  # at shutdown, attempts in flight may end this long
 
 

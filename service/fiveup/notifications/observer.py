@@ -44,8 +44,7 @@ IN_FLIGHT = Gauge(
 )  # fmt: skip
 CIRCUITS = Gauge(
     "fiveup_notification_circuits",
-    "Destinations this replica remembers, by channel and circuit state (closed, open, "
-    "half_open)",
+    "Destinations this replica remembers, by channel and circuit state (closed, open, half_open)",
     ["channel", "state"],
 )
 CIRCUIT_CHANGES = Counter(
