@@ -404,7 +404,7 @@ class ServerConfig:
         256, "delivery attempts in flight on a replica, all destinations together"
     )
     notify_destination_concurrency: int = setting(
-        8, "attempts in flight to one destination (origin) that answers well and fast; "
+        16, "attempts in flight to one destination (origin) that answers well and fast; "
         "an unknown, slow or failing one gets 1",
     )  # fmt: skip
     notify_circuit_failures: int = setting(

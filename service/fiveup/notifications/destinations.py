@@ -7,9 +7,10 @@ service for each subscription.  Everything that isolates deliveries is kept per
 destination, so a push service or receiver that is slow, hung or failing holds only its
 own sends:
 
-* **concurrency**: a destination that answers well and fast may have
-  ``per_destination`` sends in flight; one that is unknown yet, failing, slow (an answer
-  slower than ``slow_seconds``) or being probed gets one.  A stranger's endpoint has to
+* **concurrency**: a destination that answers, and fast, may have ``per_destination``
+  sends in flight; one that is unknown yet, failed its last attempt, is slow (its
+  attempts take longer than ``slow_seconds`` on average: Web Push only -- the webhook is
+  the operator's own backend) or is being probed gets one.  A stranger's endpoint has to
   earn its parallelism, and a hung one never holds more than a single slot;
 * **circuit breaker**: ``failures`` consecutive failed attempts (no answer within the
   time limit, a refused connection, a 5xx or 429) open the circuit: nothing is sent there
@@ -25,7 +26,6 @@ queued is forgotten first (a forgotten one starts again as unknown: one slot).
 
 from __future__ import annotations
 
-import contextlib
 import enum
 import secrets
 from collections import OrderedDict, deque
@@ -66,8 +66,8 @@ class CircuitState(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class IsolationConfig:
-    per_destination: int = 8  # sends in flight to one destination that answers well
-    slow_seconds: float = 1.0  # an answer slower than this: the destination gets 1 slot
+    per_destination: int = 16  # sends in flight to one destination that answers well
+    slow_seconds: float = 1.0  # attempts slower than this on average: 1 slot (Web Push)
     failures: int = 5  # consecutive failed attempts that open a destination's circuit
     open_seconds: float = 5.0  # the first opening's length; doubles per failed probe
     max_open_seconds: float = 300.0
@@ -81,10 +81,10 @@ class Destination(Generic[T]):
     key: str
     kind: str  # the channel kind ("webhook", "web_push"): the metrics' label
     in_flight: int = 0
-    started: deque[float] = field(default_factory=deque)  # in-flight sends' start times
     queue: deque[T] = field(default_factory=deque)  # claimed, waiting for a slot here
-    healthy: bool = False  # the last attempt was answered, within slow_seconds
-    pace: float = 0.0  # an exponential average of answered attempts' durations (0: none)
+    pace_limited: bool = True  # a slow pace costs it its parallelism (not the webhook)
+    healthy: bool = False  # the last attempt was answered (and the pace is fast enough)
+    pace: float = 0.0  # an exponential average of attempts' durations (0: none yet)
     failures: int = 0  # consecutive
     state: CircuitState = CircuitState.CLOSED
     open_until: float = 0.0
@@ -113,31 +113,26 @@ class Destination(Generic[T]):
             self.state = CircuitState.HALF_OPEN
         return None
 
-    def slot_free_at(self, now: float, timeout: float) -> float:
-        """When a slot here is expected free: a healthy destination after its usual
-        answer time, another when its oldest send's time limit has run out."""
-        if self.healthy and self.pace > 0:
-            return now + self.pace
-        if self.started:
-            return max(now, self.started[0] + timeout)
-        return now
+    def expected_seconds(self, timeout: float) -> float:
+        """How long an attempt here is expected to take: its pace, or (never tried)
+        the time limit."""
+        return self.pace if self.pace > 0 else timeout
 
-    def began(self, at: float) -> None:
+    def began(self) -> None:
         self.in_flight += 1
-        self.started.append(at)
 
     def ended(
-        self, began_at: float, ok: bool, seconds: float, now: float, config: IsolationConfig
+        self, ok: bool, seconds: float, now: float, config: IsolationConfig
     ) -> CircuitState | None:
         """An attempt's result (``ok``: the destination answered, whatever it said);
         answers the circuit's new state when it changed."""
         self.in_flight = max(0, self.in_flight - 1)
-        with contextlib.suppress(ValueError):  # began_at is always there; be safe
-            self.started.remove(began_at)
         before = self.state
+        # Every attempt counts toward the pace, a timed-out one too (a hung destination
+        # comes to look as slow as it is).
+        self.pace = seconds if self.pace == 0 else 0.8 * self.pace + 0.2 * seconds
         if ok:
-            self.pace = seconds if self.pace == 0 else 0.8 * self.pace + 0.2 * seconds
-            self.healthy = seconds <= config.slow_seconds
+            self.healthy = not self.pace_limited or self.pace <= config.slow_seconds
             self.failures = 0
             if before is not CircuitState.CLOSED:
                 self.state, self.openings = CircuitState.CLOSED, 0
@@ -173,7 +168,7 @@ class Destinations(Generic[T]):
     def get(self, key: str) -> Destination[T] | None:
         return self._known.get(key)
 
-    def find(self, key: str, kind: str) -> Destination[T] | None:
+    def find(self, key: str, kind: str, *, pace_limited: bool = True) -> Destination[T] | None:
         """The destination ``key`` (made if new), most recently used now; None when the
         registry is full of destinations with sends in flight or queued (the caller
         defers the delivery)."""
@@ -183,7 +178,7 @@ class Destinations(Generic[T]):
             return found
         if len(self._known) >= self.config.max_destinations and not self._evict_one():
             return None
-        found = self._known[key] = Destination(key, kind)
+        found = self._known[key] = Destination(key, kind, pace_limited=pace_limited)
         return found
 
     def _evict_one(self) -> bool:

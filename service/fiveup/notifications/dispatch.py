@@ -209,7 +209,7 @@ class Dispatcher:
         if not key or held.kind not in self.senders:
             self._begin(None, held)  # settled without a connection: nothing to isolate
             return
-        dest = self.destinations.find(key, held.kind)
+        dest = self.destinations.find(key, held.kind, pace_limited=held.kind != WEBHOOK)
         if dest is None:  # every remembered destination is busy: wait in the store
             self._defer(held, now + self.config.attempt_timeout_seconds, "busy")
             return
@@ -231,15 +231,14 @@ class Dispatcher:
         return len(self._running) < self.config.max_in_flight
 
     def _paced_time(self, dest: Destination[_Held], now: float) -> float:
-        """When a delivery put back for a busy destination may go: when a slot there is
-        expected free, then one more of the destination's answer times for each
-        ``limit`` put back before it this round (they come back in order, not all at
-        once to be put back again)."""
-        timeout = self.config.attempt_timeout_seconds
+        """When a delivery put back for a busy destination may go: after one of its
+        usual attempt times (a slot should be free), plus one more for each ``limit``
+        put back before it this round (they come back in order, not all at once to be
+        put back again)."""
         ahead = self._paced.get(dest.key, 0)
         self._paced[dest.key] = ahead + 1
-        pace = dest.pace if dest.healthy and dest.pace > 0 else timeout
-        at = dest.slot_free_at(now, timeout) + (ahead // dest.limit(self.config.isolation)) * pace
+        pace = dest.expected_seconds(self.config.attempt_timeout_seconds)
+        at = now + pace * (1 + ahead // dest.limit(self.config.isolation))
         at = min(at, now + self.config.max_defer_seconds)
         soonest = 0.02 if self._has_slot() else 0.25  # the replica is full: a slot frees later
         return max(at, now + soonest) + _JITTER.random() * 0.05 * max(pace, 0.1)
@@ -278,10 +277,9 @@ class Dispatcher:
                 self._ready[key] = None
 
     def _begin(self, dest: Destination[_Held] | None, held: _Held) -> None:
-        began_at = self.clock()
         if dest is not None:
-            dest.began(began_at)
-        task = asyncio.get_running_loop().create_task(self._attempt(dest, held, began_at))
+            dest.began()
+        task = asyncio.get_running_loop().create_task(self._attempt(dest, held))
         self._running[task] = held
         task.add_done_callback(self._ended)
         self.observer.in_flight(held.kind, self._count_in_flight(held.kind))
@@ -300,7 +298,7 @@ class Dispatcher:
 
     # ------------------------------------------------------------------ one attempt
 
-    async def _attempt(self, dest: Destination[_Held] | None, held: _Held, began_at: float) -> None:
+    async def _attempt(self, dest: Destination[_Held] | None, held: _Held) -> None:
         claimed, kind = held.claimed, held.kind
         sender = self.senders.get(kind)
         loop = asyncio.get_running_loop()
@@ -322,7 +320,7 @@ class Dispatcher:
         if dest is not None:
             answered = attempt.outcome is not Outcome.RETRY
             self.observer.attempt_took(kind, answered, seconds)
-            changed = dest.ended(began_at, answered, seconds, now, self.config.isolation)
+            changed = dest.ended(answered, seconds, now, self.config.isolation)
             self._after_result(dest, changed, now)
         try:
             await self._record(claimed, attempt, kind, now)
