@@ -2,6 +2,7 @@
 PostgreSQL.
 
     .venv/bin/python -m bench.notify [--matches M] [--seconds S] [--burst N] [--smoke]
+    .venv/bin/python -m bench.notify --attack [--hung H] [--slow N] [--seconds S] [--smoke]
 
 For each store a real ``fiveup serve`` subprocess (its webhook pointed at a receiver in
 this process, which verifies every signature) is measured twice:
@@ -21,6 +22,14 @@ PostgreSQL (a fresh database on ``FIVEUP_BENCH_POSTGRES_URL`` or
 postgresql://postgres@127.0.0.1:5432/postgres) is skipped with a line when unreachable.
 The last line is ``RESULT notify_p99_seconds=<the larger cause-to-receipt p99 of the stores
 measured>``.  ``--smoke`` runs a few moves and a small burst (tests/test_bench_notify_smoke.py).
+
+``--attack`` (SQLite, one server) measures the real players' cause-to-webhook latency
+twice in the same run: quiet, then while guests have subscribed ``H`` Web Push origins
+that accept and never answer and ``N`` that answer slowly (ten subscriptions a guest) and
+play correspondence matches among themselves, every move sending pushes there.  A notice
+still missing a minute after its phase counts as infinitely late.  The last line is
+``RESULT notify_p99_under_attack_ratio=<attack p99 / quiet p99>`` (the goal: at most 2;
+docs/performance.md).
 """
 
 from __future__ import annotations
@@ -427,7 +436,8 @@ async def measure_attack(args: argparse.Namespace) -> tuple[Phase, Phase, int, i
                 origins = [f"http://127.0.0.1:{h.port}/push/" for h in hung] + [
                     f"http://127.0.0.1:{s.port}/push/" for s in slow
                 ]
-                guests = max(2, -(-len(origins) // 10) + (-(-len(origins) // 10)) % 2)
+                guests = -(-len(origins) // 10)  # ten subscriptions a guest at most
+                guests += guests % 2  # in pairs
                 pushes = notifications_pb2_grpc.NotificationServiceStub(channel)
                 games = [await correspondence_match(channel, n, None, "MN")
                          for n in range(guests // 2)]  # fmt: skip
@@ -448,9 +458,10 @@ async def measure_attack(args: argparse.Namespace) -> tuple[Phase, Phase, int, i
                 ]
                 # Measure once the hung origins hold sends that will never be answered.
                 wait_until = time.monotonic() + 30
-                while time.monotonic() < wait_until and sum(
-                    1 for h in hung if h.connections
-                ) < len(hung) // 2:
+                while (
+                    time.monotonic() < wait_until
+                    and sum(1 for h in hung if h.connections) < len(hung) // 2
+                ):
                     await asyncio.sleep(0.05)
                 attack = await real_play(channel, receiver, args, 100, "attack", db)
                 for task in attackers:
