@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
+from prometheus_client import REGISTRY
 
 from fiveup.notifications.destinations import CircuitState, origin
 from fiveup.v1 import lobby_pb2, notifications_pb2
@@ -159,6 +160,8 @@ async def test_a_failing_destinations_circuit_opens_waits_is_probed_and_closes(
     )  # fmt: skip
     dispatcher = server.app.contexts.notifications.dispatcher  # type: ignore[union-attr]
     destination = origin(hooks.url)
+    opened_before = metric("fiveup_notification_circuit_changes_total", state="open")
+    held_before = metric("fiveup_notification_deferred_total", reason="circuit_open")
     try:
         game = await pair_table(server, "Asha", "Bilal")
         await move(server, game)
@@ -174,6 +177,9 @@ async def test_a_failing_destinations_circuit_opens_waits_is_probed_and_closes(
         await move(server, game)
         await hooks.until(lambda h: h.attempts >= 4, timeout=10)
         assert hooks.attempted_at[3] - hooks.attempted_at[2] >= 1.0
+        # Metrics count it by channel, never by destination.
+        assert metric("fiveup_notification_circuit_changes_total", state="open") > opened_before
+        assert metric("fiveup_notification_deferred_total", reason="circuit_open") > held_before
         # The probe failed (still 503): open again, for twice as long.
         await wait_for(
             lambda: _true(dispatcher.destinations.get(destination).state is CircuitState.OPEN)
@@ -255,6 +261,12 @@ async def test_a_restart_loses_no_delivery_the_dispatcher_held(tmp_path: Path) -
     finally:
         await stop(second)
         await hooks.close()
+
+
+def metric(name: str, **labels: str) -> float:
+    """A webhook-channel sample of this process's metrics (the server runs in it)."""
+    value = REGISTRY.get_sample_value(name, {"channel": "webhook", **labels})
+    return value or 0.0
 
 
 async def _true(value: bool) -> bool:
