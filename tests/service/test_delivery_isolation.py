@@ -26,12 +26,16 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from prometheus_client import REGISTRY
 
 from fiveup.notifications.destinations import CircuitState, origin
+from fiveup.notifications.webpush import load_or_create_vapid_key
 from fiveup.v1 import lobby_pb2, notifications_pb2
 
+from ..postgres_db import database_on_each_store
 from .chat_table import sign_in
 from .conftest import Running, auth, human, start, stop, wait_for
 from .receivers import SECRET_TEXT, Browser, HungEndpoint, SlowEndpoint, WebhookReceiver
 from .test_notifications import Correspondence, listed, lobby, move, notifications
+
+db = database_on_each_store("delivery_isolation")  # the attack and the restart, both stores
 
 DAY = 86_400
 ATTEMPT_LIMIT = 5.0  # the default --notify-timeout-seconds: a hung attempt's slot time
@@ -86,13 +90,15 @@ async def hooks() -> AsyncIterator[WebhookReceiver]:
 
 
 async def test_a_real_players_webhook_is_not_held_by_hung_and_slow_endpoints(
-    tmp_path: Path, hooks: WebhookReceiver
+    db: str, tmp_path: Path, hooks: WebhookReceiver
 ) -> None:
     hung = [await HungEndpoint().start() for _ in range(3)]
     slow = [await SlowEndpoint(delay=1.5).start() for _ in range(2)]
+    load_or_create_vapid_key(tmp_path / "vapid.pem")  # PostgreSQL: the replicas' key
     server = await start(
-        tmp_path / "attack.sqlite3", webhook_url=hooks.url, webhook_secret=SECRET_TEXT,
+        db, webhook_url=hooks.url, webhook_secret=SECRET_TEXT,
         web_push_allow_http=True, notify_poll_seconds=0.2,
+        vapid_private_key=str(tmp_path / "vapid.pem"),
     )  # fmt: skip
     try:
         real = await pair_table(server, "Asha", "Bilal")
@@ -227,10 +233,9 @@ async def test_a_hung_destination_opens_after_timeouts_and_gets_one_probe_at_a_t
 # ------------------------------------------------------------------ restarts
 
 
-async def test_a_restart_loses_no_delivery_the_dispatcher_held(tmp_path: Path) -> None:
+async def test_a_restart_loses_no_delivery_the_dispatcher_held(db: str) -> None:
     """A replica stopped while its attempts hang puts what it held back in the outbox,
     due at once: the next server sends it all without waiting for the claims' lease."""
-    db = tmp_path / "restart.sqlite3"
     hung = await HungEndpoint().start()
     first = await start(
         db, webhook_url=hung.url(), webhook_secret=SECRET_TEXT, notify_poll_seconds=0.05
