@@ -202,7 +202,8 @@ class Dispatcher:
             return self._webhook_destination
         if claimed.subscription is None:
             return ""
-        return origin(claimed.subscription.endpoint)
+        # An endpoint that is no URL (it cannot be stored so; be safe) shares one slot.
+        return origin(claimed.subscription.endpoint) or "web_push:unparsable"
 
     def _route(self, held: _Held, now: float) -> None:
         key = self.destination_of(held.claimed)

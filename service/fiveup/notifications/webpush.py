@@ -145,7 +145,10 @@ class WebPushSender:
 
     def _client(self) -> aiohttp.ClientSession:
         if self._session is None:
-            self._session = aiohttp.ClientSession()
+            # No connection pool limit: aiohttp's default (100) would be a hidden barrier
+            # shared by every push service; the dispatcher bounds sends per destination
+            # and in all (--notify-max-in-flight).
+            self._session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
         return self._session
 
     async def send(self, claimed: Claimed) -> Attempt:
