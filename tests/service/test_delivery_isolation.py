@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -247,6 +248,45 @@ async def test_a_hung_destination_opens_after_timeouts_and_gets_one_probe_at_a_t
     finally:
         await stop(server)
         await hung.close()
+
+
+async def test_deliveries_held_back_for_a_day_by_an_open_circuit_die_unsent(
+    tmp_path: Path,
+) -> None:
+    """An endpoint down for a day is not waited for: its deliveries are dead (a push
+    service would have dropped them by then anyway) instead of piling up in the outbox,
+    and only the probes reach it."""
+    offset = [0.0]
+    hooks = await WebhookReceiver(status=lambda attempt: 503).start()
+    server = await start(
+        tmp_path / "day.sqlite3", clock=lambda: time.time() + offset[0],
+        webhook_url=hooks.url, webhook_secret=SECRET_TEXT, notify_poll_seconds=0.05,
+        notify_backoff_seconds=0.05, notify_max_attempts=50, notify_circuit_failures=1,
+        notify_circuit_open_seconds=1.0,
+    )  # fmt: skip
+    store = server.app.contexts.notifications.store  # type: ignore[union-attr]
+    try:
+        game = await pair_table(server, "Asha", "Bilal")
+        for _ in range(3):
+            await move(server, game)
+        told = await everything_told(server, game)
+        await hooks.until(lambda h: h.attempts >= 1)  # one failure: open
+
+        async def held_back() -> bool:
+            return (await store.counts()).pending == len(told)
+
+        await wait_for(held_back)
+        offset[0] = 2 * DAY  # a day and more later: the probe fails, the rest are dead
+
+        async def all_dead() -> bool:
+            counts = await store.counts()
+            return counts.pending == 0 and counts.dead == len(told)
+
+        await wait_for(all_dead)
+        assert hooks.attempts == 2  # the first failure and one probe; nothing else sent
+    finally:
+        await stop(server)
+        await hooks.close()
 
 
 # ------------------------------------------------------------------ restarts

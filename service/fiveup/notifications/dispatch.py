@@ -58,6 +58,10 @@ class DispatchConfig:
     isolation: IsolationConfig = field(default_factory=IsolationConfig)
     max_defer_seconds: float = 10.0  # a busy destination's deliveries wait at most this
     close_grace_seconds: float = 1.0  # at shutdown, attempts in flight may end this long
+    # A delivery held back by an open circuit for longer than this after its notice is
+    # dead instead (a push service keeps a message a day at most; an endpoint that has
+    # been down that long is not waited for, and its rows do not pile up).
+    max_age_seconds: float = 86_400.0
 
 
 def channel_kind(channel: str) -> str:
@@ -102,6 +106,7 @@ class Dispatcher:
         self._wakes: list[float] = []  # times deliveries put back come due (a heap)
         self._paced: dict[str, int] = {}  # deliveries put back per destination this round
         self._starved = False  # the last round claimed nothing: the queues were full
+        self._expired: list[_Held] = []  # held back too long: dead (written by the round)
 
     @property
     def channels(self) -> tuple[str, ...]:
@@ -186,6 +191,13 @@ class Dispatcher:
             self._route(_Held(c, channel_kind(c.channel), now), now)
         self._start_ready()
         await self._write_put_back()
+        if self._expired:  # dead without an attempt: one log line, not one a row
+            expired, self._expired = self._expired, []
+            error = f"held back by an open circuit past {self.config.max_age_seconds:g} s"
+            for held in expired:
+                await self.store.failed(held.claimed, now, error, None)
+                self.observer.attempted(held.kind, "dead", now - held.claimed.notice.created_at)
+            log.warning("%d notification deliveries are dead: %s", len(expired), error)
         if now - self._backlog_at >= self.config.backlog_seconds:
             self._backlog_at = now
             counts = await self.store.counts()
@@ -216,7 +228,10 @@ class Dispatcher:
             return
         probe_at = dest.blocked_until(now)
         if probe_at is not None:
-            self._defer(held, probe_at + _JITTER.random() * 0.5, "circuit_open")
+            if now - held.claimed.notice.created_at > self.config.max_age_seconds:
+                self._expired.append(held)
+            else:
+                self._defer(held, probe_at + _JITTER.random() * 0.5, "circuit_open")
             return
         iso = self.config.isolation
         if not dest.queue and dest.in_flight < dest.limit(iso) and self._has_slot():
