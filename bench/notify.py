@@ -2,6 +2,7 @@
 PostgreSQL.
 
     .venv/bin/python -m bench.notify [--matches M] [--seconds S] [--burst N] [--smoke]
+    .venv/bin/python -m bench.notify --attack [--hung H] [--slow N] [--seconds S] [--smoke]
 
 For each store a real ``fiveup serve`` subprocess (its webhook pointed at a receiver in
 this process, which verifies every signature) is measured twice:
@@ -21,6 +22,14 @@ PostgreSQL (a fresh database on ``FIVEUP_BENCH_POSTGRES_URL`` or
 postgresql://postgres@127.0.0.1:5432/postgres) is skipped with a line when unreachable.
 The last line is ``RESULT notify_p99_seconds=<the larger cause-to-receipt p99 of the stores
 measured>``.  ``--smoke`` runs a few moves and a small burst (tests/test_bench_notify_smoke.py).
+
+``--attack`` (SQLite, one server) measures the real players' cause-to-webhook latency
+twice in the same run: quiet, then while guests have subscribed ``H`` Web Push origins
+that accept and never answer and ``N`` that answer slowly (ten subscriptions a guest) and
+play correspondence matches among themselves, every move sending pushes there.  A notice
+still missing a minute after its phase counts as infinitely late.  The last line is
+``RESULT notify_p99_under_attack_ratio=<attack p99 / quiet p99>`` (the goal: at most 2;
+docs/performance.md).
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ import contextlib
 import json
 import os
 import secrets
+import sqlite3
 import tempfile
 import time
 import uuid
@@ -41,6 +51,8 @@ from pathlib import Path
 
 import grpc
 from aiohttp import web
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 
 from bench._server import ServerProcess, percentile
 from fiveup.notifications import Notice, NoticeKind
@@ -51,6 +63,8 @@ from fiveup.v1 import (
     lobby_pb2_grpc,
     match_pb2,
     match_pb2_grpc,
+    notifications_pb2,
+    notifications_pb2_grpc,
     players_pb2,
     players_pb2_grpc,
 )
@@ -67,6 +81,8 @@ class Receiver:
 
     received: dict[str, float] = field(default_factory=dict)  # id -> latency, seconds
     at: dict[str, float] = field(default_factory=dict)  # id -> receipt time
+    created: dict[str, float] = field(default_factory=dict)  # id -> the notice's created_at
+    player: dict[str, str] = field(default_factory=dict)  # id -> the player told
     bad: int = 0
     duplicates: int = 0
     port: int = 0
@@ -97,16 +113,22 @@ class Receiver:
         if notice_id in self.received:
             self.duplicates += 1
         else:
-            self.received[notice_id] = now - float(json.loads(body)["data"]["created_at"])
+            data = json.loads(body)["data"]
+            self.received[notice_id] = now - float(data["created_at"])
             self.at[notice_id] = now
+            self.created[notice_id] = float(data["created_at"])
+            self.player[notice_id] = str(data["player_id"])
         return web.Response(status=204)
 
 
-async def guest(channel: grpc.aio.Channel, name: str) -> str:
+async def guest(channel: grpc.aio.Channel, name: str, ids: set[str] | None = None) -> str:
+    """A new guest's access token (its player id added to ``ids``)."""
     stub = players_pb2_grpc.PlayerServiceStub(channel)
     answer = await stub.SignInAsGuest(
         players_pb2.SignInAsGuestRequest(device_id=uuid.uuid4().hex, display_name=name)
     )
+    if ids is not None:
+        ids.add(answer.session.player.player_id)
     return answer.session.access_token
 
 
@@ -114,9 +136,11 @@ def md(token: str) -> tuple[tuple[str, str], ...]:
     return (("authorization", f"Bearer {token}"),)
 
 
-async def correspondence_match(channel: grpc.aio.Channel, n: int) -> tuple[str, dict[int, str]]:
+async def correspondence_match(
+    channel: grpc.aio.Channel, n: int, ids: set[str] | None = None, names: str = "AB"
+) -> tuple[str, dict[int, str]]:
     lobby = lobby_pb2_grpc.LobbyServiceStub(channel)
-    a, b = await guest(channel, f"A{n}"), await guest(channel, f"B{n}")
+    a, b = await guest(channel, f"{names[0]}{n}", ids), await guest(channel, f"{names[1]}{n}", ids)
     human = match_pb2.SeatSpec(kind=match_pb2.SEAT_KIND_HUMAN)
     table = await lobby.CreatePrivateTable(
         lobby_pb2.CreatePrivateTableRequest(
@@ -130,16 +154,23 @@ async def correspondence_match(channel: grpc.aio.Channel, n: int) -> tuple[str, 
     return table.match_id, {table.seat: a, joined.seat: b}
 
 
-async def play(channel: grpc.aio.Channel, n: int, until: float, max_moves: int) -> int:
+async def play(
+    channel: grpc.aio.Channel, n: int, until: float, max_moves: int,
+    ids: set[str] | None = None, game: tuple[str, dict[int, str]] | None = None,
+    pause: float = 0.0,
+) -> int:  # fmt: skip
     """Play correspondence matches one move at a time until ``until`` (a new match when
-    one ends); how many moves."""
+    one ends), ``pause`` seconds between moves; how many moves.  ``game``: the first
+    match (else a new one); ``ids`` gathers the players' ids."""
     stub = match_pb2_grpc.MatchServiceStub(channel)
-    match_id, tokens = await correspondence_match(channel, n)
+    match_id, tokens = game or await correspondence_match(channel, n, ids)
     moves = 0
     while time.monotonic() < until and moves < max_moves:
+        if pause:
+            await asyncio.sleep(pause)  # the attackers' pace
         view = (await stub.GetMatch(match_pb2.GetMatchRequest(match_id=match_id))).view
         if view.status != match_pb2.MATCH_STATUS_IN_PROGRESS:
-            match_id, tokens = await correspondence_match(channel, n)
+            match_id, tokens = await correspondence_match(channel, n, ids)
             continue
         token = tokens[view.turn_seat]
         legal = await stub.ListLegalMoves(
@@ -253,6 +284,220 @@ async def measure(store: str, url: str, args: argparse.Namespace) -> Figures:
     )  # fmt: skip
 
 
+# ------------------------------------------------------------------ --attack
+
+
+class HungOrigin:
+    """A push service that accepts, reads and never answers (a raw TCP server)."""
+
+    def __init__(self) -> None:
+        self.connections = 0
+        self.port = 0
+        self._server: asyncio.Server | None = None
+        self._writers: list[asyncio.StreamWriter] = []
+
+    async def start(self) -> HungOrigin:
+        self._server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        self._writers.append(writer)
+        with contextlib.suppress(ConnectionError):
+            while await reader.read(65536):
+                pass
+
+    async def close(self) -> None:
+        for writer in self._writers:
+            writer.close()
+        if self._server is not None:
+            self._server.close()
+
+
+class SlowOrigin:
+    """A push service that answers 201, after ``delay`` seconds (under the attempt's
+    time limit: slow, never failing)."""
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+        self.requests = 0
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> SlowOrigin:
+        app = web.Application()
+        app.router.add_post("/push/{name}", self._handle)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return self
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        await request.read()
+        self.requests += 1
+        await asyncio.sleep(self.delay)
+        return web.Response(status=201)
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+
+def browser_keys() -> notifications_pb2.WebPushKeys:
+    """A browser's subscription keys (RFC 8291): a P-256 public key and a 16-byte secret."""
+    key = ec.generate_private_key(ec.SECP256R1()).public_key()
+    raw = key.public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    )
+    b64 = lambda b: base64.urlsafe_b64encode(b).decode().rstrip("=")  # noqa: E731
+    return notifications_pb2.WebPushKeys(p256dh=b64(raw), auth=b64(os.urandom(16)))
+
+
+@dataclass
+class Phase:
+    name: str
+    moves: int
+    latencies: list[float]  # one per notice made; inf for one still not delivered
+
+    @property
+    def p50(self) -> float:
+        return percentile(self.latencies, 0.5)
+
+    @property
+    def p99(self) -> float:
+        return percentile(self.latencies, 0.99)
+
+    @property
+    def undelivered(self) -> int:
+        return sum(1 for x in self.latencies if x == float("inf"))
+
+
+def push_notices(db: str, players: set[str], since: float) -> set[str]:
+    """The ids of the push notices the server committed for ``players`` since ``since``
+    (read from its SQLite file: what the webhook must receive)."""
+    with contextlib.closing(sqlite3.connect(db, timeout=30)) as conn:
+        rows = conn.execute(
+            "SELECT notice_id, player_id FROM notifications WHERE push <> 0 AND created_at >= ?",
+            (since,),
+        ).fetchall()
+    return {notice_id for notice_id, player in rows if player in players}
+
+
+async def real_play(
+    channel: grpc.aio.Channel, receiver: Receiver, args: argparse.Namespace, first: int,
+    name: str, db: str,
+) -> Phase:  # fmt: skip
+    """The real players' correspondence matches for ``args.seconds``; the cause-to-webhook
+    latency of every push notice of theirs made meanwhile, once all have arrived (or a
+    minute has passed: those still missing count as infinitely late)."""
+    real: set[str] = set()
+    began = time.time()
+    until = time.monotonic() + args.seconds
+    moves = sum(
+        await asyncio.gather(
+            *(play(channel, first + n, until, args.max_moves, real) for n in range(args.matches))
+        )
+    )
+    made = push_notices(db, real, began)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not made <= receiver.received.keys():
+        await asyncio.sleep(0.05)
+    return Phase(name, moves, sorted(receiver.received.get(i, float("inf")) for i in made))
+
+
+async def measure_attack(args: argparse.Namespace) -> tuple[Phase, Phase, int, int]:
+    """Quiet, then under attack, in one server: (quiet, attack, hung connections, slow
+    requests)."""
+    receiver = await Receiver().start()
+    hung = [await HungOrigin().start() for _ in range(args.hung)]
+    slow = [await SlowOrigin(args.slow_delay).start() for _ in range(args.slow)]
+    attackers: list[asyncio.Task[int]] = []
+    with tempfile.TemporaryDirectory(prefix="bench-notify-attack-") as folder:
+        env = {
+            "FIVEUP_DB": str(Path(folder) / "bench.sqlite3"),
+            "FIVEUP_WEBHOOK_URL": f"http://127.0.0.1:{receiver.port}/hook",
+            "FIVEUP_WEBHOOK_SECRET": SECRET_TEXT,
+            "FIVEUP_WEB_PUSH": "true",
+            "FIVEUP_WEB_PUSH_ALLOW_HTTP": "true",
+            "FIVEUP_EGRESS_ALLOW": "127.0.0.1",  # the guarded client's loopback exception
+            "FIVEUP_RATE_LIMIT_PEER": "0",
+            "FIVEUP_RATE_LIMIT_SEAT": "0",
+        }
+        server = ServerProcess(Path(folder), env=env).start()
+        try:
+            async with grpc.aio.insecure_channel(server.address) as channel:
+                db = env["FIVEUP_DB"]
+                quiet = await real_play(channel, receiver, args, 0, "quiet", db)
+                # Guests subscribe every hostile origin (10 subscriptions each), in pairs
+                # playing correspondence matches among themselves at a steady pace.
+                origins = [f"http://127.0.0.1:{h.port}/push/" for h in hung] + [
+                    f"http://127.0.0.1:{s.port}/push/" for s in slow
+                ]
+                guests = -(-len(origins) // 10)  # ten subscriptions a guest at most
+                guests += guests % 2  # in pairs
+                pushes = notifications_pb2_grpc.NotificationServiceStub(channel)
+                games = [await correspondence_match(channel, n, None, "MN")
+                         for n in range(guests // 2)]  # fmt: skip
+                tokens = [t for _, seats in games for t in seats.values()]
+                for i, url in enumerate(origins):
+                    await pushes.SubscribeWebPush(
+                        notifications_pb2.SubscribeWebPushRequest(
+                            endpoint=url + uuid.uuid4().hex, keys=browser_keys()
+                        ),
+                        metadata=md(tokens[i % len(tokens)]),
+                    )
+                stop_at = time.monotonic() + args.seconds + 3600
+                attackers = [
+                    asyncio.ensure_future(
+                        play(channel, 1000 + n, stop_at, 1_000_000, None, game, args.pace)
+                    )
+                    for n, game in enumerate(games)
+                ]
+                # Measure once the hung origins hold sends that will never be answered.
+                wait_until = time.monotonic() + 30
+                while (
+                    time.monotonic() < wait_until
+                    and sum(1 for h in hung if h.connections) < len(hung) // 2
+                ):
+                    await asyncio.sleep(0.05)
+                attack = await real_play(channel, receiver, args, 100, "attack", db)
+                for task in attackers:
+                    task.cancel()
+                await asyncio.gather(*attackers, return_exceptions=True)
+        finally:
+            server.stop()
+            await receiver.close()
+            for h in hung:
+                await h.close()
+            for s in slow:
+                await s.close()
+    return (quiet, attack, sum(h.connections for h in hung), sum(s.requests for s in slow))
+
+
+def attack_main(args: argparse.Namespace) -> int:
+    quiet, attack, hung_connections, slow_requests = asyncio.run(measure_attack(args))
+    print(
+        f"{args.matches} real correspondence matches played for {args.seconds:g} s quiet, then "
+        f"{args.seconds:g} s while {args.hung} hung and {args.slow} slow ({args.slow_delay:g} s)"
+        " Web Push origins are subscribed by guests who play among themselves (a move every "
+        f"{args.pace:g} s per match); webhook on loopback, sqlite, one server process"
+    )
+    print(f"{'phase':<10}{'moves':>7}{'notices':>10}{'missing':>9}{'p50 s':>9}{'p99 s':>9}")
+    for phase in (quiet, attack):
+        print(f"{phase.name:<10}{phase.moves:>7}{len(phase.latencies):>10}"
+              f"{phase.undelivered:>9}{phase.p50:>9.3f}{phase.p99:>9.3f}")  # fmt: skip
+    print(f"hostile origins reached: {hung_connections} connections never answered, "
+          f"{slow_requests} slow answers")  # fmt: skip
+    print(f"RESULT notify_p99_quiet_seconds={quiet.p99:.3f}")
+    print(f"RESULT notify_p99_under_attack_seconds={attack.p99:.3f}")
+    ratio = attack.p99 / quiet.p99 if quiet.p99 > 0 else float("nan")
+    print(f"RESULT notify_p99_under_attack_ratio={ratio:.2f}")
+    return 0
+
+
 @contextlib.contextmanager
 def postgres_database() -> Iterator[str | None]:
     """A fresh database (dropped after), or None when PostgreSQL is unreachable."""
@@ -294,7 +539,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--burst", type=int, default=2000, help="notifications committed at once")
     parser.add_argument("--max-moves", type=int, default=1_000_000, help=argparse.SUPPRESS)
     parser.add_argument("--smoke", action="store_true")
+    parser.add_argument(
+        "--attack", action="store_true",
+        help="the real players' p99 quiet, then while hung and slow origins are subscribed",
+    )  # fmt: skip
+    parser.add_argument("--hung", type=int, default=60, help="--attack: origins never answering")
+    parser.add_argument("--slow", type=int, default=60, help="--attack: origins answering slowly")
+    parser.add_argument("--slow-delay", type=float, default=3.0, help="--attack: their delay, s")
+    parser.add_argument("--pace", type=float, default=0.5,
+                        help="--attack: seconds between an attackers' match's moves")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.attack:
+        if args.smoke:
+            args.matches, args.seconds, args.hung, args.slow = 2, 3.0, 6, 6
+            args.slow_delay, args.max_moves = 1.5, 1_000_000
+        return attack_main(args)
     if args.smoke:
         args.matches, args.seconds, args.burst, args.max_moves = 2, 30.0, 100, 6
     figures = asyncio.run(run(args))

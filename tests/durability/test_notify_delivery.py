@@ -58,6 +58,7 @@ def hook_settings(hooks: WebhookReceiver) -> dict[str, object]:
     return {
         "webhook_url": hooks.url, "webhook_secret": SECRET_TEXT, "notify_poll_seconds": 0.2,
         "notify_lease_seconds": LEASE, "web_push": False,
+        "notify_timeout_seconds": LEASE / 3,  # a lease must outlive two attempts
     }  # fmt: skip
 
 
@@ -91,6 +92,7 @@ async def test_a_replica_killed_mid_send_loses_no_notification(
         "FIVEUP_WEBHOOK_SECRET": SECRET_TEXT,
         "FIVEUP_NOTIFY_POLL_SECONDS": "0.2",
         "FIVEUP_NOTIFY_LEASE_SECONDS": str(LEASE),
+        "FIVEUP_NOTIFY_TIMEOUT_SECONDS": str(LEASE / 3),
         "FIVEUP_WEB_PUSH": "false",
     }
     doomed = ServerProcess(db_url, tmp_path / "doomed.log", env=env)

@@ -1,7 +1,8 @@
 """What sits at the other end of the notification channels in the tests: a webhook
 receiver (an app's backend) that verifies every signature and de-duplicates by id, and
 a Web Push service that decrypts each push with the subscribing browser's own keys
-(RFC 8291, by http_ece) and checks the VAPID signature (RFC 8292)."""
+(RFC 8291, by http_ece) and checks the VAPID signature (RFC 8292); and the destinations
+an attacker subscribes: one that never answers, one that answers slowly."""
 
 from __future__ import annotations
 
@@ -71,6 +72,7 @@ class WebhookReceiver:
     requests: list[Received] = field(default_factory=list)
     bad_signatures: int = 0
     attempts: int = 0
+    attempted_at: list[float] = field(default_factory=list)  # when each request came
     waiting: int = 0  # requests held (``hold``) so far
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     _runner: web.AppRunner | None = None
@@ -92,6 +94,7 @@ class WebhookReceiver:
 
     async def _handle(self, request: web.Request) -> web.Response:
         body = await request.read()
+        self.attempted_at.append(time.time())
         headers = {k.lower(): v for k, v in request.headers.items()}
         if self.hold is not None and not self.hold.is_set():
             self.waiting += 1
@@ -261,3 +264,93 @@ class PushService:
             if not predicate(self):
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.changed.wait(), left)
+
+
+@dataclass
+class HungEndpoint:
+    """A destination that accepts every connection, reads what is sent and never
+    answers (a raw asyncio server: no HTTP at all): what a hostile or broken push
+    service or webhook does.  Counts connections, and how many were open at once."""
+
+    connections: int = 0
+    accepted_at: list[float] = field(default_factory=list)  # when each connection came
+    open_now: int = 0
+    most_open: int = 0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    port: int = 0
+    _server: asyncio.Server | None = None
+    _writers: list[asyncio.StreamWriter] = field(default_factory=list)
+
+    def url(self, path: str = "hook") -> str:
+        return f"http://127.0.0.1:{self.port}/{path}"
+
+    async def start(self) -> HungEndpoint:
+        self._server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        self.accepted_at.append(time.time())
+        self.open_now += 1
+        self.most_open = max(self.most_open, self.open_now)
+        self._writers.append(writer)
+        self.changed.set()
+        try:
+            while await reader.read(65536):  # read until the sender gives up; never answer
+                pass
+        except ConnectionError:
+            pass
+        finally:
+            self.open_now -= 1
+            self.changed.set()
+
+    async def until(self, predicate: Callable[[HungEndpoint], bool], timeout: float = 30.0) -> None:
+        async with asyncio.timeout(timeout):
+            while not predicate(self):
+                self.changed.clear()
+                if not predicate(self):
+                    await self.changed.wait()
+
+    async def close(self) -> None:
+        for writer in self._writers:
+            writer.close()
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                await self._server.wait_closed()
+
+
+@dataclass
+class SlowEndpoint:
+    """A push service that takes ``delay`` seconds to answer 201 to each push (within a
+    delivery's time limit, but slow); counts requests and how many it held at once."""
+
+    delay: float = 1.5
+    requests: int = 0
+    open_now: int = 0
+    most_open: int = 0
+    _runner: web.AppRunner | None = None
+    port: int = 0
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}/push/{path}"
+
+    async def start(self) -> SlowEndpoint:
+        self._runner, self.port = await serve_on_loopback("/push/{name}", self._handle)
+        return self
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        await request.read()
+        self.requests += 1
+        self.open_now += 1
+        self.most_open = max(self.most_open, self.open_now)
+        try:
+            await asyncio.sleep(self.delay)  # the endpoint's behaviour: slow, not a race
+            return web.Response(status=201)
+        finally:
+            self.open_now -= 1
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()

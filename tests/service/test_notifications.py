@@ -669,6 +669,7 @@ async def test_a_failing_receiver_is_retried_then_its_deliveries_die(
         tmp_path / "m.sqlite3", webhook_url=flaky.url, webhook_secret=SECRET_TEXT,
         notify_poll_seconds=0.05, notify_backoff_seconds=0.05, notify_max_attempts=3,
         web_push_allow_http=True, egress_allow="127.0.0.1",
+        notify_circuit_open_seconds=0.05,  # the circuit: brief
     )  # fmt: skip
     try:
         game = await correspondence_table(server)

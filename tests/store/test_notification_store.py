@@ -155,6 +155,37 @@ async def test_claims_are_exclusive_until_the_lease_runs_out(stores: Stores) -> 
         await other.close()
 
 
+async def test_a_released_claim_comes_due_at_its_time_uncounted_and_only_its_own(
+    stores: Stores,
+) -> None:
+    """The dispatcher puts back what it does not send yet (a busy destination, an open
+    circuit): due again at the time it names, the attempt not counted; a row claimed
+    again after the lease ran out is another claim's, which the stale release leaves."""
+    out = stores.outbox
+    other = open_notification_store(stores.url)
+    await other.open()
+    try:
+        await out.write([turn("p1", "m", 1), turn("p2", "m", 1)])
+        await out.fan_out(NOW, webhook=True, web_push=False, limit=10)
+        first, second = sorted(await out.claim(NOW, 30, 10), key=lambda c: c.notice.player_id)
+        assert (first.attempts, second.attempts) == (1, 1)
+        await out.release([(first, NOW + 7)])
+        assert await other.claim(NOW + 6, 30, 10) == []  # not before its time
+        (again,) = await other.claim(NOW + 7, 30, 10)  # then anyone may take it
+        assert again.notice.notice_id == first.notice.notice_id and again.attempts == 1
+        await other.delivered(again, NOW + 8)
+        # The second claim's lease runs out; another replica claims it (attempt 2): the
+        # first claimer's late release must not undo that claim.
+        (stolen,) = await other.claim(NOW + 31, 30, 10)
+        assert stolen.notice.notice_id == second.notice.notice_id and stolen.attempts == 2
+        await out.release([(second, NOW + 31)])
+        assert await out.claim(NOW + 40, 30, 10) == []  # still under the other's lease
+        await other.delivered(stolen, NOW + 41)
+        assert (await out.counts()).pending == 0
+    finally:
+        await other.close()
+
+
 async def test_retries_and_dead_letters(stores: Stores) -> None:
     out = stores.outbox
     await out.write([turn("p1", "m", 1)])

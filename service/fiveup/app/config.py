@@ -411,7 +411,9 @@ class ServerConfig:
         "", "the webhook's signing secret (whsec_<base64> or 24+ bytes); several, comma-"
         "separated, during a rotation (each signs every request)",
     )  # fmt: skip
-    webhook_timeout_seconds: float = setting(10.0, "a webhook attempt's time limit")
+    webhook_timeout_seconds: float = setting(
+        5.0, "a webhook attempt's time limit (--notify-timeout-seconds caps it)"
+    )
     web_push: bool = setting(True, "send Web Push to subscribed browsers")
     vapid_private_key: str = setting(
         "", "the Web Push VAPID key, a PEM P-256 private key file shared by every replica "
@@ -442,6 +444,35 @@ class ServerConfig:
     notify_max_attempts: int = setting(8, "attempts of one delivery before it is dead")
     notify_backoff_seconds: float = setting(
         2.0, "the first retry's delay; it doubles per attempt (with jitter), up to an hour"
+    )
+    # Deliveries isolated by destination (docs/security.md, "Deliveries"): a slow or
+    # hung push service or webhook holds only its own slots.
+    notify_timeout_seconds: float = setting(
+        5.0, "one delivery attempt's hard time limit, any channel (a hung destination "
+        "holds a slot this long at most)",
+    )  # fmt: skip
+    notify_connect_timeout_seconds: float = setting(
+        3.0, "time limit to connect to a push service or the webhook"
+    )
+    notify_max_in_flight: int = setting(
+        256, "delivery attempts in flight on a replica, all destinations together"
+    )
+    notify_destination_concurrency: int = setting(
+        16, "attempts in flight to one destination (origin) that answers well and fast; "
+        "an unknown, slow or failing one gets 1",
+    )  # fmt: skip
+    notify_circuit_failures: int = setting(
+        5, "consecutive failed attempts (no answer, refused, 5xx, 429) that open a "
+        "destination's circuit: nothing is sent there until a probe",
+    )  # fmt: skip
+    notify_circuit_open_seconds: float = setting(
+        5.0, "how long a circuit first stays open (with jitter); doubles per failed probe"
+    )
+    notify_circuit_max_open_seconds: float = setting(
+        300.0, "the longest a destination's circuit stays open between probes"
+    )
+    notify_max_destinations: int = setting(
+        10_000, "destinations (origins) a replica remembers, least recently used forgotten"
     )
     notification_retention_seconds: float = setting(
         30 * 86_400.0, "notifications (and their deliveries) are deleted this long after "
@@ -475,6 +506,18 @@ class ServerConfig:
             found.append(
                 f"stream_player_reserve ({self.stream_player_reserve}) must be below "
                 f"max_server_streams ({self.max_server_streams}): other streams need room too"
+            )
+        if self.notify_lease_seconds <= 2 * self.notify_timeout_seconds:
+            found.append(
+                f"notify_lease_seconds ({self.notify_lease_seconds}) must be above twice "
+                f"notify_timeout_seconds ({self.notify_timeout_seconds}): a claim must outlive "
+                "its attempt, or two replicas could send one delivery at once"
+            )
+        if min(self.notify_max_in_flight, self.notify_destination_concurrency,
+               self.notify_circuit_failures, self.notify_max_destinations) < 1:  # fmt: skip
+            found.append(
+                "notify_max_in_flight, notify_destination_concurrency, notify_circuit_failures"
+                " and notify_max_destinations must be at least 1"
             )
         if self.gc_young_threshold < 1:
             found.append(

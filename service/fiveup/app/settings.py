@@ -28,6 +28,7 @@ from ..match.repository import Freshness
 from ..match.retention import RetentionConfig
 from ..notifications.builder import NotificationsConfig
 from ..notifications.delivery import Backoff
+from ..notifications.destinations import IsolationConfig
 from ..notifications.dispatch import DispatchConfig
 from ..notifications.outbox import OutboxConfig
 from ..notifications.webhook import WebhookConfig, WebhookConfigError, parse_secret
@@ -259,15 +260,22 @@ def notifications_config(config: ServerConfig) -> NotificationsConfig:
         except (ValueError, EgressRefused) as exc:
             raise ConfigError(f"--webhook-url: {exc}") from None
         webhook = WebhookConfig(
-            config.webhook_url, secrets, config.webhook_timeout_seconds, hook_egress
-        )
+            config.webhook_url, secrets,
+            min(config.webhook_timeout_seconds, config.notify_timeout_seconds),
+            connect_timeout_seconds=config.notify_connect_timeout_seconds,
+            egress=hook_egress,
+        )  # fmt: skip
     web_push = None
     if config.web_push:
         key = vapid_key(config)
         if key is not None:
             if not config.vapid_subject.startswith(("mailto:", "https://")):
                 raise ConfigError("--vapid-subject must be a mailto: or https:// URL")
-            web_push = WebPushConfig(key, config.vapid_subject, egress=push_egress)
+            web_push = WebPushConfig(
+                key, config.vapid_subject, config.notify_timeout_seconds,
+                connect_timeout_seconds=config.notify_connect_timeout_seconds,
+                egress=push_egress,
+            )  # fmt: skip
     return NotificationsConfig(
         outbox=OutboxConfig(push_egress=push_egress),
         dispatch=DispatchConfig(
@@ -275,6 +283,18 @@ def notifications_config(config: ServerConfig) -> NotificationsConfig:
             lease_seconds=config.notify_lease_seconds,
             max_attempts=config.notify_max_attempts,
             backoff=Backoff(base_seconds=config.notify_backoff_seconds),
+            attempt_timeout_seconds=config.notify_timeout_seconds,
+            max_in_flight=config.notify_max_in_flight,
+            max_defer_seconds=2 * config.notify_timeout_seconds,
+            isolation=IsolationConfig(
+                per_destination=config.notify_destination_concurrency,
+                # an answer slower than a fifth of the limit: the destination gets 1 slot
+                slow_seconds=config.notify_timeout_seconds / 5,
+                failures=config.notify_circuit_failures,
+                open_seconds=config.notify_circuit_open_seconds,
+                max_open_seconds=config.notify_circuit_max_open_seconds,
+                max_destinations=config.notify_max_destinations,
+            ),
         ),
         webhook=webhook,
         web_push=web_push,

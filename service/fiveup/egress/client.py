@@ -68,11 +68,14 @@ def guarded_session(
     policy: EgressPolicy,
     *,
     timeout: float,
+    connect_timeout: float | None = None,
+    pool_limit: int = 100,
     headers: Mapping[str, str] | None = None,
     resolver: AbstractResolver | None = None,
 ) -> aiohttp.ClientSession:
     """A session that sends only where ``policy`` admits (call it inside the event loop
-    that will use it; close it when done)."""
+    that will use it; close it when done).  ``pool_limit``: connections open at once (0:
+    no limit, for a sender whose dispatcher bounds its sends itself)."""
 
     async def check_each_request(
         _session: aiohttp.ClientSession, _ctx: SimpleNamespace, params: Any
@@ -81,10 +84,10 @@ def guarded_session(
 
     trace = aiohttp.TraceConfig()
     trace.on_request_start.append(check_each_request)
-    connector = aiohttp.TCPConnector(resolver=GuardedResolver(policy, resolver))
+    connector = aiohttp.TCPConnector(resolver=GuardedResolver(policy, resolver), limit=pool_limit)
     return aiohttp.ClientSession(
         connector=connector,
-        timeout=aiohttp.ClientTimeout(total=timeout),
+        timeout=aiohttp.ClientTimeout(total=timeout, sock_connect=connect_timeout),
         headers=dict(headers or {}),
         trace_configs=[trace],
         trust_env=False,  # no HTTP(S)_PROXY from the environment: the policy is the route

@@ -41,8 +41,9 @@ the outbox delivers what it is given, except to channels the player turned off a
 matches they muted (those notices stay in the stream, and wake no phone).
 
 Modules: ``notices`` (the value type, ids, rendering), ``ports`` (the store), ``outbox``
-(stream, choices, subscriptions), ``dispatch`` (fan-out, claims, retries, dead letters),
-``webhook`` and ``webpush`` (the senders), ``builder``.
+(stream, choices, subscriptions), ``dispatch`` (fan-out, claims, sends isolated by
+destination, retries, dead letters), ``destinations`` (per-origin concurrency and circuit
+breakers), ``webhook`` and ``webpush`` (the senders), ``builder``.
 """
 
 from __future__ import annotations

@@ -70,7 +70,8 @@ class NotificationsContext:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def close(self) -> None:
-        """Streams end (ShuttingDown), the dispatcher finishes the attempts in flight."""
+        """Streams end (ShuttingDown), the dispatcher finishes the attempts in flight
+        (for a second; the rest are put back in the outbox, due at once)."""
         await self.outbox.close()
         if self._sweeper is not None:
             self._sweeper.cancel()
@@ -115,7 +116,10 @@ def build_notifications(
         web_push_key = push.public_key
     dispatcher = None
     if senders:
-        dispatcher = Dispatcher(store, senders, config.dispatch, clock=clock)
+        webhook_url = config.webhook.url if config.webhook is not None else ""
+        dispatcher = Dispatcher(
+            store, senders, config.dispatch, webhook_url=webhook_url, clock=clock
+        )
     outbox = Outbox(
         store, players, config.outbox, clock=clock,
         on_published=dispatcher.wake if dispatcher is not None else None,

@@ -15,7 +15,9 @@ them in their own transactions (the write API: ``fiveup.notifications``).
   LOCKED``; SQLite: one write transaction) by moving their ``next_at`` a lease ahead:
   another replica sees them again only when the lease has run out without a result -- the
   claimer died (kill -9) or hung -- so each is sent once in the normal case and at least
-  once always.  A failure reschedules with backoff; after ``max_attempts`` the row is
+  once always.  A claimed row the dispatcher does not send yet (its destination is busy
+  or its circuit open) is **released**: due again later, its attempt not counted.  A
+  failure reschedules with backoff; after ``max_attempts`` the row is
   ``dead`` (the dead letters, counted in metrics, kept for operators).
 """
 
@@ -119,6 +121,12 @@ class NotificationStore(Protocol):
 
     async def claim(self, now: float, lease_seconds: float, limit: int) -> list[Claimed]:
         """Take up to ``limit`` due deliveries until ``now + lease_seconds``."""
+
+    async def release(self, items: Sequence[tuple[Claimed, float]]) -> None:
+        """Put claimed deliveries back unsent, each due at its time: the claim is undone
+        (the attempt it counted too), so another replica may take it then.  A row no
+        longer under that claim (finished, or claimed again after its lease) is left
+        alone."""
 
     async def delivered(self, claimed: Claimed, now: float) -> None: ...
 

@@ -108,7 +108,8 @@ def payload(notice: Notice) -> dict[str, Any]:
 class WebhookConfig:
     url: str
     secrets: tuple[bytes, ...]  # the first signs; all sign during a rotation
-    timeout_seconds: float = 10.0
+    timeout_seconds: float = 5.0
+    connect_timeout_seconds: float = 3.0
     # The egress guard's rules (docs/security.md, "Egress"): the operator's URL itself and
     # the --egress-allow entries; None: the URL alone.
     egress: EgressPolicy | None = None
@@ -131,6 +132,7 @@ class WebhookSender:
             self._session = guarded_session(
                 self.config.policy,
                 timeout=self.config.timeout_seconds,
+                connect_timeout=self.config.connect_timeout_seconds,
                 headers={"user-agent": USER_AGENT},
             )
         return self._session

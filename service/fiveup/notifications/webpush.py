@@ -116,7 +116,8 @@ def topic(notice: Notice) -> str:
 class WebPushConfig:
     key: Vapid02
     subject: str  # "mailto:..." or an https:// URL: how a push service reaches the operator
-    timeout_seconds: float = 10.0
+    timeout_seconds: float = 5.0
+    connect_timeout_seconds: float = 3.0
     ttl_seconds: int = TTL_SECONDS
     # Where pushes may go: the browser push services and the operator's --egress-allow
     # (docs/security.md, "Egress"); checked again at every send.
@@ -153,7 +154,15 @@ class WebPushSender:
 
     def _client(self) -> aiohttp.ClientSession:
         if self._session is None:
-            self._session = guarded_session(self.config.egress, timeout=self.config.timeout_seconds)
+            # No connection pool limit: aiohttp's default (100) would be a hidden barrier
+            # shared by every push service; the dispatcher bounds sends per destination
+            # and in all (--notify-max-in-flight).
+            self._session = guarded_session(
+                self.config.egress,
+                timeout=self.config.timeout_seconds,
+                connect_timeout=self.config.connect_timeout_seconds,
+                pool_limit=0,
+            )
         return self._session
 
     async def send(self, claimed: Claimed) -> Attempt:

@@ -230,6 +230,20 @@ class PostgresNotificationStore(PooledStore):
             claimed.append(Claimed(notice_from_row(row[2:9]), channel, int(attempts), subscription))
         return claimed
 
+    async def release(self, items: Sequence[tuple[Claimed, float]]) -> None:
+        if not items:
+            return
+        # One statement for the lot (a busy destination's rows are put back many at once).
+        await self._execute(
+            "UPDATE deliveries d SET next_at = v.at, attempts = d.attempts - 1"
+            " FROM unnest(%s::TEXT[], %s::TEXT[], %s::DOUBLE PRECISION[], %s::INTEGER[])"
+            "  AS v (notice_id, channel, at, attempts)"
+            " WHERE d.notice_id = v.notice_id AND d.channel = v.channel"
+            "  AND d.state = 'pending' AND d.attempts = v.attempts",
+            ([c.notice.notice_id for c, _ in items], [c.channel for c, _ in items],
+             [at for _, at in items], [c.attempts for c, _ in items]),
+        )  # fmt: skip
+
     async def delivered(self, claimed: Claimed, now: float) -> None:
         await self._finish(claimed, "delivered", now, None, None)
 

@@ -181,6 +181,15 @@ class SqliteNotificationStore(WorkerStore):
 
         return await self._run(claim)
 
+    async def release(self, items: Sequence[tuple[Claimed, float]]) -> None:
+        def release(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                conn.executemany(_RELEASE, [(at, c.notice.notice_id, c.channel, c.attempts)
+                                            for c, at in items])  # fmt: skip
+
+        if items:
+            await self._run(release)
+
     async def delivered(self, claimed: Claimed, now: float) -> None:
         await self._finish(claimed, "delivered", now, None, None)
 
@@ -241,6 +250,14 @@ class SqliteNotificationStore(WorkerStore):
 
         return await self._run(delete)
 
+
+# Undo a claim: due at the given time, its attempt not counted -- only while the row is
+# still under that claim (pending, with the attempts the claim counted).  Shared with
+# PostgreSQL (placeholders rewritten).
+_RELEASE = (
+    "UPDATE deliveries SET next_at = ?, attempts = attempts - 1"
+    " WHERE notice_id = ? AND channel = ? AND state = 'pending' AND attempts = ?"
+)
 
 # A push notice not muted gets a webhook delivery unless the player turned the webhook
 # off, and one per Web Push subscription unless they turned Web Push off (both on when
