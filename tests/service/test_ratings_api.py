@@ -140,8 +140,20 @@ class Results:
         return sorted(on, key=lambda p: (-ratings[(category, p)].mu, p))
 
 
+# Display names are one per player on a server (a look-alike of a current name is
+# refused), and a module's server outlives each test: every player gets a new number.
+_NUMBERS = itertools.count()
+NAMES: dict[str, str] = {}  # player id -> the display name it signed in with
+
+
 async def players(server: Running, count: int) -> list[Device]:
-    return [await sign_in(server, new_device_id(), f"Player {i}") for i in range(count)]
+    devices = []
+    for _ in range(count):
+        name = f"Player {next(_NUMBERS)}"
+        device = await sign_in(server, new_device_id(), name)
+        NAMES[device.player_id] = name
+        devices.append(device)
+    return devices
 
 
 async def refused(call, code: grpc.StatusCode, reason: str) -> grpc.aio.AioRpcError:  # type: ignore[no-untyped-def]
@@ -212,7 +224,7 @@ async def test_the_leaderboard_pages_hide_provisional_players_and_agree_with_a_r
         assert await whole_board(running, TWO, size) == expected
     page = await stub(running).GetLeaderboard(rp.GetLeaderboardRequest(category=TWO))
     ratings = results.ratings()
-    names = {d.player_id: f"Player {i}" for i, d in enumerate(people)}
+    names = {d.player_id: NAMES[d.player_id] for d in people}
     for entry in page.entries:
         rating = ratings[("2", entry.player_id)]
         assert (entry.rating.mu, entry.rating.sigma) == (rating.mu, rating.sigma)
@@ -264,7 +276,7 @@ async def test_the_page_around_a_player_has_them_in_the_middle(running: Running)
     mine = page.standing
     assert (mine.ranked, mine.provisional, mine.inactive) == (False, True, False)
     assert (mine.entry.player_id, mine.entry.rank, mine.entry.matches) == (provisional, place, 1)
-    assert mine.entry.rating.provisional and mine.entry.display_name == "Player 7"
+    assert mine.entry.rating.provisional and mine.entry.display_name == NAMES[provisional]
     assert mine.entry.rating.display_rating == display_rating(theirs.mu)
     first = max(0, min(place - 2, len(board) - 3))  # their place in the page's middle
     assert [e.player_id for e in page.entries] == board[first : first + 3]
@@ -432,7 +444,7 @@ async def test_a_player_without_matches_and_the_refusals(running: Running) -> No
         rp.GetPlayerStatsRequest(), metadata=auth(device.access)
     )
     assert (empty.player_id, empty.display_name, list(empty.categories)) == (
-        device.player_id, "Player 0", [],
+        device.player_id, NAMES[device.player_id], [],
     )  # fmt: skip
     calls = stub(running)
     for call in (calls.GetPlayerStats(rp.GetPlayerStatsRequest()),
