@@ -27,9 +27,12 @@ OFFERED = notifications_pb2.NOTIFICATION_KIND_REMATCH_OFFERED
 STARTED = notifications_pb2.NOTIFICATION_KIND_REMATCH_STARTED
 
 
-async def table(server: Running, *, clock: int = 0, target: int = 5) -> Correspondence:
-    """A private table of two signed-in players (a correspondence one with ``clock``)."""
-    asha, bilal = await sign_in(server, "Asha"), await sign_in(server, "Bilal")
+async def table(
+    server: Running, *, clock: int = 0, target: int = 5, names: tuple[str, str] = ("Asha", "Bilal")
+) -> Correspondence:
+    """A private table of two signed-in players (a correspondence one with ``clock``);
+    a server's players each have a name of their own, so a second table takes new names."""
+    asha, bilal = await sign_in(server, names[0]), await sign_in(server, names[1])
     created = await lobby(server).CreatePrivateTable(
         lobby_pb2.CreatePrivateTableRequest(
             seats=[human(), human()], join=True, turn_clock_seconds=clock, target_points=target
@@ -169,8 +172,8 @@ async def test_two_players_accepting_at_once_on_two_replicas_start_one_match(
         a = await start(url, access_token_keys=str(keys))
         b = await start(url, access_token_keys=str(keys))
         try:
-            for _ in range(3):
-                game = await table(a)
+            for n in range(3):
+                game = await table(a, names=(f"Asha {n}", f"Bilal {n}"))
                 await play_out(a, game)
                 (_, asha), (_, bilal) = sorted(game.tokens.items())
                 answers = await asyncio.gather(
@@ -200,8 +203,8 @@ async def test_the_last_accept_and_a_waiting_players_read_at_once_start_one_matc
     awaitRematch do) while the other accepts: both calls may complete the rematch, and
     both answer the one new match, every seat bound to its player (the second join of a
     seat was refused, SEAT_TAKEN, and failed the call)."""
-    for _ in range(3):
-        game = await table(server)
+    for n in range(3):
+        game = await table(server, names=(f"Asha {n}", f"Bilal {n}"))
         (seat_a, asha), (seat_b, bilal) = sorted(game.tokens.items())
         await play_out(server, game)
         await offer(server, asha, game.match_id)
