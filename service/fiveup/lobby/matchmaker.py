@@ -55,7 +55,7 @@ from .bot_fill import fill_bot
 from .errors import SearchEnded
 from .formation import Bands, TablePlan, Ticket, form_tables
 from .observer import MatchmakerObserver, PrometheusMatchmakerObserver
-from .ports import LeftWaiting, LobbyStore, TicketState, TicketStatus
+from .ports import LeftWaiting, QueueStore, TicketState, TicketStatus
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ class Matchmaker:
         self,
         matches: Matches,
         players: Players,
-        store: LobbyStore,
+        store: QueueStore,
         config: MatchmakerConfig | None = None,
         *,
         observer: MatchmakerObserver | None = None,
