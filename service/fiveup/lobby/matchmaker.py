@@ -44,7 +44,7 @@ from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mappi
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..engine.match import HUMAN, MAX_TURN_CLOCK, MIN_TURN_CLOCK
+from ..engine.config import HUMAN, MAX_TURN_CLOCK, MIN_TURN_CLOCK
 from ..engine.scoring import DEFAULT_TARGET
 from ..identity import Players
 from ..identity.relations import BlockLookup, NoBlocks
