@@ -143,7 +143,8 @@ def extensions() -> list[Extension]:
         return []
     exts = [
         Extension(f"fiveup_core.{name}", [f"core_ext/fiveup_core/{name}.pyx"], extra_compile_args=["-O3"])
-        for name in ("_core", "_playout")  # the rules core; the bots' play-outs
+        # the rules core; its bulk validation (the compiled _batch.py); the bots' play-outs
+        for name in ("_core", "_batch_compiled", "_playout")
     ]
     return cythonize(
         exts,

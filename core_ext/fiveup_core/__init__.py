@@ -1,7 +1,8 @@
 """Five Up rules core: the geometry and counting of a domino layout.
 
-Two implementations with one API: a compiled Cython core (``_core``) and a readable
-pure-Python twin (``_pure``).  The compiled one is chosen at import time when it is
+Two implementations with one API: a compiled Cython core (``_core``, with its bulk
+validation in ``_batch_compiled``) and a readable pure-Python twin (``_pure``, and
+``_batch``).  The compiled one is chosen at import time when it is
 available; ``FIVEUP_PURE_PYTHON=1`` forces the twin.  ``IMPLEMENTATION`` says which is
 active, and both classes are importable directly as ``PureLayout`` and ``CoreLayout``
 (``None`` when the extension is not built) for differential testing.
@@ -71,10 +72,11 @@ from ._types import (
 
 CoreLayout: type[PureLayout] | None
 try:
+    from . import _batch_compiled  # noqa: F401  (built with _core: both or neither)
     from ._core import Layout as _CompiledLayout
 
     CoreLayout = _CompiledLayout
-except ImportError:  # extension not built: setup.py refuses this under CI=true
+except ImportError:  # extensions not built: setup.py refuses this under CI=true
     CoreLayout = None
 
 _USE_TWIN = os.environ.get("FIVEUP_PURE_PYTHON") == "1" or CoreLayout is None
@@ -87,7 +89,7 @@ else:
     Layout = PureLayout if _USE_TWIN else CoreLayout
 
 if IMPLEMENTATION == "cython":  # the compiled bulk paths: same answers, decoded in C
-    from ._core import validate_batch, validate_move
+    from ._batch_compiled import validate_batch, validate_move
 else:
 
     def validate_batch(layouts: Sequence[bytes], placements: bytes) -> tuple[bytes, bytes]:

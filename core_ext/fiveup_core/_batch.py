@@ -4,9 +4,10 @@
 code) against compact layout i and answers with two byte strings: a verdict per check
 (values of the ``fiveup.v1.Verdict`` enum) and the raw points scored divided by five.
 ``validate_move_with`` is one such check that also answers the end sum (ValidateMove).
-This is the readable version; the Cython core provides faster ones with the same answers
-(``_core.validate_batch`` / ``_core.validate_move``; ``fiveup_core.validate_batch`` and
-``fiveup_core.validate_move`` pick the active implementation's).
+This is the readable version; ``_batch_compiled.pyx`` beside it is the compiled one, with
+the same answers (``_batch_compiled.validate_batch`` / ``validate_move``;
+``fiveup_core.validate_batch`` and ``fiveup_core.validate_move`` pick the active
+implementation's).
 """
 
 from __future__ import annotations

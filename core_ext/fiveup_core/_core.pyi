@@ -7,7 +7,7 @@ the same signatures and answers.  At runtime it is a separate class; do not rely
 ``isinstance(layout, PureLayout)``.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from ._pure import Layout as _PureLayout
 from ._types import CountedEnd, OpenPoint, Placement, Tile
@@ -41,6 +41,3 @@ class Layout(_PureLayout):
     def to_text(self) -> str: ...
     @classmethod
     def from_text(cls, text: str) -> Layout: ...
-
-def validate_batch(layouts: Sequence[bytes], placements: bytes) -> tuple[bytes, bytes]: ...
-def validate_move(layout: bytes, tile: int, code: int) -> tuple[int, int, int]: ...

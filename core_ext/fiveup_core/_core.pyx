@@ -77,36 +77,9 @@ cdef extern from *:
 
 # --------------------------------------------------------------------------- constants
 
-cdef enum:
-    NT = 28            # tiles in a double-six set
-    NS = 6             # sides per tile (low, high, chain_a, chain_b, branch_a, branch_b)
-    NC = 168           # point codes: tile * 6 + side
-    NW = 3             # 64-bit words in a 168-bit set of point codes
-    NPIP = 7           # pip values 0..6
-    LEAD = 255         # point code of the lead (no connection point), as in the encoding
-    P_STRIDE = 169     # PLACEMENTS is indexed tile * 169 + code, code 168 meaning the lead
-    P_LEAD = 168
-
-    NOT_PLACED = -2    # State.attached: tile not on the table
-    ROOT = -1          # State.attached: the lead hangs from nothing
-
-    S_LOW = 0
-    S_HIGH = 1
-    S_CHAIN_A = 2
-    S_CHAIN_B = 3
-    S_BRANCH_A = 4
-    S_BRANCH_B = 5
-
-# Why a placement is illegal, in the order the twin checks (0 means legal).
-cdef enum:
-    E_OK = 0
-    E_PLACED
-    E_LEAD_NOT_EMPTY
-    E_NOT_ON_TABLE
-    E_NOT_A_SIDE
-    E_OCCUPIED
-    E_BRANCH
-    E_PIP
+# The dimensions (NT, NS, NC, ...), the sides (S_*), why a placement is illegal (E_*),
+# the ``State`` struct and ``_reset`` / ``_points`` are declared in _core.pxd, shared with
+# _batch_compiled.pyx.
 
 # Per-tile and per-point tables, filled once from _types at import (see _init_tables).
 cdef unsigned char _LO[NT]
@@ -149,21 +122,6 @@ _init_tables()
 
 # --------------------------------------------------------------------------- state
 
-ctypedef struct State:
-    int n                       # tiles on the table
-    int esum                    # the end sum, maintained on every placement
-    signed char attached[NT]    # own side attached to the parent, ROOT, or NOT_PLACED
-    signed char child[NC]       # tile placed on point code, or -1
-    unsigned char enc[2 * NT]   # the byte encoding itself: (tile, point code) per placement
-    uint64_t open[NPIP][NW]     # open connection points, one bit set per pip value
-
-
-cdef inline void _reset(State* s) noexcept nogil:
-    memset(s, 0, sizeof(State))
-    memset(s.attached, <unsigned char>NOT_PLACED, sizeof(s.attached))
-    memset(s.child, 0xFF, sizeof(s.child))
-
-
 cdef inline bint _free(const State* s, int t, int side) noexcept nogil:
     return s.attached[t] != side and s.child[t * NS + side] < 0
 
@@ -178,11 +136,6 @@ cdef inline void _open_point(State* s, int code) noexcept nogil:
 
 cdef inline void _close_point(State* s, int code) noexcept nogil:
     s.open[_PIP[code]][code >> 6] &= ~((<uint64_t>1) << (code & 63))
-
-
-cdef inline int _points(int end_sum) noexcept nogil:
-    # points_for_sum: the sum if it is a positive multiple of five, else nothing
-    return end_sum if end_sum > 0 and end_sum % 5 == 0 else 0
 
 
 cdef int _validate(const State* s, int t, int code) noexcept nogil:
@@ -268,6 +221,29 @@ cdef void _commit(State* s, int t, int code) noexcept nogil:
     s.enc[2 * s.n] = t
     s.enc[2 * s.n + 1] = code
     s.n += 1
+
+
+cdef bint _replay(State* s, const unsigned char* raw, Py_ssize_t n) noexcept nogil:
+    """Reset ``s`` and replay the compact layout ``raw[:n]`` into it; False when the bytes are
+    malformed or the placements illegal (``from_bytes`` would raise).  Without a word of
+    why: the bulk validation (``_batch_compiled``) only answers "bad layout"."""
+    cdef Py_ssize_t i
+    cdef int t, code
+    _reset(s)
+    if n & 1:
+        return False
+    for i in range(0, n, 2):
+        t = raw[i]
+        code = raw[i + 1]
+        if t >= NT:
+            return False
+        if code != LEAD and code >= NC:
+            return False
+        if _validate(s, t, code) != E_OK:
+            return False
+        _commit(s, t, code)
+    return True
+
 
 
 # --------------------------------------------------------------------------- arguments
@@ -665,151 +641,3 @@ cdef class Layout:
     @classmethod
     def from_text(cls, text):
         return cls.from_placements(parse_placements(text))
-
-
-# --------------------------------------------------------------------------- bulk validation
-#
-# The RulesService's hot path (``_batch.py`` is its specification): every check decodes a
-# compact layout into one module-level scratch ``State`` (reset + replay of the bytes, all
-# in C, no object per placement) and validates one placement against it.  A layout equal
-# to the previous one in the batch is not decoded again.  Inputs that are not plain
-# ``bytes`` go through the twin's ``validate_one`` with this class, so odd arguments get
-# exactly the answers (and exceptions) of the readable version.
-
-from ._batch import VERDICT_BAD_LAYOUT as _PY_BAD_LAYOUT
-from ._batch import validate_batch_with as _validate_batch_with
-from ._batch import validate_move_with as _validate_move_with
-
-cdef enum:
-    V_LEGAL = 1
-    V_INVALID_TILE = 2
-    V_TILE_ALREADY_PLACED = 3
-    V_PIP_MISMATCH = 4
-    V_BRANCH_NOT_OPEN = 5
-    V_UNKNOWN_CONNECTION_POINT = 6
-    V_CONNECTION_POINT_OCCUPIED = 7
-    V_LEAD_ON_NON_EMPTY_LAYOUT = 8
-    V_BAD_LAYOUT = 9
-
-# Verdict of each _validate() error, indexed by the E_* code.
-cdef unsigned char _VERDICT_OF[8]
-_VERDICT_OF[E_OK] = V_LEGAL
-_VERDICT_OF[E_PLACED] = V_TILE_ALREADY_PLACED
-_VERDICT_OF[E_LEAD_NOT_EMPTY] = V_LEAD_ON_NON_EMPTY_LAYOUT
-_VERDICT_OF[E_NOT_ON_TABLE] = V_UNKNOWN_CONNECTION_POINT
-_VERDICT_OF[E_NOT_A_SIDE] = V_UNKNOWN_CONNECTION_POINT
-_VERDICT_OF[E_OCCUPIED] = V_CONNECTION_POINT_OCCUPIED
-_VERDICT_OF[E_BRANCH] = V_BRANCH_NOT_OPEN
-_VERDICT_OF[E_PIP] = V_PIP_MISMATCH
-if _PY_BAD_LAYOUT != V_BAD_LAYOUT:
-    raise ImportError("fiveup_core._batch verdicts do not match the compiled core's")
-
-cdef State _scratch
-
-
-cdef bint _decode(State* s, const unsigned char* raw, Py_ssize_t n) noexcept nogil:
-    """Reset ``s`` and replay the compact layout ``raw[:n]`` into it; False when the bytes are
-    malformed or the placements illegal (``from_bytes`` would raise)."""
-    cdef Py_ssize_t i
-    cdef int t, code
-    _reset(s)
-    if n & 1:
-        return False
-    for i in range(0, n, 2):
-        t = raw[i]
-        code = raw[i + 1]
-        if t >= NT:
-            return False
-        if code != LEAD and code >= NC:
-            return False
-        if _validate(s, t, code) != E_OK:
-            return False
-        _commit(s, t, code)
-    return True
-
-
-cdef inline int _verdict(const State* s, int t, int code, int* sum_out) noexcept nogil:
-    """``_batch.validate_one`` on a decoded layout: the verdict, and the end sum after the
-    placement via ``sum_out`` when it is legal."""
-    cdef int err
-    if t >= NT:
-        return V_INVALID_TILE
-    if code != LEAD and code >= NC:
-        return V_UNKNOWN_CONNECTION_POINT
-    err = _validate(s, t, code)
-    if err != E_OK:
-        return _VERDICT_OF[err]
-    sum_out[0] = _sum_after(s, t, code)
-    return V_LEGAL
-
-
-def validate_batch(layouts, placements):
-    """Compiled ``_batch.validate_batch_with(Layout, layouts, placements)``: check placement i
-    (bytes ``2i``, ``2i+1``: tile index, point code) against compact layout i; return
-    ``(verdicts, points)``, one byte each per check (a Verdict value; raw points / 5)."""
-    cdef Py_ssize_t i, n, size
-    cdef const unsigned char* raw
-    cdef const unsigned char* codes
-    cdef unsigned char* out_v
-    cdef unsigned char* out_p
-    cdef bint good = False
-    cdef int verdict, total
-    cdef object layout
-    cdef object prev = None  # the last bytes layout decoded into _scratch (kept alive here)
-    if type(placements) is not bytes:
-        return _validate_batch_with(Layout, layouts, placements)
-    if type(layouts) is not list and type(layouts) is not tuple:
-        if not (hasattr(layouts, "__len__") and hasattr(layouts, "__getitem__")):
-            return _validate_batch_with(Layout, layouts, placements)
-        layouts = list(layouts)  # e.g. a protobuf repeated field: one list, then C
-    n = len(layouts)
-    if PyBytes_GET_SIZE(placements) != 2 * n:
-        raise ValueError(
-            f"{n} layouts need {2 * n} placement bytes, got {PyBytes_GET_SIZE(placements)}"
-        )
-    codes = <const unsigned char*>PyBytes_AS_STRING(placements)
-    verdicts = PyBytes_FromStringAndSize(NULL, n)
-    points = PyBytes_FromStringAndSize(NULL, n)
-    out_v = <unsigned char*>PyBytes_AS_STRING(verdicts)
-    out_p = <unsigned char*>PyBytes_AS_STRING(points)
-    for i in range(n):
-        layout = layouts[i]
-        if type(layout) is not bytes:  # a byte-like or anything else: the readable path
-            verdict, total = _validate_move_with(Layout, layout, codes[2 * i], codes[2 * i + 1])[:2]
-            out_v[i] = verdict
-            out_p[i] = total // 5
-            prev = None  # the fallback may have run Python code: decode afresh next time
-            continue
-        raw = <const unsigned char*>PyBytes_AS_STRING(layout)
-        size = PyBytes_GET_SIZE(layout)
-        if prev is None or (layout is not prev and (
-                size != PyBytes_GET_SIZE(prev)
-                or memcmp(raw, PyBytes_AS_STRING(prev), size) != 0)):
-            good = _decode(&_scratch, raw, size)
-            prev = layout
-        if not good:
-            out_v[i] = V_BAD_LAYOUT
-            out_p[i] = 0
-            continue
-        total = 0
-        verdict = _verdict(&_scratch, codes[2 * i], codes[2 * i + 1], &total)
-        out_v[i] = verdict
-        out_p[i] = _points(total) // 5 if verdict == V_LEGAL else 0
-    return verdicts, points
-
-
-def validate_move(layout, tile, code):
-    """Compiled ``_batch.validate_move_with(Layout, layout, tile, code)``: one compact check
-    as ``(verdict, raw points, end sum after the placement)``; points and sum are 0 unless
-    the placement is legal."""
-    cdef int verdict, total = 0
-    cdef State s
-    if (type(layout) is not bytes or type(tile) is not int or type(code) is not int
-            or not 0 <= tile <= 255 or not 0 <= code <= 255):
-        return _validate_move_with(Layout, layout, tile, code)
-    if not _decode(&s, <const unsigned char*>PyBytes_AS_STRING(layout), PyBytes_GET_SIZE(layout)):
-        return V_BAD_LAYOUT, 0, 0
-    verdict = _verdict(&s, tile, code, &total)
-    if verdict != V_LEGAL:
-        return verdict, 0, 0
-    return verdict, _points(total), total

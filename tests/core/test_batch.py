@@ -2,7 +2,7 @@
 
 ``fiveup_core.validate_batch(layouts, placements)`` and ``validate_move(layout, tile, code)``
 are the RulesService's hot paths.  ``_batch.py`` is their readable specification; the
-compiled core has its own versions (``_core.validate_batch`` / ``_core.validate_move``)
+compiled core has its own versions (``_batch_compiled.validate_batch`` / ``validate_move``)
 that decode each layout inside C.  Every implementation here is compared with an oracle
 written straight against the ``Layout`` API (decode, place on a copy, read the reason),
 on Hypothesis-made layouts that are legal, illegal or malformed, and placements with
@@ -49,13 +49,14 @@ def _implementations() -> dict[str, tuple[Batch, Move]]:
         ),
     }
     if fiveup_core.CoreLayout is not None:
-        from fiveup_core import _core
+        from fiveup_core import _batch_compiled
 
         impls["cython-layout"] = (  # the readable loop over the compiled Layout
             functools.partial(validate_batch_with, fiveup_core.CoreLayout),
             functools.partial(validate_move_with, fiveup_core.CoreLayout),
         )
-        impls["cython"] = (_core.validate_batch, _core.validate_move)  # the C fast path
+        compiled = (_batch_compiled.validate_batch, _batch_compiled.validate_move)
+        impls["cython"] = compiled  # the C fast path
     return impls
 
 
@@ -349,10 +350,10 @@ def test_a_protobuf_repeated_field_is_accepted(impl: tuple[Batch, Move]) -> None
 
 def test_the_active_implementation_is_picked() -> None:
     if fiveup_core.IMPLEMENTATION == "cython":
-        from fiveup_core import _core
+        from fiveup_core import _batch_compiled
 
-        assert fiveup_core.validate_batch is _core.validate_batch
-        assert fiveup_core.validate_move is _core.validate_move
+        assert fiveup_core.validate_batch is _batch_compiled.validate_batch
+        assert fiveup_core.validate_move is _batch_compiled.validate_move
     else:
         assert fiveup_core.validate_batch([LINE], bytes([22, 61])) == (b"\x01", b"\x02")
     assert fiveup_core.validate_move(LINE, 22, 61) == (VERDICT_LEGAL, 10, 10)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
-from ..engine.match import HUMAN
+from ..engine import HUMAN
 from ..engine.scoring import DEFAULT_TARGET
 from ..lobby.matchmaker import Matched, Matchmaker, Search
 from ..lobby.ports import TableFilter, TableRow

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable
 from typing import cast
 
-from ..engine import HUMAN, MatchEnded, RoundEnded, TileDrawn, TilePlaced, redact
+from ..engine import HUMAN, MatchEnded, RoundEnded, TileDrawn, TilePlaced
 from ..engine.scoring import DEFAULT_TARGET
 from ..engine.shuffle import commitment
 from ..lobby.seats import PlayerSeats, is_access_token
@@ -142,8 +142,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             request.match_id, seat, action, request.expected_version, request.request_id
         )
         response = match_pb2.SubmitMoveResponse(version=result.version)
-        for version, event in result.events:
-            seen = redact(event, seat)
+        for version, seen in result.events:  # as the seat may see them (match.results)
             response.events.append(convert.event_pb(version, seen))
             if isinstance(seen, TilePlaced) and seen.seat == seat:
                 response.points = seen.points

@@ -16,8 +16,8 @@ from typing import Any
 from google.protobuf import json_format
 
 from ..engine import Match, MatchConfig
+from ..engine.dealing import split_deck
 from ..engine.events import Event, MoveUndone, RoundDealt
-from ..engine.match import split_deck
 from ..engine.shuffle import fair_lot, round_deck
 from ..shared.usererror import UserError
 from ..v1 import match_pb2 as pb

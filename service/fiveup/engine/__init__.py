@@ -2,6 +2,8 @@
 
 from . import errors
 from .actions import Action, Draw, Pass, Place, ScoredAction, score_actions
+from .config import HUMAN, MatchConfig
+from .dealing import Dealer, SeededDealer
 from .events import (
     FORFEIT_REASONS,
     Event,
@@ -21,7 +23,8 @@ from .events import (
     event_from_dict,
     redact,
 )
-from .match import HUMAN, Dealer, Match, MatchConfig, RoundState, SeededDealer
+from .match import Match
+from .rounds import RoundState
 from .scoring import displayed, n_sides, side_of, tally
 from .views import MatchView, view_for
 

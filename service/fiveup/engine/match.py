@@ -5,31 +5,24 @@ it into events (plus the events that follow automatically: the round's end, the
 reckoning, the next deal, the end of the match) and applies them.  ``replay`` rebuilds
 the very same state from the stored events, so the event log is the only source of truth.
 
-No I/O, no clock and no global randomness: every random choice comes from the
-``Dealer`` (by default derived from the match's secret seed, see ``shuffle``).
+A match is made from its creation record (``config.MatchConfig``); each round is a
+``rounds.RoundState`` (its moves, its end and its fold), and the match keeps the
+scores, the seats' state and the sequence of rounds.  No I/O, no clock and no global
+randomness: every random choice comes from the ``dealing.Dealer`` (by default derived
+from the match's secret seed, see ``shuffle``).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
+from collections.abc import Iterable
 
-from fiveup_core import (
-    FiveUpError,
-    Layout,
-    Placement,
-    Tile,
-    normalize_tile,
-    pip_total,
-    reckon_pips,
-    tile_index,
-)
-from fiveup_core._types import CONNECTION_POINTS, coerce_point, point_code
+from fiveup_core import Placement, pip_total, reckon_pips, tile_index
 
 from . import errors
 from .actions import Action, Draw, Pass, Place
+from .config import HUMAN, MatchConfig
+from .dealing import Dealer, SeededDealer, split_deck
 from .events import (
     CANCEL_REASONS,
     FORFEIT_REASONS,
@@ -48,107 +41,8 @@ from .events import (
     TilePlaced,
     Turn,
 )
-from .scoring import DEFAULT_TARGET, RAW_PER_POINT, n_sides, side_of
-from .shuffle import commitment, fair_lot, round_deck
-
-HAND_SIZE = 5
-HUMAN = "human"
-# A correspondence match's turn clock: from a minute to 30 days a move.
-MIN_TURN_CLOCK = 60
-MAX_TURN_CLOCK = 30 * 24 * 3600
-
-
-def split_deck(
-    deck: Sequence[Tile], n_seats: int
-) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
-    """Deal a shuffled deck: five tiles to each seat in seat order, the rest is the boneyard
-    (drawn from its front)."""
-    hands = tuple(tuple(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(n_seats))
-    return hands, tuple(deck[n_seats * HAND_SIZE :])
-
-
-class Dealer(Protocol):
-    """Where the randomness of a match comes from."""
-
-    def deck(self, round_no: int) -> Sequence[Tile]: ...
-
-    def lot(self, round_no: int, n_seats: int) -> int: ...
-
-
-@dataclass(frozen=True, slots=True)
-class SeededDealer:
-    """Deals and lots derived from the match's secret seed (commit-reveal)."""
-
-    seed: bytes
-
-    def deck(self, round_no: int) -> Sequence[Tile]:
-        return round_deck(self.seed, round_no)
-
-    def lot(self, round_no: int, n_seats: int) -> int:
-        return fair_lot(self.seed, round_no, n_seats)
-
-
-@dataclass(frozen=True, slots=True)
-class MatchConfig:
-    """The creation record of a match.  ``seed`` is secret until the match ends."""
-
-    seats: tuple[str, ...]
-    seed: bytes
-    target_points: int = DEFAULT_TARGET
-    # Options stated at creation; they travel in the MatchStarted event (the fold reads
-    # them from there), so a replay needs only the seats, the target and the seed.
-    hints: bool = False
-    practice: bool = False
-    rated: bool = False  # rated if every seat is a signed-in player at the end
-    turn_clock_seconds: int | None = None  # a correspondence match's clock per turn
-
-    def __post_init__(self) -> None:
-        if not 2 <= len(self.seats) <= 4:
-            raise errors.InvalidConfig(
-                f"a match has 2 to 4 seats, got {len(self.seats)}", field="seats"
-            )
-        if not 1 <= self.target_points <= 10_000:
-            raise errors.InvalidConfig(
-                f"target must be 1..10000 points, got {self.target_points}", field="target_points"
-            )
-        if self.practice and (self.seats.count(HUMAN) != 1 or len(self.seats) < 2):
-            raise errors.InvalidConfig(
-                "a practice match has exactly one human seat; the others are bots",
-                field="practice",
-            )
-        clock = self.turn_clock_seconds
-        if clock is not None and not MIN_TURN_CLOCK <= clock <= MAX_TURN_CLOCK:
-            raise errors.InvalidConfig(
-                f"a correspondence turn clock is {MIN_TURN_CLOCK}..{MAX_TURN_CLOCK} seconds"
-                f" (a minute to 30 days), got {clock}", field="turn_clock_seconds",
-            )  # fmt: skip
-        if self.rated and (self.hints or self.practice or any(s != HUMAN for s in self.seats)):
-            raise errors.InvalidConfig(
-                "a rated match has only human seats and no hints (nor practice)", field="rated"
-            )
-
-    @property
-    def n_seats(self) -> int:
-        return len(self.seats)
-
-    @property
-    def commitment(self) -> str:
-        return commitment(self.seed)
-
-
-@dataclass(slots=True)
-class RoundState:
-    round_no: int
-    starter: int
-    by_lot: bool  # the starter was chosen by the fair lot (first round, after a block)
-    hands: list[list[Tile]]
-    boneyard: list[Tile]
-    turn: int
-    layout: Layout = field(default_factory=Layout)
-    must_play: Tile | None = None  # a just-drawn playable tile that must be placed now
-    last_placer: int | None = None
-    over: bool = False
-    events: list[Event] = field(default_factory=list)  # this round's events, for bots' inference
+from .rounds import RoundState
+from .scoring import RAW_PER_POINT, n_sides, side_of
 
 
 class Match:
@@ -280,11 +174,11 @@ class Match:
         if seat != r.turn:
             raise errors.NotYourTurn(f"it is seat {r.turn}'s turn, not seat {seat}'s")
         if isinstance(action, Place):
-            first: Event = self._check_place(r, seat, action)
+            first: Event = r.check_place(seat, action)
         elif isinstance(action, Draw):
-            first = self._check_draw(r, seat)
+            first = r.check_draw(seat)
         elif isinstance(action, Pass):
-            first = self._check_pass(r, seat)
+            first = r.check_pass(seat)
         else:  # pragma: no cover - typing guards this
             raise TypeError(f"not an action: {action!r}")
         self.apply(first)
@@ -403,60 +297,16 @@ class Match:
         self.apply(event)
         return self._announce([event])  # whose turn it is again (the human's, as a rule)
 
-    def _check_place(self, r: RoundState, seat: int, action: Place) -> TilePlaced:
-        try:
-            tile = normalize_tile(action.tile)
-        except FiveUpError as exc:
-            raise errors.IllegalMove(str(exc), core_reason=exc.reason) from None
-        if r.must_play is not None and tile != r.must_play:
-            raise errors.MustPlayDrawnTile(
-                f"the drawn tile [{r.must_play[0]}|{r.must_play[1]}] must be placed now"
-            )
-        if tile not in r.hands[seat]:
-            raise errors.TileNotInHand(f"[{tile[0]}|{tile[1]}] is not in seat {seat}'s hand")
-        on = _normalize_point(action.on)
-        trial = r.layout.copy()
-        try:
-            points = trial.place(tile, on)
-        except FiveUpError as exc:
-            raise errors.IllegalMove(str(exc), core_reason=exc.reason) from None
-        return TilePlaced(seat, tile, on, points, trial.end_sum())  # type: ignore[arg-type]
-
-    def _check_draw(self, r: RoundState, seat: int) -> TileDrawn:
-        self._forbid_when_placement_exists(r, seat, "draw")
-        if not r.boneyard:
-            raise errors.BoneyardEmpty("the boneyard is empty: pass instead")
-        tile = r.boneyard[0]
-        return TileDrawn(seat, tile, bool(r.layout.legal_placements(tile)))
-
-    def _check_pass(self, r: RoundState, seat: int) -> Passed:
-        self._forbid_when_placement_exists(r, seat, "pass")
-        if r.boneyard:
-            raise errors.MustDrawNotPass(f"{len(r.boneyard)} tiles left in the boneyard: draw")
-        return Passed(seat)
-
-    def _forbid_when_placement_exists(self, r: RoundState, seat: int, what: str) -> None:
-        if r.must_play is not None:
-            raise errors.MustPlayDrawnTile(
-                f"cannot {what}: the drawn tile [{r.must_play[0]}|{r.must_play[1]}] must be placed"
-            )
-        if r.layout.has_legal_move(r.hands[seat]):
-            raise errors.MustPlaceNotDraw(f"cannot {what}: seat {seat} holds a legal placement")
-
     # ------------------------------------------------------------------ automatic events
 
     def _consequences(self) -> list[Event]:
         """Events that follow from the state alone: the round's end, the match's end or
         the next deal."""
         r = self._round()
-        went_out = next((s for s, h in enumerate(r.hands) if not h), None)
-        blocked = (
-            went_out is None
-            and not r.boneyard
-            and not any(r.layout.has_legal_move(h) for h in r.hands)
-        )
-        if went_out is None and not blocked:
+        ending = r.ending()
+        if ending is None:
             return []
+        went_out, blocked = ending
         deductions = tuple(reckon_pips(pip_total(h)) for h in r.hands)
         scores = list(self.scores)
         for seat, deduction in enumerate(deductions):
@@ -580,33 +430,16 @@ class Match:
             self.cancelled = event.reason
             return
         r = self._round()
-        r.events.append(event)
         if isinstance(event, (TilePlaced, TileDrawn, Passed)):
             self.moved_seats.add(event.seat)
             if event.seat in self.auto_seats and not isinstance(event, TileDrawn):
                 self.stand_in_turns[event.seat] = self.stand_in_turns.get(event.seat, 0) + 1
+        r.fold(event, self.n_seats)
         if isinstance(event, TilePlaced):
-            r.layout.place(event.tile, event.on)
-            r.hands[event.seat].remove(event.tile)
             self.scores[self.side_of(event.seat)] += event.points
-            r.must_play = None
-            r.last_placer = event.seat
-            r.turn = (event.seat + 1) % self.n_seats
-        elif isinstance(event, TileDrawn):
-            assert event.tile is not None, "the authoritative log holds every drawn tile"
-            drawn = r.boneyard.pop(0)
-            if drawn != event.tile:
-                raise ValueError(f"log says {event.tile} was drawn but the boneyard had {drawn}")
-            r.hands[event.seat].append(drawn)
-            r.must_play = drawn if event.playable else None
-        elif isinstance(event, Passed):
-            r.turn = (event.seat + 1) % self.n_seats
         elif isinstance(event, RoundEnded):
-            r.over = True
             self.scores = list(event.scores)
             self.last_round_end = event
-        else:  # pragma: no cover
-            raise TypeError(f"unknown event {event!r}")
 
     def _round(self) -> RoundState:
         if self.round is None:
@@ -619,15 +452,3 @@ def _annotate(event: Event, turn: Turn) -> None:
     published; this one is not yet (not stored, not returned), so it is set in place
     rather than copied: a copy per step cost a tenth of the bots' self-play speed."""
     object.__setattr__(event, "turn", turn)
-
-
-def _normalize_point(on: object) -> object:
-    """A connection point given as (tile, side) in any tile order, as the interned point.
-    Anything unparseable is passed through for the core to reject with its own reason."""
-    if on is None:
-        return None
-    try:
-        pt, side = coerce_point(on)
-    except Exception:
-        return on
-    return CONNECTION_POINTS[point_code(pt, side)]

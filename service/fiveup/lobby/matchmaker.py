@@ -44,7 +44,7 @@ from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mappi
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..engine.match import HUMAN, MAX_TURN_CLOCK, MIN_TURN_CLOCK
+from ..engine.config import HUMAN, MAX_TURN_CLOCK, MIN_TURN_CLOCK
 from ..engine.scoring import DEFAULT_TARGET
 from ..identity import Players
 from ..identity.relations import BlockLookup, NoBlocks
@@ -55,7 +55,7 @@ from .bot_fill import fill_bot
 from .errors import SearchEnded
 from .formation import Bands, TablePlan, Ticket, form_tables
 from .observer import MatchmakerObserver, PrometheusMatchmakerObserver
-from .ports import LeftWaiting, LobbyStore, TicketState, TicketStatus
+from .ports import LeftWaiting, QueueStore, TicketState, TicketStatus
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ class Matchmaker:
         self,
         matches: Matches,
         players: Players,
-        store: LobbyStore,
+        store: QueueStore,
         config: MatchmakerConfig | None = None,
         *,
         observer: MatchmakerObserver | None = None,

@@ -1,6 +1,8 @@
-"""The lobby context's port: the lobby store interface -- seats bound to players,
-private tables, the matchmaking queue (adapters: ``fiveup.store.sqlite.lobby``,
-``fiveup.store.postgres.lobby``).
+"""The lobby context's port: the lobby store interface, one protocol per job (seats
+bound to players, tables and a player's matches, private tables' invitations, the
+matchmaking queue, rematches; ``LobbyStore`` is all of them), and the rows they answer
+(adapters: ``fiveup.store.sqlite.lobby``, ``fiveup.store.postgres.lobby``, each a class
+composed of one part per job).
 
 Its tables live in the event store's database beside the player store's (schema version
 ``lobby_schema_version``), and its reads join the event store's ``matches`` and ``seats``
@@ -210,14 +212,9 @@ class FormationRound(Protocol):
         False (nothing changed, nothing written) when one of them is no longer waiting."""
 
 
-class LobbyStore(Protocol):
-    url: str
+class SeatStore(Protocol):
+    """Seats bound to players."""
 
-    async def open(self) -> None: ...
-
-    async def close(self) -> None: ...
-
-    # seats bound to players
     async def bind_seat(self, match_id: str, seat: int, player_id: str, now: float) -> None:
         """Raises SeatAlreadyBound."""
 
@@ -227,18 +224,26 @@ class LobbyStore(Protocol):
         """Every bound seat of the match and its player (``ratings.outcome.SeatOwners``:
         who is rated when the match ends)."""
 
-    async def my_matches(
-        self, player_id: str, limit: int, after: tuple[int, float, str] | None
-    ) -> MyMatchPage:
-        """The player's matches, unfinished first, each newest joined first."""
 
-    # tables
+class TableStore(Protocol):
+    """The open tables, one table, and a player's matches (read from the match
+    context's tables and the lobby's seats)."""
+
     async def open_tables(
         self, where: TableFilter, limit: int, after: tuple[float, str] | None
     ) -> TablePage:
         """Public unfinished matches with a free human seat, newest first."""
 
     async def table(self, match_id: str) -> TableRow | None: ...
+
+    async def my_matches(
+        self, player_id: str, limit: int, after: tuple[int, float, str] | None
+    ) -> MyMatchPage:
+        """The player's matches, unfinished first, each newest joined first."""
+
+
+class InvitationStore(Protocol):
+    """Private tables: their invitations (under the limits), who is acquainted."""
 
     async def create_invite(
         self, match_id: str, invite_hash: bytes, expires_at: float, player_id: str, now: float,
@@ -263,7 +268,10 @@ class LobbyStore(Protocol):
 
     async def is_private(self, match_id: str) -> bool: ...
 
-    # the matchmaking queue
+
+class QueueStore(Protocol):
+    """The matchmaking queue: searches, their heartbeats, formation rounds."""
+
     async def enqueue(self, ticket: Ticket, matched_since: float) -> Enqueued:
         """Add a waiting search, or return the player's waiting one (renewing it), or --
         checked after the waiting one, since a search only ever leaves ``waiting`` -- the
@@ -291,7 +299,9 @@ class LobbyStore(Protocol):
         """A round: waiting searches (those not renewed since ``stale_before`` are
         expired first) and their settlement, committed when the block ends."""
 
-    # ------------------------------------------------------------------ rematches
+
+class RematchStore(Protocol):
+    """A finished match's rematch offer."""
 
     async def accept_rematch(
         self, match_id: str, seat: int, new_match_id: str, now: float,
@@ -309,3 +319,14 @@ class LobbyStore(Protocol):
     async def rematch_started(self, match_id: str, notices: Sequence[Notice]) -> RematchState:
         """The rematch's match exists: mark it started and write ``notices`` (to every
         player) in one transaction; once only."""
+
+
+class LobbyStore(SeatStore, TableStore, InvitationStore, QueueStore, RematchStore, Protocol):
+    """The lobby store: one port per job above, one adapter class per backend composed
+    of one part per job (``fiveup.store.sqlite.lobby``, ``fiveup.store.postgres.lobby``)."""
+
+    url: str
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...

@@ -5,11 +5,11 @@ from __future__ import annotations
 from ..identity import Players
 from ..shared import paging
 from ..shared.errors import InvalidRequest
-from .ports import LobbyStore, MyMatchPage, TableFilter, TablePage
+from .ports import MyMatchPage, TableFilter, TablePage, TableStore
 
 
 class Lobby:
-    def __init__(self, players: Players, store: LobbyStore) -> None:
+    def __init__(self, players: Players, store: TableStore) -> None:
         self.players = players
         self.store = store
 

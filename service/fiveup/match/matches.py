@@ -74,6 +74,7 @@ from .results import (
     Undone,
     VersionedEvent,
     Viewed,
+    seen_by,
 )
 
 MAX_REQUEST_ID = 128
@@ -534,7 +535,7 @@ class Matches:
                 ) from None
         recorded(match, events)
         self.bots.kick(session)
-        return MoveResult(seat, version, tuple(enumerate(events, start=before + 1)))
+        return MoveResult(seat, version, seen_by(seat, enumerate(events, start=before + 1)))
 
     async def record(self, match_id: str) -> MatchLog:
         """The finished match's whole log, read from the store -- and whether it is
@@ -696,7 +697,7 @@ class Matches:
         events = await self.repository.read_events(
             match_id, prior.first_version - 1, upto=prior.last_version
         )
-        return MoveResult(seat, prior.last_version, tuple(events))
+        return MoveResult(seat, prior.last_version, seen_by(seat, events))
 
     def cached_sessions(self) -> int:
         return len(self.repository)

@@ -1,14 +1,23 @@
 """What the use cases of ``fiveup.match.matches.Matches`` answer: small frozen values, so no
-cache object (a session, a live ``Match``) ever reaches the API layer."""
+cache object (a session, a live ``Match``) ever reaches the API layer, and events as the
+caller may see them (``seen_by``: the visibility rule stays in the match context; the
+servicers only convert)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..engine import Action, Event, MatchView, ScoredAction
+from ..engine import Action, Event, MatchView, ScoredAction, redact
 from .ports import MatchRecord
 
 VersionedEvent = tuple[int, Event]  # (version, event): how events leave the repository
+
+
+def seen_by(viewer: int | None, events: Iterable[VersionedEvent]) -> tuple[VersionedEvent, ...]:
+    """``events`` as seat ``viewer`` (None: a spectator) may see them during play: other
+    seats' hands, the boneyard and others' drawn tiles hidden (``engine.redact``)."""
+    return tuple((version, redact(event, viewer)) for version, event in events)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +57,9 @@ class LegalMoves:
 
 @dataclass(frozen=True, slots=True)
 class MoveResult:
+    """A recorded command: the match's version after it and its events as ``seat`` may
+    see them (``seen_by``)."""
+
     seat: int
     version: int
     events: tuple[VersionedEvent, ...]

@@ -1,9 +1,11 @@
 """Store adapters, by backend: ``sqlite/`` (the embedded default) and ``postgres/``
 (several replicas), each implementing the contexts' ports (``fiveup.match.ports``,
 ``fiveup.identity.ports``, ``fiveup.lobby.ports``, ``fiveup.ratings.ports``,
-``fiveup.notifications.ports``, ``fiveup.chat.ports``) on one database; the ratings and
-chat tables' SQL that both share (``ratings_sql``, ``ratings_reads``, ``chat_sql``)
-and the options both offer (``options``).  ``backends`` picks the backend of a URL."""
+``fiveup.notifications.ports``, ``fiveup.chat.ports``) on one database (a port with
+several jobs, the lobby's, by one module per job: ``lobby_seats``, ``lobby_tables``, ...);
+the SQL and row mappings that both share (``ratings_sql``, ``ratings_reads``,
+``chat_sql``, ``invites_sql``, ``lobby_sql``) and the options both offer (``options``).
+``backends`` picks the backend of a URL."""
 
 from __future__ import annotations
 
