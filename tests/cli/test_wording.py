@@ -4,7 +4,7 @@ numbers them (the turn line said "Seat 1 to play" for the API's seat 1, the seco
 
 from __future__ import annotations
 
-from fiveup.cli.play import points_text, turn_text
+from fiveup.cli.play_render import points_text, turn_text
 from fiveup.cli.play_stats import render_stats
 from fiveup.cli.wording import count_text
 from fiveup.v1 import match_pb2 as pb
