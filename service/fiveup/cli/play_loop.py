@@ -5,13 +5,15 @@ others play the loop only follows the stream.  It watches with views (``with_vie
 the view that ends each burst of events shows the table and the moves, so it reads the
 match itself (GetMatch) only when the stream cannot say (it ended early).  While the
 person chooses, the stream is still followed (a stand-in may play for them meanwhile).
+
+What happened is printed in the record's order (``play_events.EventFold``): the events
+since the last screen, then the table as it is now, then whose turn it is.
 """
 
 from __future__ import annotations
 
 import asyncio
 import enum
-import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -23,9 +25,9 @@ from ..v1 import match_pb2 as pb
 from ..v1 import match_pb2_grpc
 from . import play_players, play_stats
 from .play_chat import HELP, PARTNERSHIP_RULE, TableChat
-from .play_events import describe_event
+from .play_events import EventFold
 from .play_input import Interrupt, ask_with_chat, choose_move
-from .play_render import points_text, render, render_hints, tile_text, turn_text
+from .play_render import render, render_hints
 
 Metadata = Callable[[], Awaitable[tuple[tuple[str, str], ...]]]
 
@@ -67,9 +69,8 @@ class MatchPlay:
         self.chat, self.creds, self.channel = chat, creds, channel
         self.match_id, self.me = table.match_id, table.seat
         self.events: asyncio.Queue[pb.WatchMatchResponse | None] = asyncio.Queue()
-        self.notes: list[str] = []
+        self.fold = EventFold(self.me)  # the events' lines, names, the round's layout
         self.seen = 0
-        self.stand_in = False  # a stand-in bot is playing for the person's seat
         self.introduced = False  # the chat's help line is shown with the first screen
         self.streamed: pb.MatchView | None = None  # the newest view the stream brought
         self.ended = False  # the stream is over
@@ -119,23 +120,21 @@ class MatchPlay:
         if item.HasField("view"):
             self.streamed = item.view
         self.seen = event.version
-        me = self.me
-        if event.WhichOneof("kind") == "seat_auto_played" and event.seat_auto_played.seat == me:
-            self.stand_in = event.seat_auto_played.active
-            if self.stand_in:  # said now, even while the prompt waits for an answer
-                print(
-                    "\nYour turn timer ran out: a stand-in bot is playing for you. "
-                    "Press Enter to take your seat back.",
-                    file=self.out, flush=True,
-                )  # fmt: skip
-        note = describe_event(event, me, self.stand_in)
-        if note and self.stand_in:  # the person may be away from the screen: say it now
-            print(note, file=self.out, flush=True)
-        elif note:
-            self.notes.append(note)
-        if event.HasField("turn") and event.turn.seat != me:
-            self.notes.append("  " + turn_text(event.turn, me, time.time()))
+        was_standing_in = self.fold.stand_in
+        self.fold.fold(event)
+        if self.fold.stand_in and not was_standing_in:  # said now, even over the prompt
+            print(
+                "\nYour turn timer ran out: a stand-in bot is playing for you. "
+                "Press Enter to take your seat back.",
+                file=self.out, flush=True,
+            )  # fmt: skip
+        if self.fold.stand_in:  # the person may be away from the screen: say it now
+            self.print_lines(self.fold.take_lines())
         return event
+
+    def print_lines(self, lines: list[str]) -> None:
+        if lines:
+            print("\n".join(lines), file=self.out, flush=True)
 
     async def next_view(self) -> pb.MatchView:
         """The view that ends the newest burst (GetMatch only if the stream ended first),
@@ -157,9 +156,13 @@ class MatchPlay:
     # ------------------------------------------------------------------ the screen
 
     def show(self, view: pb.MatchView) -> None:
-        """The table with what happened since the last screen; the chat's help once."""
-        print(render(view, self.notes[-8:]), file=self.out, flush=True)
-        self.notes.clear()
+        """What happened since the last screen, the table, whose turn it is; the chat's
+        help once."""
+        self.fold.seats(view.seats)
+        self.print_lines(self.fold.take_lines(catch_up=not self.introduced))
+        print(render(view, self.fold.names), file=self.out, flush=True)
+        if (turn := self.fold.take_turn_line()) is not None:
+            print(turn, file=self.out, flush=True)
         if not self.introduced:
             print(HELP, file=self.out, flush=True)
             if len(view.seats) == 4:
@@ -180,8 +183,9 @@ class MatchPlay:
         """Someone else's turn: follow the stream alone until it names this seat or the
         match ends; no reads meanwhile."""
         while (event := await self.take_event()) is not None:
-            print("\n".join(self.notes), file=self.out, flush=True)
-            self.notes.clear()
+            self.print_lines(self.fold.take_lines())
+            if (turn := self.fold.take_turn_line()) is not None:
+                print(turn, file=self.out, flush=True)
             if event.WhichOneof("kind") in ("match_ended", "match_cancelled") or (
                 event.HasField("turn") and event.turn.seat == view.viewer_seat
             ):
@@ -208,7 +212,7 @@ class MatchPlay:
         elif move is Interrupt.QUIT:
             return Ending.QUIT
         elif move is Interrupt.MOVED_ON:
-            self.notes.append("The match moved on while you chose; here it is now.")
+            self.fold.note("The match moved on while you chose; here it is now.")
         else:
             await self.submit(view, move)
         return None
@@ -252,7 +256,7 @@ class MatchPlay:
                 metadata=await self.metadata(),
             )
         except grpc.aio.AioRpcError as exc:
-            self.notes.append(f"! {exc.code().name}: {exc.details()}")
+            self.fold.note(f"! {exc.code().name}: {exc.details()}")
 
     async def submit(self, view: pb.MatchView, move: pb.Move) -> None:
         try:
@@ -267,12 +271,9 @@ class MatchPlay:
             )
         except grpc.aio.AioRpcError as exc:
             if exc.code() == grpc.StatusCode.ABORTED:  # another move came first
-                self.notes.append("The match moved on before your move arrived; here it is now.")
+                self.fold.note("The match moved on before your move arrived; here it is now.")
             else:
-                self.notes.append(f"! {exc.code().name}: {exc.details()}")
+                self.fold.note(f"! {exc.code().name}: {exc.details()}")
             return
+        # what the move did (placed, scored, drew) the stream tells, in its order
         self.wanted = result.version
-        if result.points:
-            self.notes.append(f"You scored {points_text(result.points)} ({result.points} raw).")
-        if result.HasField("drawn_tile"):
-            self.notes.append(f"You drew {tile_text(result.drawn_tile)}.")

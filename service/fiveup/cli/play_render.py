@@ -1,6 +1,7 @@
-"""``fiveup play``'s screen: the layout as a tree, the scores, a round's reckoning, the
-moves and hints in words, whose turn it is.  Everything it draws comes from the
-server's views (nothing here knows the rules)."""
+"""``fiveup play``'s screen: the layout as a tree, the scores, a round's final layout and
+reckoning, the moves and hints in words, whose turn it is.  Everything it draws comes
+from the server's views and events (nothing here knows the rules); seats are named by
+``wording.SeatNames``, the rule the web client uses."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Sequence
 
 from ..v1 import common_pb2
 from ..v1 import match_pb2 as pb
-from .wording import count_text, plural_word
+from .wording import SeatNames, count_text, plural_word
 
 # Side enum value -> its name in the notation ("low", "chain_a", ...), from the contract.
 SIDE_NAMES = {
@@ -56,7 +57,7 @@ def move_text(move: pb.Move) -> str:
     )
 
 
-def turn_text(turn: pb.Turn, me: int, now: float) -> str:
+def turn_text(turn: pb.Turn, me: int, now: float, names: SeatNames | None = None) -> str:
     """Whose turn it is, with the countdown the server announced."""
     if turn.seat == me:
         text = "Your turn"
@@ -67,7 +68,7 @@ def turn_text(turn: pb.Turn, me: int, now: float) -> str:
         elif turn.HasField("deadline"):
             text += f" — {_seconds_left(turn, now)} s before a stand-in takes over"
         return text + "."
-    text = f"{seat_text(turn.seat).capitalize()} to play"
+    text = f"{(names or SeatNames(me)).of(turn.seat)} to play"
     if turn.stand_in:
         text += " (a stand-in plays for it)"
     elif turn.HasField("deadline"):
@@ -87,14 +88,26 @@ def render_layout(view: pb.MatchView) -> list[str]:
     open connection points shown as ○ with their pip, counting ends marked with ★."""
     if not view.layout:
         return ["  (empty table: the starter leads any tile)"]
-    children: dict[tuple[tuple[int, int], int], common_pb2.Tile] = {}
-    for p in view.layout:
-        if p.HasField("on"):
-            children[(_key(p.on.tile), int(p.on.side))] = p.tile
     open_points = {(_key(o.point.tile), int(o.point.side)): o.pip for o in view.open_points}
     counted: dict[tuple[int, int], list[int]] = {}
     for c in view.counted_ends:
         counted.setdefault(_key(c.tile), []).append(c.value)
+    return layout_tree(view.layout, open_points, counted)
+
+
+def layout_tree(
+    layout: Sequence[common_pb2.Placement],
+    open_points: dict[tuple[tuple[int, int], int], int] | None = None,
+    counted: dict[tuple[int, int], list[int]] | None = None,
+) -> list[str]:
+    """The tiles of ``layout`` (placements in the order played) as a tree; with a view's
+    open points and counting ends when given (a round's final layout has none to show)."""
+    open_points = open_points or {}
+    counted = counted or {}
+    children: dict[tuple[tuple[int, int], int], common_pb2.Tile] = {}
+    for p in layout:
+        if p.HasField("on"):
+            children[(_key(p.on.tile), int(p.on.side))] = p.tile
     lines: list[str] = []
 
     def node(tile: common_pb2.Tile, prefix: str, label: str, last: bool, root: bool) -> None:
@@ -122,14 +135,14 @@ def render_layout(view: pb.MatchView) -> list[str]:
                 branch = "└─" if is_last else "├─"
                 lines.append(f"  {child_prefix}{branch}{name}─ ○ open ({open_points[(key, side)]})")
 
-    node(view.layout[0].tile, "", "", True, True)
+    node(layout[0].tile, "", "", True, True)
     return lines
 
 
-def render_scores(view: pb.MatchView) -> list[str]:
+def render_scores(view: pb.MatchView, names: SeatNames) -> list[str]:
     lines = []
     for score in view.scores:
-        who = side_text(view, score.side)
+        who = side_text(view, score.side, names)
         lines.append(
             f"  {who:<18} {score.displayed_points:>4} {plural_word(score.displayed_points, 'point'):<6}"
             f" ({score.raw_points:>4} raw)  {score.tally}"
@@ -137,34 +150,46 @@ def render_scores(view: pb.MatchView) -> list[str]:
     return lines
 
 
-def side_text(view: pb.MatchView, side: int) -> str:
-    """A score side in words: "you", "seat 2", or both partners "seats 1 & 3" (with "you")."""
+def side_text(view: pb.MatchView, side: int, names: SeatNames) -> str:
+    """A score side in words: its seat's name ("you", "Bot (seat 2)"), or both partners
+    "seats 1 & 3" (with "(you)")."""
     if len(view.seats) == 4:
         ours = view.HasField("viewer_seat") and view.viewer_seat % 2 == side
         return f"seats {side + 1} & {side + 3}" + (" (you)" if ours else "")
-    return "you" if view.HasField("viewer_seat") and side == view.viewer_seat else seat_text(side)
+    return names.within(side)
 
 
-def render_reckoning(r: pb.RoundEndedEvent) -> list[str]:
-    how = f"{seat_text(r.winner_seat)} went out"
+def render_round_end(
+    r: pb.RoundEndedEvent, layout: Sequence[common_pb2.Placement], names: SeatNames
+) -> list[str]:
+    """A round's end, as the table stood when it ended: who went out (or the block), the
+    final layout, then the reckoning of every hand."""
+    how = f"{names.within(r.winner_seat)} went out"
     if r.blocked:
         how = "blocked: nobody could play"
         if r.blocked_without_passes:
             how += " (declared at once: the boneyard is empty, no passes needed)"
-    lines = [f"Round {r.round_number} over — {how}. Reckoning:"]
-    for seat, (hand, deduction) in enumerate(zip(r.hands, r.deductions, strict=True)):
+    lines = [f"Round {r.round_number} over — {how}. Its final layout:"]
+    lines += layout_tree(layout) if layout else ["  (no tile was placed)"]
+    lines.append("Reckoning:")
+    rows = [names.of(seat) + ":" for seat in range(len(r.hands))]
+    width = max(map(len, rows), default=0)
+    for row, hand, deduction in zip(rows, r.hands, r.deductions, strict=True):
         tiles = " ".join(tile_text(t) for t in hand.tiles) or "(empty)"
         pips = sum(t.low + t.high for t in hand.tiles)
         cost = f"-{points_text(deduction)}" if deduction else "nothing to deduct"
         pip_word = "pip " if pips == 1 else "pips"
-        lines.append(f"  {seat_text(seat) + ':':<8} {tiles:<30} {pips:>2} {pip_word} → {cost}")
+        lines.append(f"  {row:<{width}} {tiles:<30} {pips:>2} {pip_word} → {cost}")
     return lines
 
 
-def render(view: pb.MatchView, notes: Sequence[str], now: float | None = None) -> str:
+def render(view: pb.MatchView, names: SeatNames, now: float | None = None) -> str:
+    """The table now.  What led to it (the events, a round's end) is printed before it, by
+    the event fold; whose turn it is, when it is someone else's, after it (by the fold,
+    once per turn)."""
     starter = ""
     if view.HasField("round_starter"):
-        lead = "you" if view.round_starter == view.viewer_seat else seat_text(view.round_starter)
+        lead = names.within(view.round_starter)
         starter = f"  ({lead} led{', by lot' if view.round_starter_by_lot else ''})"
     out = [
         "=" * 72,
@@ -175,27 +200,23 @@ def render(view: pb.MatchView, notes: Sequence[str], now: float | None = None) -
         f"End sum: {view.end_sum}"
         + ("  → scores!" if view.end_sum and view.end_sum % 5 == 0 else ""),
         "Scores:",
-        *render_scores(view),
+        *render_scores(view, names),
         "Hands: "
-        + ", ".join(
-            f"{'you' if s == view.viewer_seat else seat_text(s)} {n}"
-            for s, n in enumerate(view.hand_sizes)
-        )
+        + ", ".join(f"{names.within(s)} {n}" for s, n in enumerate(view.hand_sizes))
         + f"; boneyard {view.boneyard_size}",
         "Your hand: " + (" ".join(tile_text(t) for t in view.hand) or "(empty)"),
     ]
-    if view.HasField("last_round") and view.last_round.round_number:
-        out.extend(render_reckoning(view.last_round))
-    out.extend(notes)
     if view.status == pb.MATCH_STATUS_FINISHED:
-        winner = side_text(view, view.winner_side)
-        if winner.startswith("you") or winner.endswith("(you)"):
+        winner = side_text(view, view.winner_side, names)
+        if view.HasField("viewer_seat") and view.winner_side == (
+            view.viewer_seat % 2 if len(view.seats) == 4 else view.viewer_seat
+        ):
             out.append("Match over: you win." if winner == "you" else f"Match over: {winner} win.")
         else:
             out.append(f"Match over: {winner} {'win' if winner.startswith('seats') else 'wins'}.")
     elif view.status == pb.MATCH_STATUS_CANCELLED:
         out.append("Match cancelled: it ended without a winner.")
-    elif view.HasField("turn"):
+    elif view.HasField("turn") and view.turn.seat == view.viewer_seat:
         out.append(turn_text(view.turn, view.viewer_seat, time.time() if now is None else now))
     return "\n".join(out)
 
