@@ -13,10 +13,26 @@ import pytest
 FIVEUP = [sys.executable, "-m", "fiveup.cli"]
 
 
-def serve(tmp_path: Path, *flags: str) -> tuple[subprocess.Popen[str], str]:
+# `fiveup` whose every new match is dealt from one seed (the seed's hex the first argument):
+# the real server, its deals fixed before the match context imports the seed source.
+SEEDED_FIVEUP = [
+    sys.executable, "-c",
+    "import sys, fiveup.engine.shuffle as shuffle\n"
+    "seed = bytes.fromhex(sys.argv.pop(1))\n"
+    "shuffle.new_seed = lambda: seed\n"
+    "from fiveup.cli import main\n"
+    "sys.exit(main())",
+]  # fmt: skip
+
+
+def serve(
+    tmp_path: Path, *flags: str, seed: bytes | None = None
+) -> tuple[subprocess.Popen[str], str]:
+    """A `fiveup serve` process on a free port; ``seed``: every match dealt from it."""
+    program = FIVEUP if seed is None else [*SEEDED_FIVEUP, seed.hex()]
     proc = subprocess.Popen(
         [
-            *FIVEUP, "serve", "--address", "127.0.0.1:0",
+            *program, "serve", "--address", "127.0.0.1:0",
             "--db", str(tmp_path / "play.sqlite3"), "--metrics-port", "-1", *flags,
         ],
         stdout=subprocess.PIPE,

@@ -108,5 +108,6 @@ def test_the_wording_of_a_whole_match(server_process: str) -> None:
     assert not re.search(r"\b1 points\b", text), text[-2000:]
     assert "-0 points" not in text
     assert "version " not in text  # the client's internals are not a person's business
-    assert re.search(r"seat [234] leads|you lead", text)
+    # a bot leads as the web names it, "Bot (seat 2)"; the person: "you lead"
+    assert re.search(r"Bot \(seat [234]\) leads|you lead", text)
     assert "Reckoning:" in text and re.search(r"(-\d+ points?|nothing to deduct)", text)

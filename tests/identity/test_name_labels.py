@@ -2,8 +2,8 @@
 
 The server keeps one list of the clients' label words (fiveup.identity.labels); this test
 reads the labels themselves from the web client's translations (clients/web/src/i18n.ts,
-English and Hindi) and the terminal client's wording (fiveup.cli.play), renders each as a
-table shows it, and checks the name rules refuse every one: a label added to a client
+English and Hindi) and the terminal client's wording (fiveup.cli.play_render), renders
+each as a table shows it, and checks the name rules refuse every one: a label added to a client
 that the list misses fails here.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from fiveup.cli.play import seat_text
+from fiveup.cli.play_render import seat_text
 from fiveup.identity.errors import NameReserved
 from fiveup.identity.names import validate_display_name
 
