@@ -17,7 +17,7 @@ from fiveup.app.logs import configure_logging
 from fiveup.shared.redact import redact, redact_url
 from fiveup.v1 import common_pb2, rules_pb2
 from fiveup.v1 import match_pb2 as pb
-from tests.service.conftest import Running, auth, human, start, stop, wait_for
+from tests.harness import Running, auth, human, start, stop, wait_for
 
 REQUEST_ID = "x-request-id"
 

@@ -16,7 +16,7 @@ import pytest
 from fiveup.notifications import Notice, NoticeKind
 from fiveup.store import open_notification_store, open_store
 
-from ..service.conftest import start, stop
+from ..harness import start, stop
 from ..service.receivers import SECRET_TEXT, WebhookReceiver
 from .serverproc import ServerProcess
 

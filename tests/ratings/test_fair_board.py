@@ -18,8 +18,8 @@ import pytest
 from fiveup.ratings.scale import DEFAULT_SETTLED_SIGMA, display_deviation, display_rating
 from fiveup.v1 import ratings_pb2 as rp
 
+from ..harness import Running, auth, start, stop
 from ..postgres_db import database_on_each_store
-from ..service.conftest import Running, auth, start, stop
 from ..service.test_ratings_api import Results, players, stub
 
 TWO = rp.RATING_CATEGORY_TWO_PLAYERS

@@ -17,8 +17,8 @@ from fiveup.ratings.wilson import wilson_interval
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 
+from ..harness import Running, auth, start, stop
 from ..postgres_db import database_on_each_store
-from ..service.conftest import Running, auth, start, stop
 from ..service.helpers import error_info
 from .test_rated_matches import fiveup, play, sign_in
 

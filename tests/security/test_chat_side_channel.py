@@ -20,8 +20,8 @@ import pytest
 
 from fiveup.v1 import chat_pb2
 
+from ..harness import Running, auth, start, stop
 from ..service.chat_table import Table, sign_in, signed_in_table, words
-from ..service.conftest import Running, auth, start, stop
 from ..service.helpers import error_info
 from .conftest import FakeClock, retry_delay
 

@@ -14,7 +14,7 @@ import pytest
 from fiveup.api.guard import INTERNAL_MESSAGE
 from fiveup.v1 import common_pb2
 from fiveup.v1 import match_pb2 as pb
-from tests.service.conftest import Running, auth, start, stop
+from tests.harness import Running, auth, start, stop
 from tests.service.helpers import error_info, two_human_table
 from tests.service.test_errors import CASES, not_in_hand, place
 

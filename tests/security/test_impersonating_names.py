@@ -19,7 +19,7 @@ import pytest
 
 from fiveup.v1 import players_pb2 as pb
 from fiveup.v1 import players_pb2_grpc
-from tests.service.conftest import Running, auth, start, stop
+from tests.harness import Running, auth, start, stop
 from tests.service.helpers import error_info
 
 # The finding's names, and the reason each is refused with.

@@ -18,7 +18,7 @@ from fiveup.v1 import lobby_pb2 as lb
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
 
-from .conftest import Running, auth, start, stop
+from ..harness import Running, auth, start, stop
 from .test_matchmaking import find
 from .test_player_seats import new_device_id, sign_in
 from .test_ratings_api import SETTLED, Results, stub

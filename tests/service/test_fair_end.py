@@ -25,9 +25,9 @@ from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 
+from ..harness import Running, auth, human, start, stop
 from ..postgres_db import database_on_each_store
 from ..ratings.test_rated_matches import Player, sign_in
-from .conftest import Running, auth, human, start, stop
 from .helpers import error_info
 from .players import Watcher
 

@@ -35,7 +35,7 @@ from fiveup.match.hints import HintsConfig, HintService, Suggestions
 from fiveup.match.ports import MatchRecord
 from fiveup.v1 import match_pb2 as pb
 
-from .conftest import Running, auth, bot, human, start, stop, wait_for
+from ..harness import Running, auth, bot, human, start, stop, wait_for
 from .helpers import error_info
 
 Seats = list[pb.SeatSpec]

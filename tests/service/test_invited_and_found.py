@@ -34,8 +34,8 @@ from fiveup.v1 import (
 from fiveup.v1 import match_pb2 as pb
 
 from ..durability.serverproc import ServerProcess
+from ..harness import Running, auth, bot, human, start, stop, wait_for
 from ..postgres_db import database_on_each_store
-from .conftest import Running, auth, bot, human, start, stop, wait_for
 from .helpers import error_info
 
 INVITED = notifications_pb2.NOTIFICATION_KIND_INVITED

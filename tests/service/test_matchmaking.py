@@ -15,7 +15,7 @@ from fiveup.v1 import lobby_pb2 as lb
 from fiveup.v1 import lobby_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 
-from .conftest import Running, auth, start, stop
+from ..harness import Running, auth, start, stop
 from .helpers import error_info
 from .test_player_seats import Device, new_device_id, refused, sign_in
 
@@ -144,7 +144,7 @@ async def test_cancel_and_disconnect_leave_the_queue(server: Running) -> None:
     async def left() -> bool:
         return await store.waiting_count(4, 61) == 0
 
-    from .conftest import wait_for
+    from ..harness import wait_for
 
     await wait_for(left, 10)
     # Three others and the leaver's old search: nobody is seated with a ghost.

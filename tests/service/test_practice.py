@@ -12,8 +12,8 @@ import pytest
 from fiveup.cli.verify import verify_record
 from fiveup.v1 import match_pb2 as pb
 
+from ..harness import Running, auth, bot, human, start, stop, wait_for
 from ..postgres_db import database_on_each_store
-from .conftest import Running, auth, bot, human, start, stop, wait_for
 from .helpers import error_info
 
 db = database_on_each_store("practice")

@@ -31,8 +31,8 @@ from fiveup.ratings.wilson import wilson_interval
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 
+from ..harness import Running, auth, start, stop
 from ..postgres_db import database_on_each_store
-from .conftest import Running, auth, start, stop
 from .helpers import error_info
 from .test_player_seats import Device, new_device_id, sign_in
 

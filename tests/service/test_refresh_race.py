@@ -19,8 +19,8 @@ from fiveup.v1 import players_pb2 as pb
 from fiveup.v1 import players_pb2_grpc
 
 from ..durability.serverproc import ServerProcess
+from ..harness import Running, auth, start, stop
 from ..postgres_db import fresh_database
-from .conftest import Running, auth, start, stop
 from .helpers import error_info
 
 CALLERS = 8

@@ -27,7 +27,7 @@ import pytest
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc, players_pb2, players_pb2_grpc, ratings_pb2, ratings_pb2_grpc
 
-from ..service.conftest import auth, bot, human
+from ..harness import auth, bot, human
 from ..service.players import play_seat
 from .conftest import ARTIFACTS, WebStack, open_stack, run_browser, step
 
