@@ -1,14 +1,25 @@
-"""A real server on a real port with a real SQLite file, and clients over real channels."""
+"""The one harness that starts and stops a real server for the tests: a real port, a real
+database and clients over real channels.
+
+Every folder starts its servers here.  Isolation is the default, so that no test sees
+another's matches, players or ratings (a shared server made leaderboards count other
+modules' matches only on a loaded CI machine): each server listens on a free port
+(``127.0.0.1:0``), and ``server_fixture`` gives each test a fresh database -- a new
+SQLite file in a folder of its own, or the module's ``db`` (``database_on_each_store``:
+a new SQLite file or a new PostgreSQL database per test)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import grpc
+import pytest
 
 from fiveup.app.config import ServerConfig
 from fiveup.app.server import FiveUpServer, create_server
@@ -57,6 +68,40 @@ async def start(
 async def stop(running: Running) -> None:
     await running.channel.close()
     await running.app.stop(grace=1.0)
+
+
+@contextlib.asynccontextmanager
+async def serving(db: Path | str, **overrides: object) -> AsyncIterator[Running]:
+    """``start`` and, whatever the test did, ``stop``."""
+    running = await start(db, **overrides)
+    try:
+        yield running
+    finally:
+        await stop(running)
+
+
+def server_fixture(*, on_each_store: bool = False, **overrides: object) -> Any:
+    """A per-test fixture: a server with ``overrides`` (``ServerConfig`` fields) over a
+    database of the test's own -- the module's ``db`` fixture when ``on_each_store``
+    (``db = database_on_each_store(...)``: the tests run on SQLite and on PostgreSQL),
+    else a new SQLite file in a new folder (two servers of one test never share it).
+    Bind it under the name the tests ask for: ``server = server_fixture(...)``."""
+    if on_each_store:
+
+        @pytest.fixture
+        async def over_each_store(db: str) -> AsyncIterator[Running]:
+            async with serving(db, **overrides) as running:
+                yield running
+
+        return over_each_store
+
+    @pytest.fixture
+    async def over_sqlite(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Running]:
+        folder = tmp_path_factory.mktemp("server")
+        async with serving(folder / "matches.sqlite3", **overrides) as running:
+            yield running
+
+    return over_sqlite
 
 
 def human() -> pb.SeatSpec:

@@ -1,19 +1,8 @@
-"""The service tests' fixtures; the server they start comes from tests/harness.py."""
+"""The service tests' fixtures; their servers come from tests/harness.py."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
+from ..harness import server_fixture
 
-import pytest
-
-from ..harness import Running, start, stop
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[Running]:
-    running = await start(tmp_path / "matches.sqlite3")
-    try:
-        yield running
-    finally:
-        await stop(running)
+# a server over a fresh SQLite file of its own, for each test that asks for ``server``
+server = server_fixture()
