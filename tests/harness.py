@@ -12,8 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +33,9 @@ from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc, rules_pb2_grpc
 
 from .rated_play import RELAXED_RATED_PLAY
+
+ROOT = Path(__file__).resolve().parents[1]
+READY = re.compile(r"fiveup: gRPC listening on (\S+):(\d+)")
 
 
 @dataclass
@@ -102,6 +111,68 @@ def server_fixture(*, on_each_store: bool = False, **overrides: object) -> Any:
             yield running
 
     return over_sqlite
+
+
+def fiveup_command() -> list[str]:
+    """``fiveup`` of this environment (the venv's script), else ``python -m fiveup.cli``."""
+    script = Path(sys.executable).with_name("fiveup")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "fiveup.cli"]
+
+
+@dataclass
+class Server:
+    address: str
+    proc: subprocess.Popen[str]
+    log: Path
+
+
+@contextlib.contextmanager
+def running_server(
+    folder: Path, timeout: float = 30.0, extra: Sequence[str] = ()
+) -> Iterator[Server]:
+    """``fiveup serve`` on a free port with a fresh SQLite file, stopped (SIGTERM) after;
+    ``extra``: more flags."""
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / "server.log"
+    command = [*fiveup_command(), "serve", "--address", "127.0.0.1:0",
+               "--db", str(folder / "fiveup.sqlite3"), "--metrics-port", "-1", *extra]  # fmt: skip
+    with log.open("w") as err:
+        proc = subprocess.Popen(
+            command, cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True,
+            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        )  # fmt: skip
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def pump() -> None:  # keeps draining stdout so the server never blocks on it
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    try:
+        deadline = time.monotonic() + timeout
+        address = None
+        while address is None:
+            try:
+                line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                line = None
+            if line is None:
+                raise RuntimeError(f"fiveup serve did not start:\n{log.read_text()[-3000:]}")
+            found = READY.search(line)
+            if found:
+                address = f"{found.group(1)}:{found.group(2)}"
+        yield Server(address, proc, log)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
 
 
 def human() -> pb.SeatSpec:

@@ -23,11 +23,10 @@ from ..clients.conftest import (
     BEHIND_GATEWAY,
     CLIENTS_DIR,
     ROOT,
-    Server,
     ensure_clients_built,
     in_ci,
-    running_server,
 )
+from ..harness import Server, running_server
 
 WEB_DIR = CLIENTS_DIR / "web"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
