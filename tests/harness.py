@@ -128,16 +128,13 @@ class Server:
     log: Path
 
 
-@contextlib.contextmanager
-def running_server(
-    folder: Path, timeout: float = 30.0, extra: Sequence[str] = ()
-) -> Iterator[Server]:
-    """``fiveup serve`` on a free port with a fresh SQLite file, stopped (SIGTERM) after;
-    ``extra``: more flags."""
+def start_process(folder: Path, *flags: str, timeout: float = 30.0) -> Server:
+    """``fiveup serve`` on a free port with a fresh SQLite file in ``folder`` (and its log
+    there); ``flags``: more of its flags.  ``stop_process`` stops it."""
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / "server.log"
     command = [*fiveup_command(), "serve", "--address", "127.0.0.1:0",
-               "--db", str(folder / "fiveup.sqlite3"), "--metrics-port", "-1", *extra]  # fmt: skip
+               "--db", str(folder / "fiveup.sqlite3"), "--metrics-port", "-1", *flags]  # fmt: skip
     with log.open("w") as err:
         proc = subprocess.Popen(
             command, cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True,
@@ -152,27 +149,40 @@ def running_server(
         lines.put(None)
 
     threading.Thread(target=pump, daemon=True).start()
-    try:
-        deadline = time.monotonic() + timeout
-        address = None
-        while address is None:
-            try:
-                line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                line = None
-            if line is None:
-                raise RuntimeError(f"fiveup serve did not start:\n{log.read_text()[-3000:]}")
-            found = READY.search(line)
-            if found:
-                address = f"{found.group(1)}:{found.group(2)}"
-        yield Server(address, proc, log)
-    finally:
-        proc.terminate()
+    deadline = time.monotonic() + timeout
+    while True:
         try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+            line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
+        except queue.Empty:
+            line = None
+        if line is None:
+            stop_process(Server("", proc, log))
+            raise RuntimeError(f"fiveup serve did not start:\n{log.read_text()[-3000:]}")
+        found = READY.search(line)
+        if found:
+            return Server(f"{found.group(1)}:{found.group(2)}", proc, log)
+
+
+def stop_process(server: Server) -> None:
+    """SIGTERM, then SIGKILL if it has not ended in 20 s."""
+    server.proc.terminate()
+    try:
+        server.proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.proc.kill()
+        server.proc.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def running_server(
+    folder: Path, timeout: float = 30.0, extra: Sequence[str] = ()
+) -> Iterator[Server]:
+    """``start_process`` and, whatever the test did, ``stop_process``."""
+    server = start_process(folder, *extra, timeout=timeout)
+    try:
+        yield server
+    finally:
+        stop_process(server)
 
 
 def human() -> pb.SeatSpec:
