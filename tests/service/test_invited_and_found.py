@@ -32,9 +32,9 @@ from fiveup.v1 import (
 )
 from fiveup.v1 import match_pb2 as pb
 
-from ..durability.serverproc import ServerProcess
 from ..harness import Running, auth, bot, human, server_fixture, start, stop, wait_for
 from ..postgres_db import database_on_each_store
+from ..serverproc import ServerProcess
 from .helpers import error_info
 
 INVITED = notifications_pb2.NOTIFICATION_KIND_INVITED

@@ -17,9 +17,9 @@ import pytest
 from fiveup.v1 import players_pb2 as pb
 from fiveup.v1 import players_pb2_grpc
 
-from ..durability.serverproc import ServerProcess
 from ..harness import Running, auth, server_fixture, start, stop
 from ..postgres_db import fresh_database
+from ..serverproc import ServerProcess
 from .helpers import error_info
 
 CALLERS = 8

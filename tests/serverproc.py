@@ -16,7 +16,7 @@ import grpc
 
 from fiveup.v1 import match_pb2_grpc
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 READY = re.compile(r"fiveup: gRPC listening on (\S+):(\d+)")
 
 # Used only until the CLI has its ``serve`` subcommand.
