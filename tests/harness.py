@@ -1,12 +1,19 @@
 """The one harness that starts and stops a real server for the tests: a real port, a real
 database and clients over real channels.
 
-Every folder starts its servers here.  Isolation is the default, so that no test sees
-another's matches, players or ratings (a shared server made leaderboards count other
-modules' matches only on a loaded CI machine): each server listens on a free port
-(``127.0.0.1:0``), and ``server_fixture`` gives each test a fresh database -- a new
-SQLite file in a folder of its own, or the module's ``db`` (``database_on_each_store``:
-a new SQLite file or a new PostgreSQL database per test)."""
+* in process: ``start``/``stop`` (``serving`` for both), and ``server_fixture`` for the
+  fixture a module binds (``server = server_fixture(setting=value)``);
+* as a program: ``start_process``/``stop_process`` (``running_server`` for both), the
+  ``fiveup serve`` that clients, the terminal and the browsers talk to;
+* one that tests SIGKILL and start again: ``ServerProcess`` in tests/serverproc.py.
+
+Isolation is the default, so that no test sees another's matches, players or ratings (a
+server shared by several modules made a leaderboard count other modules' matches, on a
+loaded CI machine only): each server listens on a free port (``127.0.0.1:0``), and
+``server_fixture`` gives each test a fresh database -- a new SQLite file in a folder of
+its own, or the module's ``db`` (``database_on_each_store``: a new SQLite file or a new
+PostgreSQL database per test).  tests/architecture/test_one_harness.py keeps
+``create_server`` here."""
 
 from __future__ import annotations
 
