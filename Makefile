@@ -94,6 +94,12 @@ clients: build client-toolchains
 test: build services browser openapi client-toolchains
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# The fast part, for a developer between changes: every test but those marked slow
+# (browsers, the benchmarks' smoke runs, the native clients' and the wheel's builds, the
+# deploy checks: tests/conftest.py's SLOW).  make test still runs everything.
+test-fast: build services
+	$(PY) -m pytest -m 'not slow' $(PYTEST_ARGS)
+
 lint: build
 	@# A worktree's .venv is a link to the shared venv: committed, its checkout in the
 	@# main tree replaces that venv (7be2ca0 did), so a tracked .venv fails the lint.

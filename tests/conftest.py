@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,23 @@ for _name, _value in RELAXED_RATED_PLAY.items():  # for the servers tests start 
 os.environ.setdefault("FIVEUP_BOT_DELAY", "0")
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES_DATA = Path(__file__).resolve().parent / "data"
+TESTS = Path(__file__).resolve().parent
+RULES_DATA = TESTS / "data"
+
+# The long tests, by path under tests/: marked ``slow`` so that ``make test-fast`` (``-m 'not
+# slow'``) leaves them out; ``make test`` runs them.  Browsers drive the whole stack, the
+# benchmarks' smoke runs start their own servers and bots, the native clients and the wheel
+# are compiled, and the deploy checks install and run checkov.  (test_bench_full_start.py
+# marks its full-size starts itself: its check of the Makefile's list is quick.)
+SLOW = (
+    "web/*",
+    "test_bench_*_smoke.py",
+    "bots/test_bench_*.py",
+    "clients/test_native_clients.py",
+    "deploy/*",
+    "test_make_run.py",
+)
+NOT_SLOW = ("web/test_web_text.py",)  # the web app's message tables, read as text
 
 
 def _require_compiled() -> bool:
@@ -44,6 +61,13 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         raise pytest.UsageError(
             "CI requires the compiled play-outs, but fiveup_core._playout is missing"
         )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        where = item.path.relative_to(TESTS).as_posix()
+        if any(fnmatch(where, p) for p in SLOW) and not any(fnmatch(where, p) for p in NOT_SLOW):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(params=["python", "cython"])

@@ -4,7 +4,7 @@ the same pair again and again.  The operator's rules of rated play (docs/ratings
 "Which matches are rated": standard targets only, standing, repeated pairings, a
 forfeit before each seat made its own moves, a board's distinct opponents) would
 record them all unrated, so the suite's servers relax them -- in process through
-``tests.service.conftest.start``, in child processes through the environment (set by
+``tests.harness.start``, in child processes through the environment (set by
 tests/conftest.py).  tests/ratings/test_rated_policy.py and bench/farming.py run the
 defaults."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 import logging
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from fiveup.app.logs import configure_logging
 from fiveup.shared.redact import redact, redact_url
 from fiveup.v1 import common_pb2, rules_pb2
 from fiveup.v1 import match_pb2 as pb
-from tests.service.conftest import Running, auth, human, start, stop, wait_for
+from tests.harness import Running, auth, human, server_fixture, wait_for
 
 REQUEST_ID = "x-request-id"
 
@@ -35,13 +35,7 @@ def json_logs() -> Iterator[io.StringIO]:
         root.setLevel(level)
 
 
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[Running]:
-    running = await start(tmp_path / "logs.sqlite3")
-    try:
-        yield running
-    finally:
-        await stop(running)
+server = server_fixture()
 
 
 def records(stream: io.StringIO) -> list[dict[str, Any]]:

@@ -25,7 +25,7 @@ from fiveup.match.matches import Matches
 from fiveup.store import open_store
 from fiveup.v1 import common_pb2, rules_pb2
 from fiveup.v1 import match_pb2 as pb
-from tests.service.conftest import Running, auth, bot, human, start, stop, wait_for
+from tests.harness import Running, auth, bot, human, start, stop, wait_for
 from tests.service.players import Watcher
 
 MATCH = "fiveup.v1.MatchService"

@@ -18,7 +18,7 @@ from fiveup.app.metrics import start_metrics_server, stop_metrics_server
 from fiveup.app.runtime import LAG_INTERVAL
 from fiveup.v1 import match_pb2 as pb
 from tests.app.test_metrics import Ops, Scrape, delta
-from tests.service.conftest import human, start, stop
+from tests.harness import human, start, stop
 from tests.service.players import Watcher
 
 from ..postgres_db import fresh_database

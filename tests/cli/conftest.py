@@ -1,14 +1,14 @@
-"""A real ``fiveup serve`` process for the command-line tests."""
+"""A real ``fiveup serve`` process for the command-line tests (tests/harness.py starts it)."""
 
 from __future__ import annotations
 
-import re
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from ..harness import running_server
 
 FIVEUP = [sys.executable, "-m", "fiveup.cli"]
 
@@ -25,36 +25,10 @@ SEEDED_FIVEUP = [
 ]  # fmt: skip
 
 
-def serve(
-    tmp_path: Path, *flags: str, seed: bytes | None = None
-) -> tuple[subprocess.Popen[str], str]:
-    """A `fiveup serve` process on a free port; ``seed``: every match dealt from it."""
-    program = FIVEUP if seed is None else [*SEEDED_FIVEUP, seed.hex()]
-    proc = subprocess.Popen(
-        [
-            *program, "serve", "--address", "127.0.0.1:0",
-            "--db", str(tmp_path / "play.sqlite3"), "--metrics-port", "-1", *flags,
-        ],
-        stdout=subprocess.PIPE,
-        # the log to a file: unread, a pipe would fill up and stall the server
-        stderr=(tmp_path / "server.log").open("w"),
-        text=True,
-    )  # fmt: skip
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    match = re.search(r"gRPC listening on (\S+):(\d+)", line)
-    assert match, line + (tmp_path / "server.log").read_text()
-    return proc, f"127.0.0.1:{match.group(2)}"
-
-
 @pytest.fixture
 def server_process(tmp_path: Path) -> Iterator[str]:
-    proc, target = serve(tmp_path)
-    try:
-        yield target
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+    with running_server(tmp_path / "server") as server:
+        yield server.address
 
 
 # What `fiveup play` asks at a finished match's end (the others may have offered first).

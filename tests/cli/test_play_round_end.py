@@ -23,7 +23,8 @@ import pexpect
 from fiveup.bots.simple import GreedyBot
 from fiveup.engine import Match, MatchConfig, view_for
 
-from .conftest import serve
+from ..harness import start_process, stop_process
+from .conftest import SEEDED_FIVEUP
 
 PROMPT = r"Your move \[number, q to quit\]: "
 
@@ -71,12 +72,12 @@ def play_round_one(target: str) -> list[str]:
 
 
 def test_a_round_end_reads_in_the_records_order(tmp_path: Path) -> None:
-    proc, target = serve(tmp_path, seed=seed_where_the_person_goes_out())
+    seed = seed_where_the_person_goes_out()
+    server = start_process(tmp_path / "server", program=[*SEEDED_FIVEUP, seed.hex()])
     try:
-        lines = play_round_one(target)
+        lines = play_round_one(server.address)
     finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+        stop_process(server)
     shown = "\n".join(lines)
     ends = [i for i, line in enumerate(lines) if line.startswith("Round 1 over")]
     assert len(ends) == 1, shown  # said once, where it happened (not on every screen after)

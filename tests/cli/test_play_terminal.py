@@ -127,11 +127,12 @@ def test_a_stand_in_plays_for_an_absent_person_who_then_takes_the_seat_back(
     """The person does not answer: the turn timer hands the seat to a stand-in bot, the
     screen says so (the stand-in's moves are not "you placed"), and when the person
     comes back the game resumes without a raw ABORTED line."""
-    from .conftest import serve
+    from ..harness import start_process, stop_process
 
-    proc, target = serve(
-        tmp_path, "--turn-timeout-seconds", "1.5", "--stand-in-delay-seconds", "1.0"
+    server = start_process(
+        tmp_path / "server", "--turn-timeout-seconds", "1.5", "--stand-in-delay-seconds", "1.0"
     )
+    target = server.address
     child = pexpect.spawn(
         sys.executable,
         [
@@ -165,8 +166,7 @@ def test_a_stand_in_plays_for_an_absent_person_who_then_takes_the_seat_back(
         child.expect(pexpect.EOF)
         child.close()
     finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+        stop_process(server)
     screen = "".join(transcript)
     assert child.exitstatus == 0, screen[-3000:]
     assert "your turn timer ran out: a stand-in bot plays for you" in screen
@@ -180,9 +180,10 @@ def test_a_stand_in_plays_for_an_absent_person_who_then_takes_the_seat_back(
 def test_a_cancelled_match_ends_the_game_with_a_clear_line(tmp_path: Path) -> None:
     """The server's bound on a match's length (here: no round may finish) cancels the
     match; the screen says so and `fiveup play` ends instead of waiting forever."""
-    from .conftest import serve
+    from ..harness import start_process, stop_process
 
-    proc, target = serve(tmp_path, "--max-match-rounds", "0")
+    server = start_process(tmp_path / "server", "--max-match-rounds", "0")
+    target = server.address
     child = pexpect.spawn(
         sys.executable,
         ["-m", "fiveup.cli", "play", "--server", target, "--players", "2", "--bots", "greedy"],
@@ -198,8 +199,7 @@ def test_a_cancelled_match_ends_the_game_with_a_clear_line(tmp_path: Path) -> No
             child.sendline("1")
         child.close()
     finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+        stop_process(server)
     screen = "".join(transcript)
     assert "· the match was cancelled: it was too long for the server" in screen, screen[-2000:]
     assert "Match cancelled: it ended without a winner." in screen

@@ -6,17 +6,11 @@ skip with a message, except under ``CI=true`` where a missing tool is a failure.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
-import queue
-import re
 import shutil
 import subprocess
-import sys
-import threading
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,11 +18,12 @@ import pytest
 
 from fiveup.app.gateway import Gateway
 
+from ..harness import Server, running_server
+
 ROOT = Path(__file__).resolve().parents[2]
 CLIENTS_DIR = ROOT / "clients"  # one npm workspace: sdk/, node/, web/ and one lockfile
 NODE_DIR = CLIENTS_DIR / "node"
 SDK_DIR = CLIENTS_DIR / "sdk"
-READY = re.compile(r"fiveup: gRPC listening on (\S+):(\d+)")
 NPM_CI_TIMEOUT = 300  # seconds; only when node_modules is missing or the lock changed
 BUILD_TIMEOUT = 180
 
@@ -92,68 +87,6 @@ def ensure_clients_built() -> dict[str, str]:
         "building the SDK (buf generate + tsc)",
     )  # fmt: skip
     return tools
-
-
-def fiveup_command() -> list[str]:
-    """``fiveup`` of this environment (the venv's script), else ``python -m fiveup.cli``."""
-    script = Path(sys.executable).with_name("fiveup")
-    if script.exists():
-        return [str(script)]
-    return [sys.executable, "-m", "fiveup.cli"]
-
-
-@dataclass
-class Server:
-    address: str
-    proc: subprocess.Popen[str]
-    log: Path
-
-
-@contextlib.contextmanager
-def running_server(
-    folder: Path, timeout: float = 30.0, extra: Sequence[str] = ()
-) -> Iterator[Server]:
-    """``fiveup serve`` on a free port with a fresh SQLite file, stopped (SIGTERM) after;
-    ``extra``: more flags."""
-    folder.mkdir(parents=True, exist_ok=True)
-    log = folder / "server.log"
-    command = [*fiveup_command(), "serve", "--address", "127.0.0.1:0",
-               "--db", str(folder / "fiveup.sqlite3"), "--metrics-port", "-1", *extra]  # fmt: skip
-    with log.open("w") as err:
-        proc = subprocess.Popen(
-            command, cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True,
-            env=dict(os.environ, PYTHONUNBUFFERED="1"),
-        )  # fmt: skip
-    lines: queue.Queue[str | None] = queue.Queue()
-
-    def pump() -> None:  # keeps draining stdout so the server never blocks on it
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            lines.put(line)
-        lines.put(None)
-
-    threading.Thread(target=pump, daemon=True).start()
-    try:
-        deadline = time.monotonic() + timeout
-        address = None
-        while address is None:
-            try:
-                line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                line = None
-            if line is None:
-                raise RuntimeError(f"fiveup serve did not start:\n{log.read_text()[-3000:]}")
-            found = READY.search(line)
-            if found:
-                address = f"{found.group(1)}:{found.group(2)}"
-        yield Server(address, proc, log)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

@@ -39,7 +39,8 @@ import pytest
 from fiveup.api.errors import STATUS_BY_REASON
 from fiveup.app.services import PUBLIC_SERVICES
 
-from .conftest import ROOT, Server, in_ci
+from ..harness import Server
+from .conftest import ROOT, in_ci
 
 DOC = ROOT / "docs" / "api.md"
 MAKE_RUN_ADDRESS = "127.0.0.1:50051"

@@ -24,7 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, Server, in_ci
+from ..harness import Server
+from .conftest import ROOT, in_ci
 from .test_conformance import CASES, RUNNER_TIMEOUT, SUMMARY, case_names
 
 BUILD_TIMEOUT = 900  # a cold C++ build on a loaded 2-core machine; warm builds take ~1 s

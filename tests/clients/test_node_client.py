@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
+from ..harness import Server
 from .conftest import (
     CLIENTS_DIR,
     NODE_DIR,
     SDK_DIR,
-    Server,
     Stack,
     ensure_clients_built,
     require_tools,

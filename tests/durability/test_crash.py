@@ -30,8 +30,8 @@ import pytest
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc
 
+from ..serverproc import ServerProcess
 from .logcheck import check_match, open_checked
-from .serverproc import ServerProcess
 
 KILLS = int(os.environ.get("FIVEUP_CRASH_KILLS", "20"))
 MATCHES = 6

@@ -17,7 +17,7 @@ import pytest
 
 from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
 
-from .serverproc import ServerProcess
+from ..serverproc import ServerProcess
 
 pytestmark = pytest.mark.postgres
 PLAYERS = 40

@@ -16,9 +16,9 @@ import pytest
 from fiveup.notifications import Notice, NoticeKind
 from fiveup.store import open_notification_store, open_store
 
-from ..service.conftest import start, stop
+from ..harness import start, stop
+from ..serverproc import ServerProcess
 from ..service.receivers import SECRET_TEXT, WebhookReceiver
-from .serverproc import ServerProcess
 
 NOTICES = 120
 LEASE = 3.0

@@ -35,7 +35,7 @@ from fiveup.store import open_lobby_store, open_rating_store, open_store
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc, players_pb2, players_pb2_grpc
 
-from .serverproc import ServerProcess
+from ..serverproc import ServerProcess
 
 TARGET = 5  # displayed points: short matches, so many end close together
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)

@@ -25,7 +25,7 @@ from fiveup.match.repository import Freshness
 from fiveup.store import open_store
 from fiveup.v1 import match_pb2 as pb
 
-from .serverproc import ServerProcess
+from ..serverproc import ServerProcess
 
 pytestmark = pytest.mark.postgres
 

@@ -22,10 +22,10 @@ import pytest
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc
 
+from ..serverproc import ServerProcess
 from ..service.helpers import error_info
 from ..service.players import Watcher
 from .logcheck import check_match, open_checked
-from .serverproc import ServerProcess
 
 pytestmark = pytest.mark.postgres
 

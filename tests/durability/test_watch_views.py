@@ -23,7 +23,7 @@ import pytest
 from fiveup.v1 import common_pb2, match_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 
-from .serverproc import ServerProcess
+from ..serverproc import ServerProcess
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
 WATCH = "/fiveup.v1.MatchService/WatchMatch"

@@ -11,15 +11,12 @@ tests/ratings/test_rated_matches.py plays real ones."""
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
-
-import pytest
 
 from fiveup.ratings.scale import DEFAULT_SETTLED_SIGMA, display_deviation, display_rating
 from fiveup.v1 import ratings_pb2 as rp
 
+from ..harness import Running, auth, server_fixture
 from ..postgres_db import database_on_each_store
-from ..service.conftest import Running, auth, start, stop
 from ..service.test_ratings_api import Results, players, stub
 
 TWO = rp.RATING_CATEGORY_TWO_PLAYERS
@@ -29,13 +26,8 @@ WIN, LOSS = (310, 100), (100, 310)
 db = database_on_each_store("fair_board")
 
 
-@pytest.fixture
-async def running(db: str) -> AsyncIterator[Running]:
-    server = await start(db)  # the defaults: settled at sigma 7.3, active 30 days
-    try:
-        yield server
-    finally:
-        await stop(server)
+# the defaults: settled at sigma 7.3, active 30 days
+running = server_fixture(on_each_store=True)
 
 
 async def test_volume_does_not_outrank_an_unbeaten_settled_player(running: Running) -> None:

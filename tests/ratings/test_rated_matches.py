@@ -25,8 +25,8 @@ from fiveup.store import open_lobby_store, open_rating_store, open_store
 from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 
+from ..harness import Running, auth, bot, human, server_fixture
 from ..postgres_db import database_on_each_store
-from ..service.conftest import Running, auth, bot, human, start, stop
 from ..service.players import play_seat
 
 TARGET = 5  # displayed points: short matches
@@ -35,13 +35,7 @@ TARGET = 5  # displayed points: short matches
 db = database_on_each_store("rated")
 
 
-@pytest.fixture
-async def running(db: str) -> AsyncIterator[Running]:
-    server = await start(db)
-    try:
-        yield server
-    finally:
-        await stop(server)
+running = server_fixture(on_each_store=True)
 
 
 @pytest.fixture

@@ -24,8 +24,8 @@ from fiveup.app.config import ServerConfig
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
 
+from ..harness import Running, auth, bot, human, start, stop
 from ..postgres_db import database_on_each_store
-from ..service.conftest import Running, auth, bot, human, start, stop
 from ..service.test_fair_end import rebuilt_equals_stored, view_of
 from .test_rated_matches import Player, fiveup, sign_in
 from .test_rated_policy import DEFAULTS, board, earn_standing, rated_count, resigned_match

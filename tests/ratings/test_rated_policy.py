@@ -22,9 +22,9 @@ from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 
+from ..harness import Running, auth, bot, human, start, stop
 from ..postgres_db import database_on_each_store
 from ..rated_play import RELAXED_RATED_PLAY
-from ..service.conftest import Running, auth, bot, human, start, stop
 from ..service.test_fair_end import move_once, rebuilt_equals_stored, view_of
 from .test_rated_matches import Player, sign_in
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator
 
 import grpc
 import psycopg
@@ -17,8 +16,8 @@ from fiveup.ratings.wilson import wilson_interval
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 
+from ..harness import Running, auth, server_fixture
 from ..postgres_db import database_on_each_store
-from ..service.conftest import Running, auth, start, stop
 from ..service.helpers import error_info
 from .test_rated_matches import fiveup, play, sign_in
 
@@ -28,13 +27,7 @@ RATED, CASUAL, PRACTICE = rp.MATCH_MODE_RATED, rp.MATCH_MODE_CASUAL, rp.MATCH_MO
 db = database_on_each_store("modes")
 
 
-@pytest.fixture
-async def running(db: str) -> AsyncIterator[Running]:
-    server = await start(db)
-    try:
-        yield server
-    finally:
-        await stop(server)
+running = server_fixture(on_each_store=True)
 
 
 def figures(m: rp.ModeStats | rp.CategoryStats) -> tuple[int, int, float, float, float]:

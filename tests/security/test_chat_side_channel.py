@@ -12,41 +12,27 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import grpc
 import pytest
 
 from fiveup.v1 import chat_pb2
 
+from ..harness import Running, auth, server_fixture
 from ..service.chat_table import Table, sign_in, signed_in_table, words
-from ..service.conftest import Running, auth, start, stop
 from ..service.helpers import error_info
 from .conftest import FakeClock, retry_delay
 
 PLAYERS, SPECTATORS = chat_pb2.CHAT_ROOM_PLAYERS, chat_pb2.CHAT_ROOM_SPECTATORS
 
 
-@pytest.fixture
-async def roomy(tmp_path: Path) -> AsyncIterator[Running]:
-    """A server whose flood rules let one author send the finding's 8 messages at once
-    (the rules under test here are the views, not the flood limits)."""
-    running = await start(tmp_path / "matches.sqlite3", chat_burst=50, chat_per_minute=100)
-    try:
-        yield running
-    finally:
-        await stop(running)
+# flood rules that let one author send the finding's 8 messages at once (the rules under
+# test here are the views, not the flood limits)
+roomy = server_fixture(chat_burst=50, chat_per_minute=100)
 
 
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[Running]:
-    """A server with the default settings (the read limit's among them)."""
-    running = await start(tmp_path / "matches.sqlite3")
-    try:
-        yield running
-    finally:
-        await stop(running)
+# the default settings (the read limit's among them)
+server = server_fixture()
 
 
 async def page(table: Table, who: int | str | None, room: int = PLAYERS

@@ -22,7 +22,7 @@ from prometheus_client import REGISTRY
 
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import notifications_pb2, players_pb2, players_pb2_grpc
-from tests.service.conftest import Running, auth, start, stop, wait_for
+from tests.harness import Running, auth, start, stop, wait_for
 from tests.service.helpers import error_info
 from tests.service.receivers import PushService, serve_on_loopback
 from tests.service.test_notifications import correspondence_table, move, notifications

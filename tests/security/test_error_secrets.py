@@ -5,7 +5,6 @@ error path, and also when a bug raises an arbitrary exception."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import grpc
@@ -14,20 +13,13 @@ import pytest
 from fiveup.api.guard import INTERNAL_MESSAGE
 from fiveup.v1 import common_pb2
 from fiveup.v1 import match_pb2 as pb
-from tests.service.conftest import Running, auth, start, stop
+from tests.harness import Running, auth, server_fixture
 from tests.service.helpers import error_info, two_human_table
 from tests.service.test_errors import CASES, not_in_hand, place
 
 from .leaks import error_blobs, leaks
 
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[Running]:
-    running = await start(tmp_path / "secrets.sqlite3")
-    try:
-        yield running
-    finally:
-        await stop(running)
+server = server_fixture()
 
 
 @pytest.fixture

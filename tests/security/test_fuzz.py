@@ -49,8 +49,8 @@ from fiveup.v1 import (
     rules_pb2,
 )
 from fiveup.v1 import match_pb2 as pb
+from tests.harness import Running, start, stop
 from tests.identity.idp import IdentityProvider, rsa_key, serve_idp
-from tests.service.conftest import Running, start, stop
 
 from .leaks import error_blobs, leaks
 

@@ -11,15 +11,13 @@ first player's current name, in any case or script -- while the first may keep t
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import grpc
 import pytest
 
 from fiveup.v1 import players_pb2 as pb
 from fiveup.v1 import players_pb2_grpc
-from tests.service.conftest import Running, auth, start, stop
+from tests.harness import Running, auth, server_fixture
 from tests.service.helpers import error_info
 
 # The finding's names, and the reason each is refused with.
@@ -36,13 +34,7 @@ FINDING = [
 ]
 
 
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[Running]:
-    running = await start(tmp_path / "names.sqlite3")
-    try:
-        yield running
-    finally:
-        await stop(running)
+server = server_fixture()
 
 
 def device() -> str:

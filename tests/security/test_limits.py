@@ -35,7 +35,7 @@ from fiveup.app.metrics import MatchObserver
 from fiveup.shared.errors import TooManyBotMatches, TooManyRequests, TooManyStreams
 from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, ratings_pb2, ratings_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
-from tests.service.conftest import Running, auth, human, start, stop, wait_for
+from tests.harness import Running, auth, human, start, stop, wait_for
 from tests.service.helpers import error_info, snapshot
 
 from .conftest import FakeClock, Recorder, retry_delay

@@ -30,7 +30,7 @@ from fiveup.engine import Match, MatchConfig, event_from_dict
 from fiveup.store import open_store
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc
-from tests.service.conftest import auth, bot, human, start, stop
+from tests.harness import auth, bot, human, start, stop
 from tests.service.helpers import error_info
 
 ROOT = Path(__file__).resolve().parents[2]

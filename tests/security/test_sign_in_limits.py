@@ -15,7 +15,7 @@ from prometheus_client import REGISTRY
 
 from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
-from tests.service.conftest import Running, auth, human, start, stop
+from tests.harness import Running, auth, human, start, stop
 from tests.service.helpers import error_info
 
 from .conftest import FakeClock, retry_delay

@@ -21,7 +21,7 @@ from fiveup.app.config import ConfigError, ServerConfig
 from fiveup.app.server import LIVENESS, READINESS, create_server
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc
-from tests.service.conftest import human, start, stop, wait_for
+from tests.harness import human, start, stop, wait_for
 from tests.service.helpers import error_info
 
 from .conftest import retry_delay

@@ -22,7 +22,7 @@ from prometheus_client import REGISTRY
 from bench.stream_hoarding import ATTACKERS, attack, settings
 from fiveup.app.server import STREAM_POOL_HEALTH
 from fiveup.v1 import match_pb2 as pb
-from tests.service.conftest import human, start, stop, wait_for
+from tests.harness import human, start, stop, wait_for
 from tests.service.helpers import error_info
 
 SCALE = 5

@@ -27,7 +27,7 @@ from fiveup.v1 import (
     players_pb2_grpc,
 )
 from fiveup.v1 import match_pb2 as pb
-from tests.service.conftest import Running, human, start, stop, wait_for
+from tests.harness import Running, human, start, stop, wait_for
 from tests.service.helpers import error_info
 
 ATTACKERS = [f"10.66.1.{i}" for i in range(1, 9)]  # 8 forwarded addresses

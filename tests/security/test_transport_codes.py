@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from fiveup.v1 import match_pb2 as pb
+from tests.harness import human, start, stop
 from tests.rawh2 import RawClient
-from tests.service.conftest import human, start, stop
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from fiveup.engine import Match, SeatAutoPlayed, TilePlaced, event_from_dict
 from fiveup.match.matches import Matches, MatchesConfig
 from fiveup.store import open_store
 from fiveup.v1 import match_pb2 as pb
-from tests.service.conftest import Running, auth, human, start, stop, wait_for
+from tests.harness import Running, auth, human, start, stop, wait_for
 from tests.service.helpers import error_info, snapshot
 
 from .conftest import FakeClock

@@ -14,7 +14,7 @@ import grpc
 from fiveup.v1 import chat_pb2, chat_pb2_grpc, players_pb2, players_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 
-from .conftest import Running, auth, human
+from ..harness import Running, auth, human
 
 
 @dataclass

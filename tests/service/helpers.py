@@ -11,7 +11,7 @@ from fiveup.engine import Match
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc
 
-from .conftest import auth
+from ..harness import auth
 
 
 def error_info(exc: grpc.aio.AioRpcError) -> error_details_pb2.ErrorInfo:
@@ -42,7 +42,7 @@ async def snapshot(
 async def two_human_table(server: Any) -> dict[str, Any]:
     """A 2-human match with both seats joined, before any move: its id, the seats' tokens,
     the seat to move ("mover") and the other ("waiter"), the version and the mover's hand."""
-    from .conftest import human
+    from ..harness import human
 
     created = await server.matches.CreateMatch(pb.CreateMatchRequest(seats=[human(), human()]))
     tokens = {}

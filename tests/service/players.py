@@ -11,7 +11,7 @@ import grpc
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc
 
-from .conftest import auth
+from ..harness import auth
 
 
 @dataclass

@@ -8,7 +8,7 @@ import grpc
 
 from fiveup.api.bench_echo import ECHO_BYTES_HEADER, METHOD
 
-from .conftest import Running, start, stop
+from ..harness import Running, start, stop
 
 
 async def test_echo_is_off_by_default(server: Running) -> None:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -18,23 +16,12 @@ from fiveup.v1 import lobby_pb2 as lb
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
 
-from .conftest import Running, auth, start, stop
+from ..harness import Running, auth, server_fixture
 from .test_matchmaking import find
 from .test_player_seats import new_device_id, sign_in
 from .test_ratings_api import SETTLED, Results, stub
 
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[Running]:
-    running = await start(
-        tmp_path / "levels.sqlite3",
-        matchmaker_round_seconds=0.05,
-        rating_settled_sigma=SETTLED,
-    )
-    try:
-        yield running
-    finally:
-        await stop(running)
+server = server_fixture(matchmaker_round_seconds=0.05, rating_settled_sigma=SETTLED)
 
 
 async def test_list_bot_levels_is_the_ladder_with_its_ratings(server: Running) -> None:

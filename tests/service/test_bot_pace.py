@@ -13,7 +13,7 @@ from pathlib import Path
 from fiveup.app.config import ServerConfig
 from fiveup.v1 import match_pb2 as pb
 
-from .conftest import bot, start, stop
+from ..harness import bot, start, stop
 
 DELAY = 0.3
 

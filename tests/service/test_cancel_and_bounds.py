@@ -13,8 +13,8 @@ import pytest
 
 from fiveup.cli.verify import verify_record
 from fiveup.v1 import match_pb2 as pb
+from tests.harness import Running, auth, bot, human, start, stop
 from tests.security.conftest import retry_delay
-from tests.service.conftest import Running, auth, bot, human, start, stop
 from tests.service.helpers import error_info
 
 

@@ -17,8 +17,8 @@ from fiveup.store import open_notification_store
 from fiveup.v1 import chat_pb2
 from fiveup.v1 import match_pb2 as pb
 
+from ..harness import Running, auth, human, start, stop, wait_for
 from .chat_table import sign_in, signed_in_table, words
-from .conftest import Running, auth, human, start, stop, wait_for
 from .helpers import error_info
 
 PLAYERS, SPECTATORS = chat_pb2.CHAT_ROOM_PLAYERS, chat_pb2.CHAT_ROOM_SPECTATORS

@@ -11,9 +11,9 @@ from pathlib import Path
 import grpc
 import pytest
 
+from ..harness import Running, start, stop, wait_for
 from ..postgres_db import fresh_database
 from .chat_table import Table, signed_in_table, words
-from .conftest import Running, start, stop, wait_for
 from .helpers import error_info
 
 pytestmark = pytest.mark.postgres

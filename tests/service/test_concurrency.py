@@ -11,7 +11,7 @@ import pytest
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc
 
-from .conftest import Running, auth, bot, human, start, stop
+from ..harness import Running, auth, bot, human, start, stop
 from .helpers import error_info, two_human_table
 from .players import Watcher, play_seat
 

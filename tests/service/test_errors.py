@@ -11,7 +11,7 @@ import pytest
 from fiveup.v1 import common_pb2
 from fiveup.v1 import match_pb2 as pb
 
-from .conftest import Running, auth, human
+from ..harness import Running, auth, human
 from .helpers import error_info, snapshot, two_human_table
 
 Call = Callable[[Running, dict[str, Any]], Awaitable[Any]]

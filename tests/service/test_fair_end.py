@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,22 +24,16 @@ from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 
+from ..harness import Running, auth, human, server_fixture, start, stop
 from ..postgres_db import database_on_each_store
 from ..ratings.test_rated_matches import Player, sign_in
-from .conftest import Running, auth, human, start, stop
 from .helpers import error_info
 from .players import Watcher
 
 db = database_on_each_store("fair_end")
 
 
-@pytest.fixture
-async def running(db: str) -> AsyncIterator[Running]:
-    server = await start(db)
-    try:
-        yield server
-    finally:
-        await stop(server)
+running = server_fixture(on_each_store=True)
 
 
 async def rated_table(

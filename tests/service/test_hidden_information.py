@@ -14,7 +14,7 @@ from fiveup.engine import Match, MatchConfig, event_from_dict
 from fiveup.v1 import common_pb2
 from fiveup.v1 import match_pb2 as pb
 
-from .conftest import Running, auth, bot, human
+from ..harness import Running, auth, bot, human
 from .helpers import hidden_tiles
 from .players import Watcher
 

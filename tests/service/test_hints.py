@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,7 @@ from fiveup.match.hints import HintsConfig, HintService, Suggestions
 from fiveup.match.ports import MatchRecord
 from fiveup.v1 import match_pb2 as pb
 
-from .conftest import Running, auth, bot, human, start, stop, wait_for
+from ..harness import Running, auth, bot, human, server_fixture, start, stop, wait_for
 from .helpers import error_info
 
 Seats = list[pb.SeatSpec]
@@ -46,13 +45,7 @@ Seats = list[pb.SeatSpec]
 PLENTY_MS = 600_000
 
 
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[Running]:
-    running = await start(tmp_path / "hints.sqlite3", hint_max_deadline_ms=PLENTY_MS)
-    try:
-        yield running
-    finally:
-        await stop(running)
+server = server_fixture(hint_max_deadline_ms=PLENTY_MS)
 
 
 async def practice_match(server: Running, seats: Seats, **options: Any) -> tuple[str, str]:

@@ -33,8 +33,8 @@ from fiveup.v1 import (
 )
 from fiveup.v1 import match_pb2 as pb
 
+from ..harness import Running, auth, human, start, stop
 from ..postgres_db import database_on_each_store
-from .conftest import Running, auth, human, start, stop
 from .helpers import error_info
 from .receivers import SECRET_TEXT, WebhookReceiver
 

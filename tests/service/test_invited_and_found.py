@@ -16,7 +16,6 @@ import asyncio
 import secrets
 import sqlite3
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import grpc
@@ -33,9 +32,9 @@ from fiveup.v1 import (
 )
 from fiveup.v1 import match_pb2 as pb
 
-from ..durability.serverproc import ServerProcess
+from ..harness import Running, auth, bot, human, server_fixture, start, stop, wait_for
 from ..postgres_db import database_on_each_store
-from .conftest import Running, auth, bot, human, start, stop, wait_for
+from ..serverproc import ServerProcess
 from .helpers import error_info
 
 INVITED = notifications_pb2.NOTIFICATION_KIND_INVITED
@@ -44,13 +43,7 @@ TABLE_FOUND = notifications_pb2.NOTIFICATION_KIND_TABLE_FOUND
 db = database_on_each_store("invited_found")
 
 
-@pytest.fixture
-async def server(db: str) -> AsyncIterator[Running]:
-    running = await start(db, notify_poll_seconds=0.2)
-    try:
-        yield running
-    finally:
-        await stop(running)
+server = server_fixture(on_each_store=True, notify_poll_seconds=0.2)
 
 
 def lobby(channel: grpc.aio.Channel) -> lobby_pb2_grpc.LobbyServiceStub:

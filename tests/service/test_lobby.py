@@ -13,7 +13,7 @@ from fiveup.v1 import lobby_pb2 as lb
 from fiveup.v1 import lobby_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 
-from .conftest import Running, auth, bot, human, start, stop
+from ..harness import Running, auth, bot, human, start, stop
 from .helpers import error_info
 from .test_player_seats import new_device_id, refused, sign_in
 

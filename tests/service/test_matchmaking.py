@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import grpc
 import pytest
@@ -15,20 +13,11 @@ from fiveup.v1 import lobby_pb2 as lb
 from fiveup.v1 import lobby_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 
-from .conftest import Running, auth, start, stop
+from ..harness import Running, auth, server_fixture
 from .helpers import error_info
 from .test_player_seats import Device, new_device_id, refused, sign_in
 
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[Running]:
-    running = await start(
-        tmp_path / "mm.sqlite3", matchmaker_round_seconds=0.05, matchmaker_ticket_ttl_seconds=5.0
-    )
-    try:
-        yield running
-    finally:
-        await stop(running)
+server = server_fixture(matchmaker_round_seconds=0.05, matchmaker_ticket_ttl_seconds=5.0)
 
 
 async def until_matched(stream) -> lb.Matched:  # type: ignore[no-untyped-def]
@@ -144,7 +133,7 @@ async def test_cancel_and_disconnect_leave_the_queue(server: Running) -> None:
     async def left() -> bool:
         return await store.waiting_count(4, 61) == 0
 
-    from .conftest import wait_for
+    from ..harness import wait_for
 
     await wait_for(left, 10)
     # Three others and the leaver's old search: nobody is seated with a ghost.

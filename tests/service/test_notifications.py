@@ -33,8 +33,8 @@ from fiveup.v1 import (
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc as pb_grpc
 
+from ..harness import Running, auth, human, start, stop, wait_for
 from .chat_table import sign_in
-from .conftest import Running, auth, human, start, stop, wait_for
 from .helpers import error_info
 from .receivers import SECRET_TEXT, PushService, WebhookReceiver
 

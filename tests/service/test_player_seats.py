@@ -13,7 +13,7 @@ import pytest
 from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, players_pb2, players_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 
-from .conftest import Running, auth, bot, human
+from ..harness import Running, auth, bot, human
 from .helpers import error_info
 
 

@@ -15,8 +15,8 @@ import pytest
 from fiveup.v1 import players_pb2 as pb
 from fiveup.v1 import players_pb2_grpc
 
+from ..harness import Running, auth, start, stop
 from ..identity.idp import IdentityProvider, rsa_key, serve_idp
-from .conftest import Running, auth, start, stop
 from .helpers import error_info
 
 

@@ -13,8 +13,8 @@ import pytest
 from fiveup.v1 import players_pb2 as pb
 from fiveup.v1 import players_pb2_grpc
 
+from ..harness import Running, auth, start, stop
 from ..postgres_db import fresh_database
-from .conftest import Running, auth, start, stop
 from .helpers import error_info
 
 pytestmark = pytest.mark.postgres

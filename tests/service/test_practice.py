@@ -4,28 +4,20 @@ exactly (a restarted server rebuilds the same match) and verifies with ``fiveup 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import grpc
 import pytest
 
 from fiveup.cli.verify import verify_record
 from fiveup.v1 import match_pb2 as pb
 
+from ..harness import Running, auth, bot, human, server_fixture, start, stop, wait_for
 from ..postgres_db import database_on_each_store
-from .conftest import Running, auth, bot, human, start, stop, wait_for
 from .helpers import error_info
 
 db = database_on_each_store("practice")
 
 
-@pytest.fixture
-async def running(db: str) -> AsyncIterator[Running]:
-    server = await start(db)  # type: ignore[arg-type]
-    try:
-        yield server
-    finally:
-        await stop(server)
+running = server_fixture(on_each_store=True)
 
 
 def comparable(view: pb.MatchView) -> bytes:

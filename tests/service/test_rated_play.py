@@ -25,9 +25,9 @@ from fiveup.v1 import lobby_pb2_grpc, ratings_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import ratings_pb2 as rp
 
+from ..harness import Running, auth, start, stop, wait_for
 from ..postgres_db import database_on_each_store
 from ..ratings.test_rated_matches import Player, play, sign_in
-from .conftest import Running, auth, start, stop, wait_for
 from .players import play_seat
 
 SETTLED = 7.9  # --rating-settled-sigma: two rated matches against newcomers settle (7.83)

@@ -14,7 +14,7 @@ import base64
 import itertools
 import json
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 
 import grpc
 import pytest
@@ -31,8 +31,8 @@ from fiveup.ratings.wilson import wilson_interval
 from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 
+from ..harness import Running, auth, server_fixture
 from ..postgres_db import database_on_each_store
-from .conftest import Running, auth, start, stop
 from .helpers import error_info
 from .test_player_seats import Device, new_device_id, sign_in
 
@@ -48,13 +48,7 @@ THREE = rp.RATING_CATEGORY_THREE_PLAYERS
 db = database_on_each_store("ratings_api")
 
 
-@pytest.fixture
-async def running(db: str) -> AsyncIterator[Running]:
-    server = await start(db, rating_settled_sigma=SETTLED)  # type: ignore[arg-type]
-    try:
-        yield server
-    finally:
-        await stop(server)
+running = server_fixture(on_each_store=True, rating_settled_sigma=SETTLED)
 
 
 def stub(server: Running) -> ratings_pb2_grpc.RatingsServiceStub:

@@ -14,7 +14,7 @@ import pytest
 from fiveup.match.matches import Matches
 from fiveup.v1 import match_pb2 as pb
 
-from .conftest import Running, auth, human
+from ..harness import Running, auth, human
 from .helpers import error_info
 from .test_watch_memory import CountingStore, human_match, play
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import grpc
@@ -18,9 +17,9 @@ import pytest
 from fiveup.v1 import players_pb2 as pb
 from fiveup.v1 import players_pb2_grpc
 
-from ..durability.serverproc import ServerProcess
+from ..harness import Running, auth, server_fixture, start, stop
 from ..postgres_db import fresh_database
-from .conftest import Running, auth, start, stop
+from ..serverproc import ServerProcess
 from .helpers import error_info
 
 CALLERS = 8
@@ -66,13 +65,7 @@ async def sign_in(players: players_pb2_grpc.PlayerServiceStub) -> pb.Session:
     return (await players.SignInAsGuest(pb.SignInAsGuestRequest(device_id=device))).session
 
 
-@pytest.fixture
-async def sqlite_server(tmp_path: Path) -> AsyncIterator[Running]:
-    running = await start(tmp_path / "race.sqlite3")
-    try:
-        yield running
-    finally:
-        await stop(running)
+sqlite_server = server_fixture()
 
 
 async def test_eight_concurrent_refreshes_keep_one_session_on_sqlite(

@@ -16,9 +16,9 @@ import pytest
 from fiveup.v1 import lobby_pb2, notifications_pb2
 from fiveup.v1 import match_pb2 as pb
 
+from ..harness import Running, auth, human, start, stop
 from ..postgres_db import fresh_database
 from .chat_table import sign_in
-from .conftest import Running, auth, human, start, stop
 from .helpers import error_info
 from .receivers import SECRET_TEXT, WebhookReceiver
 from .test_notifications import Correspondence, listed, lobby, move

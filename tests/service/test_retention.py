@@ -9,9 +9,9 @@ import pytest
 
 from fiveup.cli.verify import verify_record
 from fiveup.v1 import match_pb2 as pb
+from tests.harness import bot, human, start, stop
 from tests.postgres_db import database_on_each_store
 from tests.security.conftest import FakeClock
-from tests.service.conftest import bot, human, start, stop
 from tests.service.helpers import error_info
 
 db = database_on_each_store("retention")

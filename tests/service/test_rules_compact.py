@@ -13,7 +13,7 @@ from fiveup.api import convert
 from fiveup.v1 import common_pb2, rules_pb2
 from fiveup_core import ALL_TILES, LEAD_CODE, SIDES
 
-from .conftest import Running
+from ..harness import Running
 from .helpers import error_info
 from .test_rules_service import random_layout, random_placement
 

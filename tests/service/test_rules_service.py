@@ -12,7 +12,7 @@ from fiveup.api import convert, rules_servicer
 from fiveup.v1 import common_pb2, rules_pb2
 from fiveup_core import ALL_TILES, SIDES, Layout, LayoutDecodeError, validate_batch
 
-from .conftest import Running
+from ..harness import Running
 from .helpers import error_info
 
 

@@ -22,7 +22,7 @@ from fiveup.engine import Match, MatchConfig, RoundEnded, event_from_dict
 from fiveup.v1 import match_pb2 as pb
 from tests.security.conftest import FakeClock
 
-from .conftest import Running, auth, bot, human, start, stop
+from ..harness import Running, auth, bot, human, start, stop
 from .table import Table
 
 

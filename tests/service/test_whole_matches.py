@@ -9,7 +9,7 @@ import pytest
 
 from fiveup.v1 import match_pb2 as pb
 
-from .conftest import Running, bot, human
+from ..harness import Running, bot, human
 from .players import Watcher, play_seat
 
 

@@ -34,10 +34,10 @@ from fiveup.v1 import ratings_pb2 as rp
 from fiveup.v1 import ratings_pb2_grpc
 
 from ..durability.logcheck import Checked, check_match
+from ..harness import Running, auth, start, stop
 from ..postgres_db import fresh_database
 from ..ratings.test_rated_matches import fiveup, play, sign_in
 from ..security.conftest import FakeClock
-from ..service.conftest import Running, auth, start, stop
 from ..service.helpers import error_info
 from ..service.players import play_seat
 from .release import OldMatch, Release, manifest, release_database

@@ -1,6 +1,8 @@
 """The real stack the browser tests drive: `fiveup serve`, the Envoy gRPC-Web gateway and
-the static bundle, started once per session and shared by every browser script (each
-script launches Debian's Chromium through playwright-core and writes a JSON report)."""
+the static bundle (each script launches Debian's Chromium through playwright-core and
+writes a JSON report).  The bundle is built once per session; each test module gets a
+stack of its own, so no module sees another's players or matches (on one shared stack,
+other modules' rated matches joined the leaderboard a module checked, in CI only)."""
 
 from __future__ import annotations
 
@@ -23,11 +25,10 @@ from ..clients.conftest import (
     BEHIND_GATEWAY,
     CLIENTS_DIR,
     ROOT,
-    Server,
     ensure_clients_built,
     in_ci,
-    running_server,
 )
+from ..harness import Server, running_server
 
 WEB_DIR = CLIENTS_DIR / "web"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -75,23 +76,36 @@ def build_web(npm: str) -> None:
     assert done.returncode == 0, f"building the web app failed:\n{done.stdout}\n{done.stderr}"
 
 
+@dataclass(frozen=True)
+class WebTools:
+    """Chromium found, the SDK and the web app built: what every stack needs."""
+
+    chromium: str
+    node: str
+
+
 @pytest.fixture(scope="session")
-def web_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebStack]:
+def web_tools() -> WebTools:
     chromium = require_chromium()
     tools = ensure_clients_built()
     build_web(tools["npm"])
     if ARTIFACTS.exists():
         shutil.rmtree(ARTIFACTS)
     ARTIFACTS.mkdir(parents=True)
-    with open_stack(tmp_path_factory.mktemp("web-stack"), chromium, tools["node"]) as stack:
+    return WebTools(chromium, tools["node"])
+
+
+@pytest.fixture(scope="module")
+def web_stack(web_tools: WebTools, tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebStack]:
+    with open_stack(
+        tmp_path_factory.mktemp("web-stack"), web_tools.chromium, web_tools.node
+    ) as stack:
         yield stack
 
 
 @contextmanager
 def open_stack(folder: Path, chromium: str, node: str) -> Iterator[WebStack]:
-    """A server with its own database, its gateway and the built bundle: the session's
-    shared stack, or a module's own where what it asserts is the whole server's state
-    (a leaderboard other modules' matches would join)."""
+    """A server with its own database, its gateway and the built bundle."""
     with (
         running_server(folder, extra=(*BEHIND_GATEWAY, *RATINGS)) as server,
         Gateway(server.address, log=folder / "envoy.log") as gateway,

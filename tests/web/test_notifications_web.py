@@ -31,7 +31,8 @@ import pytest
 from fiveup.app.gateway import Gateway
 from fiveup.app.webstack import static_server
 
-from ..clients.conftest import BEHIND_GATEWAY, running_server
+from ..clients.conftest import BEHIND_GATEWAY
+from ..harness import running_server
 from ..service.receivers import PushService
 from .conftest import ARTIFACTS, WEB_DIR, WebStack, run_browser, step
 

@@ -16,7 +16,7 @@ import json
 import math
 import random
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -27,9 +27,9 @@ import pytest
 from fiveup.v1 import match_pb2 as pb
 from fiveup.v1 import match_pb2_grpc, players_pb2, players_pb2_grpc, ratings_pb2, ratings_pb2_grpc
 
-from ..service.conftest import auth, bot, human
+from ..harness import auth, bot, human
 from ..service.players import play_seat
-from .conftest import ARTIFACTS, WebStack, open_stack, run_browser, step
+from .conftest import ARTIFACTS, WebStack, run_browser, step
 
 pytestmark = pytest.mark.timeout(600)
 SHOTS = ARTIFACTS / "ratings"
@@ -107,16 +107,6 @@ async def seed(address: str) -> Seeded:
                 ratings_pb2.ListPlayerMatchesRequest(player_id=guest.player_id)
             )
         return Seeded(guests, board, stats, listed)
-
-
-@pytest.fixture(scope="module")
-def web_stack(web_stack: WebStack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebStack]:
-    """This module's own server: the board it checks must hold its guests and nobody
-    else's (other modules' rated matches on the shared stack would join it)."""
-    with open_stack(
-        tmp_path_factory.mktemp("ratings-stack"), web_stack.chromium, web_stack.node
-    ) as own:
-        yield own
 
 
 @pytest.fixture(scope="module")

@@ -29,7 +29,7 @@ import pytest
 from fiveup.identity.keys import local_key_directory
 
 from ..clients.conftest import ROOT, ensure_clients_built
-from ..durability.serverproc import TEST_ENV, free_port
+from ..serverproc import TEST_ENV, free_port
 from .conftest import ARTIFACTS, CHROMIUM, WEB_DIR, build_web, require_chromium, step
 
 # What Chromium logs while the stack is down (its requests refused): expected then only.

@@ -1,11 +1,11 @@
-"""A real ``fiveup serve`` in a child process, which tests can SIGKILL and start again."""
+"""A real ``fiveup serve`` in a child process, which tests can SIGKILL and start again (the
+harness's other servers, in process and as a program: tests/harness.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import os
-import re
 import signal
 import socket
 import sys
@@ -16,18 +16,7 @@ import grpc
 
 from fiveup.v1 import match_pb2_grpc
 
-ROOT = Path(__file__).resolve().parents[2]
-READY = re.compile(r"fiveup: gRPC listening on (\S+):(\d+)")
-
-# Used only until the CLI has its ``serve`` subcommand.
-_FALLBACK = """
-import asyncio, dataclasses, sys
-from fiveup.app.config import ServerConfig
-from fiveup.app.server import serve
-address, db, metrics = sys.argv[1], sys.argv[2], int(sys.argv[3])
-config = ServerConfig.from_env()
-asyncio.run(serve(dataclasses.replace(config, address=address, db=db, metrics_port=metrics)))
-"""
+from .harness import READY, ROOT
 
 # The test clients all come from 127.0.0.1 and move as fast as they can: no abuse limits.
 # Drain quickly on SIGTERM.
@@ -45,14 +34,9 @@ def free_port() -> int:
 
 
 def serve_command(address: str, db: str, metrics_port: int = -1) -> list[str]:
-    """``fiveup serve`` (as ``python -m fiveup.cli``), or the same server started from
-    Python while the CLI lacks the subcommand.  Metrics are off unless a port is given."""
-    from fiveup.cli import commands as cli
-
-    if "serve" in cli.COMMANDS:
-        return [sys.executable, "-m", "fiveup.cli", "serve", "--address", address, "--db", db,
-                "--metrics-port", str(metrics_port)]  # fmt: skip
-    return [sys.executable, "-c", _FALLBACK, address, db, str(metrics_port)]
+    """``fiveup serve`` (as ``python -m fiveup.cli``).  Metrics are off unless a port is given."""
+    return [sys.executable, "-m", "fiveup.cli", "serve", "--address", address, "--db", db,
+            "--metrics-port", str(metrics_port)]  # fmt: skip
 
 
 class ServerProcess:
