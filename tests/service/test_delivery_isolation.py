@@ -31,10 +31,10 @@ from fiveup.notifications.destinations import CircuitState, origin
 from fiveup.notifications.webpush import load_or_create_vapid_key
 from fiveup.v1 import lobby_pb2, notifications_pb2
 
+from ..harness import Running, auth, human, stop, wait_for
+from ..harness import start as start_server
 from ..postgres_db import database_on_each_store
 from .chat_table import sign_in
-from .conftest import Running, auth, human, stop, wait_for
-from .conftest import start as start_server
 from .receivers import (
     SECRET_TEXT,
     Browser,
