@@ -39,9 +39,11 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
     outbox = open_notification_store(url)
     await outbox.open()
     clock = FakeClock()
-    matches = Matches(store, MatchesConfig(correspondence_sweep_seconds=0), clock=clock)
     noticed: list[list[str]] = []
-    matches.repository.on_noticed = noticed.append
+    matches = Matches(
+        store, MatchesConfig(correspondence_sweep_seconds=0), clock=clock,
+        published=lambda players: noticed.append(list(players)),
+    )  # fmt: skip
     try:
         yield World(matches, outbox, clock, noticed)
     finally:

@@ -8,7 +8,10 @@ the match's repository and the chat tell it after each commit with notices.)
 Each context exposes one builder taking its own settings, its store and the contexts it
 depends on (``build_identity``, ``build_ratings``, ``build_match``, ``build_lobby``);
 this module opens their stores (all on the event store's database), fills their settings
-from the server's (``fiveup.app.settings``) and hands each the others it needs.  A new
+from the server's (``fiveup.app.settings``) and hands each, to its builder, the others it
+needs and the ports it uses -- the lobby's store implements two lower contexts' ports
+(identity's ``HasHistory``, the match's ``SeatOwners``): no context's object is given a
+dependency after it is built.  A new
 context adds its store to ``Stores``, its builder call to ``build_contexts`` and its part
 to ``Contexts``."""
 
@@ -171,7 +174,15 @@ def build_contexts(
 ) -> Contexts:
     """Every context over ``stores`` (``observer``: what metrics hear of matches, limits
     and rules; ``clock``: wall-clock time, e.g. the turn timer's; tests inject one)."""
-    players = build_identity(identity_config(config), stores.players, PrometheusIdentityObserver())
+    # Each builder is handed, as ports, everything its context uses; nothing is set on a
+    # context's objects afterwards (tests/architecture/test_wiring.py).  The lobby's
+    # store answers two lower contexts' ports: identity's ``HasHistory`` (guest retention
+    # keeps seated players) and the match's ``SeatOwners`` (a finished match's results
+    # and ratings name the players the lobby bound its seats to).
+    players = build_identity(
+        identity_config(config), stores.players, PrometheusIdentityObserver(),
+        has_history=_has_seat(stores.lobby),
+    )  # fmt: skip
     notifications = build_notifications(
         notifications_config(config), stores.notifications, players, clock=clock
     )
@@ -181,18 +192,15 @@ def build_contexts(
     )  # fmt: skip
     match = build_match(
         matches_config(config, stores.events), hints_config(config), retention_config(config),
-        stores.events, observer=observer, clock=clock,
+        stores.events, owners=stores.lobby, rated_play=ratings.rated_play,
+        published=notifications.outbox.published, observer=observer, clock=clock,
     )  # fmt: skip
-    match.matches.notify_through(notifications.outbox.published)
-    # A finished match's results (and ratings) name the players the lobby bound its seats to.
-    match.matches.record_outcomes(stores.lobby, ratings.rated_play)
     blocks = Blocks(players, stores.blocks, blocks_config(config), clock=clock)
     lobby = build_lobby(
         matchmaker_config(config), stores.lobby, match.matches, players, ratings.lookup,
         blocks=blocks, invite_quota=invite_quota(config), clock=clock,
         published=notifications.outbox.published,
     )  # fmt: skip
-    players.has_history = _has_seat(stores.lobby)  # guest retention keeps seated players
     chat = build_chat(
         chat_config(config), stores.chat, match.matches, lobby.seats, players,
         observer=PrometheusChatObserver(), outbox=notifications.outbox, blocks=blocks,

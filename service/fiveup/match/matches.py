@@ -58,7 +58,14 @@ from .errors import (
     VersionNotReached,
 )
 from .observer import Contained, Observer
-from .ports import DuplicateRequest, EventStore, MatchRecord, RequestRecord, VersionConflict
+from .ports import (
+    DuplicateRequest,
+    EventStore,
+    MatchRecord,
+    NoticePublisher,
+    RequestRecord,
+    VersionConflict,
+)
 from .repository import Freshness, MatchRepository, MatchSession
 from .results import (
     Cancelled,
@@ -126,7 +133,17 @@ class Matches:
         clock: Callable[[], float] = time.time,
         bot_factory: BotFactory | None = None,
         observer: Observer | None = None,
+        owners: SeatOwners | None = None,
+        rated_play: OutcomeGate | None = None,
+        published: NoticePublisher | None = None,
     ) -> None:
+        """``owners``: which player holds each seat (the lobby store implements it):
+        with it every finished match's results are recorded, and a rated one is rated,
+        with the append that ends it (None: no results); ``rated_play``: which rated
+        outcomes the operator's rules count (None: all); ``published``: told which
+        players got notices after each commit that wrote some (a correspondence match's
+        turns, its end, deadline reminders): the notifications context's
+        ``Outbox.published``, which wakes their streams and the dispatcher at once."""
         self.config = config or MatchesConfig()
         self.clock = clock
         self.observer = Contained(observer)
@@ -136,6 +153,9 @@ class Matches:
             cache_size=self.config.cache_size,
             clock=clock,
             observer=self.observer,
+            owners=owners,
+            rated_play=rated_play,
+            published=published,
         )
         self.broker = self.repository.broker
         self._closing = asyncio.Event()
@@ -154,13 +174,6 @@ class Matches:
         self.correspondence = CorrespondenceClock(
             self.repository, self.config, self.bots, self.deadlines, self._closing
         )
-
-    def notify_through(self, published: Callable[[list[str]], None]) -> None:
-        """After each commit that wrote notices (a correspondence match's turns, its
-        end, deadline reminders), tell ``published`` which players got one: the
-        notifications context's ``Outbox.published``, which wakes their streams and the
-        dispatcher at once."""
-        self.repository.on_noticed = published
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -319,13 +332,6 @@ class Matches:
         raise StaleVersion(
             "the match kept moving: concede again", current_version=str(session.match.version)
         )
-
-    def record_outcomes(self, owners: SeatOwners, rated_play: OutcomeGate | None = None) -> None:
-        """From now on, record every finished match's results and rate it (when rated)
-        with the append that ends it; ``owners`` says which player holds each seat,
-        ``rated_play`` which rated outcomes the operator's rules count (None: all)."""
-        self.repository.owners = owners
-        self.repository.rated_play = rated_play
 
     def forget(self, match_id: str) -> None:
         """Retention is deleting ``match_id``: drop it from the cache, end its watchers."""

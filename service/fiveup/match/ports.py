@@ -11,7 +11,7 @@ returns, so whatever the service acknowledges is durable.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -23,6 +23,10 @@ from ..shared.usererror import UserError
 # the application, so the store raises the application's errors (which carry their
 # reason, and through it their gRPC code).
 from .errors import MatchNotFound, SeatTaken
+
+# Told which players got notices, after a commit that wrote some: the notifications
+# context's ``Outbox.published`` (their streams and the dispatcher wake at once).
+NoticePublisher = Callable[[Iterable[str]], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +230,7 @@ __all__ = [
     "EventStore",
     "MatchNotFound",
     "MatchRecord",
+    "NoticePublisher",
     "NotifyingStore",
     "RequestRecord",
     "RetainingStore",
