@@ -34,9 +34,9 @@ class World:
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
     url = str(tmp_path / "corr.sqlite3")
-    store = open_store(url)
-    await store.open()
     outbox = open_notification_store(url)
+    store = open_store(url, notifications=outbox)
+    await store.open()
     await outbox.open()
     clock = FakeClock()
     noticed: list[list[str]] = []
@@ -177,8 +177,10 @@ async def test_a_missed_deadline_forfeits_a_rated_match(world: World) -> None:
 
 async def test_the_operator_may_have_casual_deadlines_forfeit_too(tmp_path: Path) -> None:
     url = str(tmp_path / "casual.sqlite3")
-    store = open_store(url)
+    outbox = open_notification_store(url)
+    store = open_store(url, notifications=outbox)
     await store.open()
+    await outbox.open()
     clock = FakeClock()
     config = MatchesConfig(correspondence_sweep_seconds=0, casual_deadline_forfeits=True)
     matches = Matches(store, config, clock=clock)
@@ -193,4 +195,5 @@ async def test_the_operator_may_have_casual_deadlines_forfeit_too(tmp_path: Path
         assert session.match.forfeited is not None and not session.match.rated
     finally:
         await matches.close()
+        await outbox.close()
         await store.close()

@@ -50,11 +50,11 @@ class Stores:
 
 @pytest.fixture
 async def stores(store_url: str) -> AsyncIterator[Stores]:
-    events = open_store(store_url)
+    ratings = open_rating_store(store_url)
+    events = open_store(store_url, ratings=ratings)
     await events.open()
     players = open_player_store(store_url)
     await players.open()
-    ratings = open_rating_store(store_url)
     await ratings.open()
     try:
         yield Stores(events, players, ratings)
@@ -373,7 +373,7 @@ async def test_results_from_before_modes_are_resolved_from_their_logs(
     # Until resolved they read as casual, never as a mode a reader does not know.
     rows = (await stores.ratings.player_results(a, before=None, limit=10)).rows
     assert {r.mode for r in rows} == {"casual", "rated"}
-    reopened = open_store(store_url)
+    reopened = open_rating_store(store_url)  # resolves them from the logs as it opens
     await reopened.open()
     await reopened.close()
     rows = (await stores.ratings.player_results(a, before=None, limit=10)).rows

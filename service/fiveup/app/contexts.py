@@ -68,7 +68,7 @@ from .settings import (
 @dataclass(frozen=True, slots=True)
 class Stores:
     """Each context's store, on one database (the event store's: the lobby's reads join
-    its tables, so it opens first)."""
+    its tables, so it opens first; each store migrates its own tables)."""
 
     events: EventStore
     players: PlayerStore
@@ -79,15 +79,23 @@ class Stores:
     blocks: BlockStore
 
     def each(self) -> tuple[object, ...]:
-        """Every store, in the order they open."""
+        """Every store whose pools the runtime metrics watch."""
         return (self.events, self.players, self.lobby, self.ratings, self.chat, self.blocks)
+
+    def in_order(
+        self,
+    ) -> tuple[
+        EventStore, RatingStore, NotificationStore, PlayerStore, LobbyStore, ChatStore, BlockStore
+    ]:
+        """Every store, in the order they open (``open_stores`` says why)."""
+        return (
+            self.events, self.ratings, self.notifications, self.players, self.lobby, self.chat,
+            self.blocks,
+        )  # fmt: skip
 
     async def close(self) -> None:
         """In the reverse of the order they opened: the event store last."""
-        for store in (
-            self.blocks, self.notifications, self.chat, self.ratings, self.lobby, self.players,
-            self.events,
-        ):  # fmt: skip
+        for store in reversed(self.in_order()):
             await store.close()
 
 
@@ -103,14 +111,22 @@ def _has_seat(lobby: LobbyStore) -> Callable[[str], Awaitable[bool]]:
 
 
 async def open_stores(config: ServerConfig) -> Stores:
-    """Open (and migrate) every store of ``config.db``; nothing is left open if one fails."""
+    """Open (and migrate) every store of ``config.db``; nothing is left open if one fails.
+    Each store migrates only its own tables, so the order matters: the event log first
+    (the rating store resolves old results from it), then the ratings and the outbox,
+    whose tables the event store's appends (and the lobby's and chat's writes) fill in
+    their own transactions -- all before anything is served."""
+    ratings = open_rating_store(config.db)
+    notifications = open_notification_store(config.db)
     stores = Stores(
-        events=open_store(config.db, **store_options(config)),
+        events=open_store(
+            config.db, ratings=ratings, notifications=notifications, **store_options(config)
+        ),
         players=open_player_store(config.db),
         lobby=open_lobby_store(config.db),
-        ratings=open_rating_store(config.db),
+        ratings=ratings,
         chat=open_chat_store(config.db),
-        notifications=open_notification_store(config.db),
+        notifications=notifications,
         blocks=open_block_store(config.db),
     )
     opened: list[
@@ -123,10 +139,7 @@ async def open_stores(config: ServerConfig) -> Stores:
         | BlockStore
     ] = []
     try:
-        for store in (
-            stores.events, stores.players, stores.lobby, stores.ratings, stores.chat,
-            stores.notifications, stores.blocks,
-        ):  # fmt: skip
+        for store in stores.in_order():
             await store.open()
             opened.append(store)
     except BaseException:

@@ -3,7 +3,13 @@
 ``fiveup.identity.ports``, ``fiveup.lobby.ports``, ``fiveup.ratings.ports``,
 ``fiveup.notifications.ports``, ``fiveup.chat.ports``) on one database; the ratings and
 chat tables' SQL that both share (``ratings_sql``, ``ratings_reads``, ``chat_sql``)
-and the options both offer (``options``).  ``backends`` picks the backend of a URL."""
+and the options both offer (``options``).  ``backends`` picks the backend of a URL.
+
+Each context's adapter owns its tables: it migrates them as it opens.  A row of another
+context's written in the event store's transaction (a finished match's outcome, an
+append's notices) is written by that context's adapter, handed to the event store as a
+transaction participant (``fiveup.match.ports``); the lobby's and chat's notices go
+through the outbox's write API (``sqlite/outbox.py``, ``postgres/outbox.py``)."""
 
 from __future__ import annotations
 
