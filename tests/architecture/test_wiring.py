@@ -13,6 +13,7 @@ and over the whole service, each after-construction setter that used to wire con
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -88,6 +89,22 @@ def setter_uses(source: str, filename: str = "<module>") -> list[str]:
     return found
 
 
+# The event log's tables: all the event stores may create (their DDL, events_schema.py).
+EVENT_LOG_TABLES = frozenset({"matches", "events", "seats", "requests", "schema_version"})
+# The other contexts' table modules the event stores once imported to migrate and write.
+OTHER_CONTEXTS_TABLES = ("ratings_sql", "outbox")
+STORE = SERVICE / "fiveup" / "store"
+
+
+def created_tables(source: str) -> set[str]:
+    return {
+        name.lower()
+        for name in re.findall(
+            r"CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)\s*\(", source, re.I
+        )
+    }
+
+
 def _modules(root: Path) -> Iterator[Path]:
     for path in sorted(root.rglob("*.py")):
         if GENERATED not in path.parents:
@@ -116,7 +133,29 @@ def test_no_context_is_wired_by_a_setter_after_construction() -> None:
     assert found == []
 
 
+def test_the_event_stores_hold_only_the_event_logs_tables() -> None:
+    """Each context owns its tables: the event stores create only the event log's, and
+    write another context's rows only through its adapter (a transaction participant)."""
+    paths = sorted(STORE.glob("*/events*.py"))
+    assert {p.name for p in paths} >= {"events.py", "events_schema.py"}
+    for path in paths:
+        source = path.read_text()
+        assert created_tables(source) <= EVENT_LOG_TABLES, path
+        imported = {
+            node.module or ""
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.ImportFrom)
+        }
+        assert not {m for m in imported if m.rsplit(".", 1)[-1] in OTHER_CONTEXTS_TABLES}, path
+
+
 # --------------------------------------------------------------------------- the checker
+
+
+def test_created_tables_reads_the_ddl() -> None:
+    ddl = "CREATE TABLE IF NOT EXISTS matches (x); create table player_results (y)"
+    assert created_tables(ddl) == {"matches", "player_results"}
+    assert created_tables("CREATE TABLE IF NOT EXISTS {version_table} (version INT)") == set()
 
 
 @pytest.mark.parametrize(
