@@ -9,6 +9,13 @@ So the contexts' dependencies are explicit and acyclic (identity <- ratings <- m
 lobby <- chat, each depending only on those before it), ``api`` and ``store`` are siblings that
 never import each other, and only ``app`` (the composition root) knows every context and
 every backend.  A new package (a new context) must be placed in ``ORDER``.
+
+Imports are half of the picture: a dependency handed over at run time counts too, so each
+context's builder receives, as ports, everything it uses, and nothing is set on its
+objects later (test_wiring.py).  Where a lower context needs an answer only a higher one
+has, the lower one declares the port and the higher one's store adapter implements it
+(identity's ``HasHistory`` and the match's ``SeatOwners``: both the lobby's store), so
+no run-time arrow points up either.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ ORDER: tuple[tuple[str, ...], ...] = (
     ("identity",),  # the contexts, each depending only on those before it
     ("ratings",),
     ("notifications",),  # the outbox: other contexts write notices with their own writes
-    ("match",),
+    ("match",),  # its builder gets the seat owners (a port the lobby's store implements)
     ("lobby",),
     ("chat",),
     (GENERATED,),  # the public contract: the contexts never see a proto

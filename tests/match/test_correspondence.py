@@ -34,14 +34,16 @@ class World:
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
     url = str(tmp_path / "corr.sqlite3")
-    store = open_store(url)
-    await store.open()
     outbox = open_notification_store(url)
+    store = open_store(url, notifications=outbox)
+    await store.open()
     await outbox.open()
     clock = FakeClock()
-    matches = Matches(store, MatchesConfig(correspondence_sweep_seconds=0), clock=clock)
     noticed: list[list[str]] = []
-    matches.repository.on_noticed = noticed.append
+    matches = Matches(
+        store, MatchesConfig(correspondence_sweep_seconds=0), clock=clock,
+        published=lambda players: noticed.append(list(players)),
+    )  # fmt: skip
     try:
         yield World(matches, outbox, clock, noticed)
     finally:
@@ -175,8 +177,10 @@ async def test_a_missed_deadline_forfeits_a_rated_match(world: World) -> None:
 
 async def test_the_operator_may_have_casual_deadlines_forfeit_too(tmp_path: Path) -> None:
     url = str(tmp_path / "casual.sqlite3")
-    store = open_store(url)
+    outbox = open_notification_store(url)
+    store = open_store(url, notifications=outbox)
     await store.open()
+    await outbox.open()
     clock = FakeClock()
     config = MatchesConfig(correspondence_sweep_seconds=0, casual_deadline_forfeits=True)
     matches = Matches(store, config, clock=clock)
@@ -191,4 +195,5 @@ async def test_the_operator_may_have_casual_deadlines_forfeit_too(tmp_path: Path
         assert session.match.forfeited is not None and not session.match.rated
     finally:
         await matches.close()
+        await outbox.close()
         await store.close()

@@ -7,13 +7,19 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
 from fiveup.match.ports import EventStore, MatchRecord
-from fiveup.store import open_store
+from fiveup.store import open_notification_store, open_rating_store, open_store
 
 from ..postgres_db import fresh_database
+
+
+class Closing(Protocol):
+    async def close(self) -> None: ...
+
 
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 
@@ -35,20 +41,28 @@ def store_url(backend: str, tmp_path: Path) -> Iterator[str]:
 
 class OpenStore:
     """Opens more stores on the same database (other processes or replicas) and closes
-    whichever are still open when the test ends."""
+    whichever are still open when the test ends.  Each event store comes with the rating
+    and notification stores that write in its appends, as a server opens them."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.opened: list[EventStore] = []
+        self._participants: dict[int, tuple[Closing, ...]] = {}
 
     async def __call__(self, **options: object) -> EventStore:
-        store = open_store(self.url, **options)
+        ratings, notices = open_rating_store(self.url), open_notification_store(self.url)
+        store = open_store(self.url, ratings=ratings, notifications=notices, **options)
         await store.open()
         self.opened.append(store)
+        for each in (ratings, notices):
+            await each.open()
+        self._participants[id(store)] = (ratings, notices)
         return store
 
     async def close(self, store: EventStore) -> None:
         self.opened.remove(store)
+        for each in self._participants.pop(id(store), ()):
+            await each.close()
         await store.close()
 
 
@@ -58,8 +72,8 @@ async def open_another(store_url: str) -> AsyncIterator[OpenStore]:
     try:
         yield opener
     finally:
-        for store in reversed(opener.opened):
-            await store.close()
+        for store in reversed(list(opener.opened)):
+            await opener.close(store)
 
 
 @pytest.fixture

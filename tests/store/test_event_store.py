@@ -280,10 +280,11 @@ async def test_a_store_refuses_a_schema_newer_than_its_code(
 
 def _every_migration(store: EventStore) -> list[int]:
     """1..n: each of the backend's migrations, applied once."""
-    from fiveup.store.postgres import events as postgres
-    from fiveup.store.sqlite import events as sqlite
+    from fiveup.store.postgres import events_schema as postgres
+    from fiveup.store.postgres.events import PostgresStore
+    from fiveup.store.sqlite import events_schema as sqlite
 
-    module = postgres if isinstance(store, postgres.PostgresStore) else sqlite
+    module = postgres if isinstance(store, PostgresStore) else sqlite
     return list(range(1, len(module.MIGRATIONS) + 1))
 
 
@@ -377,7 +378,7 @@ async def test_listener_reconnects_and_wakes_every_active_match(
     await writer.create_match(record("y"), [ev(1)])
     heard: asyncio.Queue[str] = asyncio.Queue()
     await store.listen(heard.put_nowait)
-    conn = store._listen_conn
+    conn = store._listener.connection if store._listener is not None else None
     assert conn is not None
     pid = conn.info.backend_pid
     async with writer.pool.connection() as admin:  # type: ignore[attr-defined]

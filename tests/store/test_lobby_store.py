@@ -52,6 +52,8 @@ class Stores:
 async def stores(store_url: str) -> AsyncIterator[Stores]:
     events = open_store(store_url)
     await events.open()
+    outbox = open_notification_store(store_url)  # the outbox's tables: the lobby writes notices
+    await outbox.open()
     players = open_player_store(store_url)
     await players.open()
     lobby = open_lobby_store(store_url)
@@ -61,6 +63,7 @@ async def stores(store_url: str) -> AsyncIterator[Stores]:
     finally:
         await lobby.close()
         await players.close()
+        await outbox.close()
         await events.close()
 
 

@@ -35,9 +35,9 @@ class Stores:
 
 @pytest.fixture
 async def stores(store_url: str) -> AsyncIterator[Stores]:
-    events = open_store(store_url)
-    await events.open()
     outbox = open_notification_store(store_url)
+    events = open_store(store_url, notifications=outbox)
+    await events.open()
     await outbox.open()
     try:
         yield Stores(events, outbox, store_url)

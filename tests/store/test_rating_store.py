@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from fiveup.engine.scoring import n_sides
 from fiveup.identity.ports import Identity, PlayerStore
-from fiveup.match.ports import EventStore, VersionConflict
+from fiveup.match.ports import EventStore, StoreError, VersionConflict
 from fiveup.ratings.model import RatedMatch, Rating, rate, rebuild
 from fiveup.ratings.outcome import MatchOutcome
 from fiveup.ratings.ports import BoardRule, LeaderboardRow, RatingStore
@@ -50,11 +50,11 @@ class Stores:
 
 @pytest.fixture
 async def stores(store_url: str) -> AsyncIterator[Stores]:
-    events = open_store(store_url)
+    ratings = open_rating_store(store_url)
+    events = open_store(store_url, ratings=ratings)
     await events.open()
     players = open_player_store(store_url)
     await players.open()
-    ratings = open_rating_store(store_url)
     await ratings.open()
     try:
         yield Stores(events, players, ratings)
@@ -62,6 +62,25 @@ async def stores(store_url: str) -> AsyncIterator[Stores]:
         await ratings.close()
         await players.close()
         await events.close()
+
+
+async def test_an_event_store_without_the_rating_store_writes_no_outcome(
+    stores: Stores, store_url: str
+) -> None:
+    """The ratings tables are the rating store's: an event store opened without it (a
+    tool that only reads logs) refuses an end with an outcome, and writes nothing."""
+    a, b = await stores.player("ann"), await stores.player("bob")
+    end = outcome("alone", [a, b], (310, 120), 0, 100.0)
+    await stores.events.create_match(record("alone", ("human", "human")), [{"kind": "start"}])
+    alone = open_store(store_url)
+    await alone.open()
+    try:
+        with pytest.raises(StoreError, match="without the rating store"):
+            await alone.append("alone", 1, [{"kind": "end"}], finished=True, outcome=end)
+        assert await alone.latest_version("alone") == 1
+    finally:
+        await alone.close()
+    assert await stores.ratings.rated_match_ids() == ()
 
 
 async def test_a_rated_end_writes_results_ratings_history_and_the_ledger(stores: Stores) -> None:
@@ -373,7 +392,7 @@ async def test_results_from_before_modes_are_resolved_from_their_logs(
     # Until resolved they read as casual, never as a mode a reader does not know.
     rows = (await stores.ratings.player_results(a, before=None, limit=10)).rows
     assert {r.mode for r in rows} == {"casual", "rated"}
-    reopened = open_store(store_url)
+    reopened = open_rating_store(store_url)  # resolves them from the logs as it opens
     await reopened.open()
     await reopened.close()
     rows = (await stores.ratings.player_results(a, before=None, limit=10)).rows

@@ -8,7 +8,10 @@ the match's repository and the chat tell it after each commit with notices.)
 Each context exposes one builder taking its own settings, its store and the contexts it
 depends on (``build_identity``, ``build_ratings``, ``build_match``, ``build_lobby``);
 this module opens their stores (all on the event store's database), fills their settings
-from the server's (``fiveup.app.settings``) and hands each the others it needs.  A new
+from the server's (``fiveup.app.settings``) and hands each, to its builder, the others it
+needs and the ports it uses -- the lobby's store implements two lower contexts' ports
+(identity's ``HasHistory``, the match's ``SeatOwners``): no context's object is given a
+dependency after it is built.  A new
 context adds its store to ``Stores``, its builder call to ``build_contexts`` and its part
 to ``Contexts``."""
 
@@ -65,7 +68,7 @@ from .settings import (
 @dataclass(frozen=True, slots=True)
 class Stores:
     """Each context's store, on one database (the event store's: the lobby's reads join
-    its tables, so it opens first)."""
+    its tables, so it opens first; each store migrates its own tables)."""
 
     events: EventStore
     players: PlayerStore
@@ -76,15 +79,23 @@ class Stores:
     blocks: BlockStore
 
     def each(self) -> tuple[object, ...]:
-        """Every store, in the order they open."""
+        """Every store whose pools the runtime metrics watch."""
         return (self.events, self.players, self.lobby, self.ratings, self.chat, self.blocks)
+
+    def in_order(
+        self,
+    ) -> tuple[
+        EventStore, RatingStore, NotificationStore, PlayerStore, LobbyStore, ChatStore, BlockStore
+    ]:
+        """Every store, in the order they open (``open_stores`` says why)."""
+        return (
+            self.events, self.ratings, self.notifications, self.players, self.lobby, self.chat,
+            self.blocks,
+        )  # fmt: skip
 
     async def close(self) -> None:
         """In the reverse of the order they opened: the event store last."""
-        for store in (
-            self.blocks, self.notifications, self.chat, self.ratings, self.lobby, self.players,
-            self.events,
-        ):  # fmt: skip
+        for store in reversed(self.in_order()):
             await store.close()
 
 
@@ -100,14 +111,22 @@ def _has_seat(lobby: LobbyStore) -> Callable[[str], Awaitable[bool]]:
 
 
 async def open_stores(config: ServerConfig) -> Stores:
-    """Open (and migrate) every store of ``config.db``; nothing is left open if one fails."""
+    """Open (and migrate) every store of ``config.db``; nothing is left open if one fails.
+    Each store migrates only its own tables, so the order matters: the event log first
+    (the rating store resolves old results from it), then the ratings and the outbox,
+    whose tables the event store's appends (and the lobby's and chat's writes) fill in
+    their own transactions -- all before anything is served."""
+    ratings = open_rating_store(config.db)
+    notifications = open_notification_store(config.db)
     stores = Stores(
-        events=open_store(config.db, **store_options(config)),
+        events=open_store(
+            config.db, ratings=ratings, notifications=notifications, **store_options(config)
+        ),
         players=open_player_store(config.db),
         lobby=open_lobby_store(config.db),
-        ratings=open_rating_store(config.db),
+        ratings=ratings,
         chat=open_chat_store(config.db),
-        notifications=open_notification_store(config.db),
+        notifications=notifications,
         blocks=open_block_store(config.db),
     )
     opened: list[
@@ -120,10 +139,7 @@ async def open_stores(config: ServerConfig) -> Stores:
         | BlockStore
     ] = []
     try:
-        for store in (
-            stores.events, stores.players, stores.lobby, stores.ratings, stores.chat,
-            stores.notifications, stores.blocks,
-        ):  # fmt: skip
+        for store in stores.in_order():
             await store.open()
             opened.append(store)
     except BaseException:
@@ -171,7 +187,15 @@ def build_contexts(
 ) -> Contexts:
     """Every context over ``stores`` (``observer``: what metrics hear of matches, limits
     and rules; ``clock``: wall-clock time, e.g. the turn timer's; tests inject one)."""
-    players = build_identity(identity_config(config), stores.players, PrometheusIdentityObserver())
+    # Each builder is handed, as ports, everything its context uses; nothing is set on a
+    # context's objects afterwards (tests/architecture/test_wiring.py).  The lobby's
+    # store answers two lower contexts' ports: identity's ``HasHistory`` (guest retention
+    # keeps seated players) and the match's ``SeatOwners`` (a finished match's results
+    # and ratings name the players the lobby bound its seats to).
+    players = build_identity(
+        identity_config(config), stores.players, PrometheusIdentityObserver(),
+        has_history=_has_seat(stores.lobby),
+    )  # fmt: skip
     notifications = build_notifications(
         notifications_config(config), stores.notifications, players, clock=clock
     )
@@ -181,18 +205,15 @@ def build_contexts(
     )  # fmt: skip
     match = build_match(
         matches_config(config, stores.events), hints_config(config), retention_config(config),
-        stores.events, observer=observer, clock=clock,
+        stores.events, owners=stores.lobby, rated_play=ratings.rated_play,
+        published=notifications.outbox.published, observer=observer, clock=clock,
     )  # fmt: skip
-    match.matches.notify_through(notifications.outbox.published)
-    # A finished match's results (and ratings) name the players the lobby bound its seats to.
-    match.matches.record_outcomes(stores.lobby, ratings.rated_play)
     blocks = Blocks(players, stores.blocks, blocks_config(config), clock=clock)
     lobby = build_lobby(
         matchmaker_config(config), stores.lobby, match.matches, players, ratings.lookup,
         blocks=blocks, invite_quota=invite_quota(config), clock=clock,
         published=notifications.outbox.published,
     )  # fmt: skip
-    players.has_history = _has_seat(stores.lobby)  # guest retention keeps seated players
     chat = build_chat(
         chat_config(config), stores.chat, match.matches, lobby.seats, players,
         observer=PrometheusChatObserver(), outbox=notifications.outbox, blocks=blocks,

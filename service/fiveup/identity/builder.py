@@ -14,7 +14,7 @@ from .external import ExternalIdentityConfigError, ExternalIdentityVerifier, Jwk
 from .keys import AccessTokenKeys, KeyConfigError
 from .observer import JWKS_FETCHES, IdentityObserver
 from .players import MAX_REFRESH_REUSE_SECONDS, Players, PlayersConfig
-from .ports import PlayerStore
+from .ports import HasHistory, PlayerStore
 
 
 class IdentityConfigError(ValueError):
@@ -119,13 +119,19 @@ def check_identity_config(config: IdentityConfig) -> None:
 
 
 def build_identity(
-    config: IdentityConfig, store: PlayerStore, observer: IdentityObserver | None = None
+    config: IdentityConfig,
+    store: PlayerStore,
+    observer: IdentityObserver | None = None,
+    *,
+    has_history: HasHistory | None = None,
 ) -> Players:
-    """The identity context: ``Players`` over ``store`` (it depends on no other context)."""
+    """The identity context: ``Players`` over ``store`` (it depends on no other context;
+    ``has_history``, its own port, keeps seated guests from retention: see ``Players``)."""
     return Players(
         store,
         access_tokens(config),
         external_verifier(config),
         players_config(config),
         observer=observer,
+        has_history=has_history,
     )

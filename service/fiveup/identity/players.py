@@ -30,7 +30,7 @@ import secrets
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..shared.errors import InvalidRequest, Unauthenticated
@@ -51,6 +51,7 @@ from .observer import IdentityObserver, NullIdentityObserver
 from .ports import (
     DEVICE_PROVIDER,
     EXTERNAL_PREFIX,
+    HasHistory,
     Identity,
     IdentityTaken,
     NameTaken,
@@ -98,10 +99,6 @@ class PlayersConfig:
     guest_retention_seconds: float = 7 * 86_400.0
 
 
-# Whether a player has a history another context keeps (a seat in a match): such a guest
-# is never forgotten.  The composition root answers it from the lobby (identity depends
-# on no other context).
-HasHistory = Callable[[str], Awaitable[bool]]
 GUEST_BATCH = 500
 GUEST_NAME_ATTEMPTS = 5  # guest names drawn before giving up (each is one in 32**6)
 
@@ -161,7 +158,10 @@ class Players:
         observer: IdentityObserver | None = None,
         clock: Callable[[], float] = time.time,
         monotonic: Callable[[], float] = time.monotonic,
+        has_history: HasHistory | None = None,
     ) -> None:
+        """``has_history``: whether a player has a history that keeps them (took a seat:
+        the lobby's bindings say); without it guest retention forgets nobody."""
         self.store = store
         self.access = access
         self.external = external
@@ -173,7 +173,7 @@ class Players:
         self._alive: OrderedDict[str, float] = OrderedDict()
         self._revoked: OrderedDict[str, None] = OrderedDict()
         self._pruner: asyncio.Task[None] | None = None
-        self.has_history: HasHistory | None = None  # set by the composition root
+        self._has_history = has_history
 
     async def start(self) -> None:
         """Start pruning long-expired refresh tokens in the background."""
@@ -373,7 +373,7 @@ class Players:
         (``has_history``: never took a seat), with their identities, sessions and
         tokens; the number deleted.  Without ``has_history`` nobody is deleted."""
         keep_for = self.config.guest_retention_seconds
-        has_history = self.has_history
+        has_history = self._has_history
         if keep_for <= 0 or has_history is None:
             return 0
         now = self._clock()

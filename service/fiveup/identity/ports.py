@@ -22,7 +22,7 @@ open it.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -232,3 +232,9 @@ class BlockStore(Protocol):
         self, blocker: str, limit: int, after: tuple[float, str] | None
     ) -> BlockPage:
         """``blocker``'s blocks, most recent first, with the blocked players' names."""
+
+
+# Whether a player has a history another context keeps (a seat in a match): such a guest
+# is never forgotten.  Identity depends on no other context, so it declares the question
+# and the composition root answers it from the lobby's store (``build_identity``).
+HasHistory = Callable[[str], Awaitable[bool]]

@@ -2,9 +2,10 @@
 hints and retention over the event store, from the context's own settings.  It depends
 on no other context's services: the outcome and rating of a finished match are pure
 functions of its log (``fiveup.ratings``), written by the store in the same transaction
-as the match's end; the seat owners it names them by come in through a port
-(``Matches.record_outcomes(owners)``, given by the composition root once the lobby is
-built)."""
+as the match's end.  Everything else it uses comes in here, as ports, and nothing sets
+it later: the seat owners it names results by (``SeatOwners``: the composition root
+passes the lobby's store, which implements it), the rated-play gate (the ratings
+context's) and the notice publisher (the notifications context's outbox)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..ratings.outcome import OutcomeGate, SeatOwners
 from .hints import HintsConfig, HintService
 from .matches import Matches, MatchesConfig
 from .observer import Observer
-from .ports import EventStore, RetainingStore
+from .ports import EventStore, NoticePublisher, RetainingStore
 from .retention import Retention, RetentionConfig
 
 
@@ -32,12 +34,19 @@ def build_match(
     retention: RetentionConfig,
     store: EventStore,
     *,
+    owners: SeatOwners | None = None,
+    rated_play: OutcomeGate | None = None,
+    published: NoticePublisher | None = None,
     observer: Observer | None = None,
     clock: Callable[[], float] = time.time,
 ) -> MatchContext:
     """The match context over ``store``; the composition root starts and closes its parts
-    (``matches``, then ``retention``) in the server's order."""
-    use_cases = Matches(store, matches, clock=clock, observer=observer)
+    (``matches``, then ``retention``) in the server's order.  ``owners``, ``rated_play``
+    and ``published``: see ``Matches``."""
+    use_cases = Matches(
+        store, matches, clock=clock, observer=observer, owners=owners, rated_play=rated_play,
+        published=published,
+    )  # fmt: skip
     sweeper = None
     if all(hasattr(store, name) for name in ("stamp_finished", "expired_match_ids")):
         forgetful: RetainingStore = store  # type: ignore[assignment]  # checked just above

@@ -85,8 +85,7 @@ class CorrespondenceClock:
             await repository.refresh(session)
             notices = reminder_notices(due.match_id, session.match, repository.clock())
         players = await repository.store.record_reminder(due.match_id, due.remind_at, notices)
-        if players and repository.on_noticed is not None:
-            repository.on_noticed(players)
+        repository.noticed(players)
         return bool(players)
 
     async def _expire(self, due: DueTurn) -> int | None:

@@ -69,3 +69,14 @@ class PlayStarted(MatchError):
 
     reason = "PLAY_STARTED"
     code = "FAILED_PRECONDITION"
+
+
+def check_reached(version: int, asked: int, field: str) -> None:
+    """One answer everywhere for a version the match has not reached: OUT_OF_RANGE
+    (VERSION_NOT_REACHED) with the version it is at.  (Not INVALID_ARGUMENT: the request
+    is well formed, and the same request may succeed once the match gets there.)"""
+    if asked > version:
+        raise VersionNotReached(
+            f"{field} {asked} is beyond the match's version {version}",
+            field=field, current_version=str(version),
+        )  # fmt: skip

@@ -7,6 +7,10 @@ expected version, tell the observer, let the bots move.  The parts live in their
 modules:
 
 * ``fiveup.match.repository``: the session cache, its freshness, replay, versioned append;
+* ``fiveup.match.seating``: claiming seats and authenticating their tokens;
+* ``fiveup.match.commands``: moves and undos recorded once per request id;
+* ``fiveup.match.endings``: cancel and forfeit;
+* ``fiveup.match.watching``: the live WatchMatch streams;
 * ``fiveup.shared.broker``: wake-ups for local watchers;
 * ``fiveup.match.autoplay``: the bots' turns and the turn timer;
 * ``fiveup.match.results``: the named results handed to the API (no cache object leaves here);
@@ -19,47 +23,43 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import hmac
 import logging
 import secrets
 import time
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 
 from ..bots import BOT_KINDS
 from ..engine import (
-    FORFEIT_REASONS,
     HUMAN,
     Action,
     Event,
     Match,
     MatchConfig,
     MoveUndone,
-    redact,
     score_actions,
     view_for,
 )
-from ..engine.errors import MatchError, MatchFinished, UndoNotAllowed
+from ..engine.errors import MatchError, UndoNotAllowed
 from ..engine.shuffle import new_seed
 from ..notifications.notices import Notice
 from ..ratings.outcome import OutcomeGate, SeatOwners
-from ..shared.errors import InvalidRequest, PermissionDenied, ShuttingDown, Unauthenticated
+from ..shared.errors import InvalidRequest
 from .autoplay import AutoplayConfig, BotFactory, BotRunner, TurnDeadlines, TurnTimer, over_length
+from .commands import CommandRecorder, Rejected
 from .correspondence import CorrespondenceClock
+from .endings import EarlyEnds
 from .errors import (
     MatchNotFinished,
-    MatchNotFound,
-    NoFreeSeat,
-    PlayStarted,
-    RequestIdReused,
-    SeatTaken,
-    StaleVersion,
-    VersionNotReached,
+    check_reached,
 )
 from .observer import Contained, Observer
-from .ports import DuplicateRequest, EventStore, MatchRecord, RequestRecord, VersionConflict
-from .repository import Freshness, MatchRepository, MatchSession
+from .ports import (
+    EventStore,
+    MatchRecord,
+    NoticePublisher,
+)
+from .repository import Freshness, MatchRepository
 from .results import (
     Cancelled,
     Conceded,
@@ -74,24 +74,15 @@ from .results import (
     Undone,
     VersionedEvent,
     Viewed,
-    seen_by,
 )
-
-MAX_REQUEST_ID = 128
-FINAL_EVENTS = frozenset({"match_ended", "match_cancelled"})  # a watch ends after these
-# A seat claim's event is appended on top of whatever was appended meanwhile; this many
-# lost races in a row (each one a whole step by another writer) means something is wrong.
-MAX_CLAIM_APPENDS = 20
+from .seating import SeatClaims, hash_token
+from .watching import FINAL_EVENTS, MatchWatch
 
 log = logging.getLogger(__name__)
 
 
 def new_match_id() -> str:
     return secrets.token_hex(8)
-
-
-def hash_token(token: str) -> bytes:
-    return hashlib.sha256(token.encode()).digest()
 
 
 @dataclass
@@ -127,7 +118,17 @@ class Matches:
         clock: Callable[[], float] = time.time,
         bot_factory: BotFactory | None = None,
         observer: Observer | None = None,
+        owners: SeatOwners | None = None,
+        rated_play: OutcomeGate | None = None,
+        published: NoticePublisher | None = None,
     ) -> None:
+        """``owners``: which player holds each seat (the lobby store implements it):
+        with it every finished match's results are recorded, and a rated one is rated,
+        with the append that ends it (None: no results); ``rated_play``: which rated
+        outcomes the operator's rules count (None: all); ``published``: told which
+        players got notices after each commit that wrote some (a correspondence match's
+        turns, its end, deadline reminders): the notifications context's
+        ``Outbox.published``, which wakes their streams and the dispatcher at once."""
         self.config = config or MatchesConfig()
         self.clock = clock
         self.observer = Contained(observer)
@@ -137,6 +138,9 @@ class Matches:
             cache_size=self.config.cache_size,
             clock=clock,
             observer=self.observer,
+            owners=owners,
+            rated_play=rated_play,
+            published=published,
         )
         self.broker = self.repository.broker
         self._closing = asyncio.Event()
@@ -155,13 +159,14 @@ class Matches:
         self.correspondence = CorrespondenceClock(
             self.repository, self.config, self.bots, self.deadlines, self._closing
         )
-
-    def notify_through(self, published: Callable[[list[str]], None]) -> None:
-        """After each commit that wrote notices (a correspondence match's turns, its
-        end, deadline reminders), tell ``published`` which players got one: the
-        notifications context's ``Outbox.published``, which wakes their streams and the
-        dispatcher at once."""
-        self.repository.on_noticed = published
+        self.endings = EarlyEnds(self.repository, self.observer)
+        self.seating = SeatClaims(self.repository, self.deadlines, clock)
+        self.commands = CommandRecorder(self.repository, self.deadlines, self.bots, self._closing)
+        self.watching = MatchWatch(
+            self.repository, self.bots, self._closing,
+            max_catchup_events=self.config.max_catchup_events,
+            poll_seconds=self.config.watch_poll_seconds,
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -250,83 +255,12 @@ class Matches:
 
     async def cancel(self, match_id: str, token: str | None) -> Cancelled:
         """End the match without a winner, on its creator's token, while play has not
-        really started: once every seat has made a move a cancel would erase the result
-        at stake (a losing creator's escape), so it is refused (PlayStarted) and a player
-        ends the match by resigning.  Practice matches (one human, nothing earned, undo
-        allowed) and matches of bots only may be cancelled at any point.  The
-        cancellation is an event of the log (MatchCancelled): watchers see it, the record
-        replays it, bots stop and a restart does not resume them (the match is finished
-        in the store).  Cancelling a cancelled match answers the version it was
-        cancelled at."""
-        session = await self.repository.get(match_id)
-        if not token:
-            raise Unauthenticated("CancelMatch needs `authorization: Bearer <creator token>`")
-        creator = session.record.creator_hash
-        if creator is None or not hmac.compare_digest(creator, hash_token(token)):
-            raise PermissionDenied("only the match's creator (its creator token) may cancel it")
-        async with session.lock:
-            await self.repository.refresh(session)
-            match = session.match
-            if match.cancelled:
-                return Cancelled(match.version)
-            if match.finished:
-                raise MatchFinished("the match is over: it has a winner")
-            if match.play_started and _result_at_stake(match):
-                raise PlayStarted(
-                    "every seat has made a move: the match can no longer be cancelled;"
-                    " a player ends it with Resign"
-                )
-            before = match.version
-            events = match.cancel("creator")
-            try:
-                version = await self.repository.append(session, before, events)
-            except VersionConflict:
-                await self.repository.reload(session)
-                raise StaleVersion(
-                    "a move was recorded at the same moment: cancel again",
-                    current_version=str(session.match.version),
-                ) from None
-        return Cancelled(version)
+        really started (``fiveup.match.endings``)."""
+        return await self.endings.cancel(match_id, token)
 
     async def forfeit(self, match_id: str, seat: int, reason: str) -> Conceded:
-        """``seat`` concedes the match for its side (``reason``: "resigned" for Resign,
-        "abandoned" for a stand-in past the server's limit in a rated match, "deadline"
-        for a rated correspondence turn whose clock ran out): a Forfeited event and the
-        MatchEnded ranking the side last, appended under the session's lock on the
-        freshest fold (a racing move is simply ordered before it).  The append that ends
-        the match records its results and rates it like any end.  Idempotent: when this
-        seat's side has already conceded, the answer is the version it ended at.  The
-        caller has authorized ``seat`` (a seat token for Resign; the server's own clocks
-        otherwise)."""
-        if reason not in FORFEIT_REASONS:
-            raise ValueError(f"not a forfeit reason: {reason!r}")
-        session = await self.repository.get(match_id)
-        for _ in range(MAX_CLAIM_APPENDS):
-            async with session.lock:
-                await self.repository.refresh(session)
-                match = session.match
-                done = match.forfeited
-                if done is not None and match.side_of(done.seat) == match.side_of(seat):
-                    return Conceded(match.version, done.seat, done.reason)
-                before = match.version
-                events = match.forfeit(seat, reason)  # MatchFinished once over
-                try:
-                    version = await self.repository.append(session, before, events)
-                except VersionConflict:  # a move landed first: concede after it
-                    await self.repository.reload(session)
-                    continue
-            self.observer.forfeited(match, seat, reason)
-            return Conceded(version, seat, reason)
-        raise StaleVersion(
-            "the match kept moving: concede again", current_version=str(session.match.version)
-        )
-
-    def record_outcomes(self, owners: SeatOwners, rated_play: OutcomeGate | None = None) -> None:
-        """From now on, record every finished match's results and rate it (when rated)
-        with the append that ends it; ``owners`` says which player holds each seat,
-        ``rated_play`` which rated outcomes the operator's rules count (None: all)."""
-        self.repository.owners = owners
-        self.repository.rated_play = rated_play
+        """``seat`` concedes the match for its side (``fiveup.match.endings``)."""
+        return await self.endings.forfeit(match_id, seat, reason)
 
     def forget(self, match_id: str) -> None:
         """Retention is deleting ``match_id``: drop it from the cache, end its watchers."""
@@ -340,53 +274,12 @@ class Matches:
     async def join(
         self, match_id: str, seat: int | None, display_name: str = "", player_id: str = ""
     ) -> Joined:
-        """Claim a human seat (``seat``, or the lowest free one) and record the claim as a
-        SeatClaimed event naming ``display_name`` and ``player_id`` (a signed-in player's
-        public name and id; both "" for an anonymous seat token)."""
-        session = await self.repository.get(match_id)
-        seats = session.record.seats
-        if seat is not None:
-            if not 0 <= seat < len(seats):
-                raise InvalidRequest(
-                    f"seat {seat} is not in this {len(seats)}-seat match", field="seat"
-                )
-            if seats[seat] != HUMAN:
-                raise SeatTaken(f"seat {seat} is played by the {seats[seat]} bot")
-        token = secrets.token_urlsafe(32)
-        async with session.lock:
-            await self.repository.reread_tokens(session)
-            candidates = (
-                [seat]
-                if seat is not None
-                else [
-                    s for s, kind in enumerate(seats) if kind == HUMAN and s not in session.tokens
-                ]
-            )
-            if not candidates:
-                raise NoFreeSeat("every human seat of this match is taken")
-            chosen = candidates[0]
-            await self.repository.claim_seat(session, chosen, hash_token(token))
-            session.turn_started = self.clock()  # a newcomer gets a whole turn
-            version = await self._record_claim(session, chosen, display_name, player_id)
-            return Joined(chosen, token, version)
+        """Claim a human seat and record the claim (``fiveup.match.seating``)."""
+        return await self.seating.join(match_id, seat, display_name, player_id)
 
     async def authenticate(self, match_id: str, token: str | None, *, required: bool) -> int | None:
         """The seat a bearer token belongs to (None for a spectator when not required)."""
-        session = await self.repository.get(match_id)
-        if not token:
-            if required:
-                raise Unauthenticated("this call needs `authorization: Bearer <seat token>`")
-            return None
-        digest = hash_token(token)
-        found = _seat_of(session.tokens, digest)
-        if found is None and len(session.tokens) < _human_count(session):
-            # A seat may have been claimed through another process since: re-read them.
-            # (Only then: a token that matches a cached seat is valid for good.)
-            await self.repository.reread_tokens(session)
-            found = _seat_of(session.tokens, digest)
-        if found is None:
-            raise PermissionDenied("the token does not belong to a seat of this match")
-        return found
+        return await self.seating.authenticate(match_id, token, required=required)
 
     async def view(self, match_id: str, seat: int | None, min_version: int = 0) -> SeatedView:
         """The match as ``seat`` may see it, at ``min_version`` or later if the match has
@@ -394,7 +287,7 @@ class Matches:
         session = await self.repository.get(match_id)
         async with session.lock:
             await self.repository.refresh(session, for_read=True, seen=_seen(min_version))
-            _reached(session.match.version, min_version, "min_version")
+            check_reached(session.match.version, min_version, "min_version")
             return SeatedView(view_for(session.match, seat), frozenset(session.tokens))
 
     async def progress(self, match_id: str, seen: int = 0) -> MatchProgress:
@@ -419,7 +312,7 @@ class Matches:
         session = await self.repository.get(match_id)
         async with session.lock:
             await self.repository.refresh(session, for_read=True, seen=_seen(min_version))
-            _reached(session.match.version, min_version, "min_version")
+            check_reached(session.match.version, min_version, "min_version")
             match = session.match
             actions = match.legal_actions(seat)
             if not actions:
@@ -438,10 +331,10 @@ class Matches:
                 return events + over_length(match, self.config)  # the bound on a match's length
             except MatchError as exc:
                 if reclaim:
-                    raise _Rejected(exc, reclaimed=True) from exc
-                raise _Rejected(exc, reclaimed=False) from exc
+                    raise Rejected(exc, reclaimed=True) from exc
+                raise Rejected(exc, reclaimed=False) from exc
 
-        return await self._record_command(
+        return await self.commands.record(
             match_id,
             seat,
             f"{seat}:{action}",
@@ -465,9 +358,9 @@ class Matches:
             try:
                 return match.undo(seat)
             except MatchError as exc:
-                raise _Rejected(exc, reclaimed=False) from exc
+                raise Rejected(exc, reclaimed=False) from exc
 
-        result = await self._record_command(
+        result = await self.commands.record(
             match_id,
             seat,
             f"{seat}:undo",
@@ -479,63 +372,6 @@ class Matches:
         )
         undone = next(e for _, e in result.events if isinstance(e, MoveUndone))
         return Undone(seat, result.version, undone.to_version)
-
-    async def _record_command(
-        self,
-        match_id: str,
-        seat: int,
-        fingerprint: str,
-        command: Callable[[Match], list[Event]],
-        expected_version: int,
-        request_id: str,
-        *,
-        rejected: Callable[[Match, MatchError], None],
-        recorded: Callable[[Match, list[Event]], None],
-    ) -> MoveResult:
-        """Apply ``command`` to the match at ``expected_version`` and append its events,
-        once per ``request_id`` (a retry gets the first answer again)."""
-        _check_request_id(request_id)
-        if self.closing:
-            raise ShuttingDown("the server is shutting down; retry on another replica")
-        repository = self.repository
-        session = await repository.get(match_id)
-        async with session.lock:
-            await repository.refresh(session, expected=expected_version)
-            match = session.match
-            if expected_version != match.version:
-                # A retry of an applied request also lands here (its version has moved
-                # on): the idempotency record is only looked up off the happy path.
-                prior = await repository.prior_request(match_id, request_id)
-                if prior is not None:
-                    return await self._answer_again(match_id, prior, seat, fingerprint)
-                raise StaleVersion(
-                    f"the match is at version {match.version}, not {expected_version}",
-                    current_version=str(match.version),
-                )
-            before = match.version
-            try:
-                events = command(match)
-            except _Rejected as rejection:
-                if rejection.reclaimed:
-                    await repository.reload(session)  # undo the uncommitted reclaim
-                rejected(match, rejection.error)
-                raise rejection.error from None
-            events = self.deadlines.stamp(session, events)
-            request = RequestRecord(request_id, seat, fingerprint, before + 1, before + len(events))
-            try:
-                version = await repository.append(session, before, events, request)
-            except DuplicateRequest as dup:
-                await repository.reload(session)
-                return await self._answer_again(match_id, dup.record, seat, fingerprint)
-            except VersionConflict as conflict:
-                await repository.reload(session)
-                raise StaleVersion(
-                    f"another move was recorded first (version {conflict.current})",
-                    current_version=str(conflict.current),
-                ) from None
-        recorded(match, events)
-        self.bots.kick(session)
-        return MoveResult(seat, version, seen_by(seat, enumerate(events, start=before + 1)))
 
     async def record(self, match_id: str) -> MatchLog:
         """The finished match's whole log, read from the store -- and whether it is
@@ -549,112 +385,17 @@ class Matches:
             )
         return MatchLog(session.record, events)
 
-    async def watch(
+    def watch(
         self,
         match_id: str,
         viewer: int | None,
         after_version: int,
         render: Callable[[SeatedView], object] | None = None,
     ) -> AsyncIterator[VersionedEvent | Viewed | Resync]:
-        """Events after ``after_version`` as ``viewer`` may see them, live.  Yields a
-        ``Resync`` instead when the watcher is too far behind.  Ends when the match is
-        over and fully sent, or when the server shuts down (ShuttingDown).
-
-        With ``render``: the last event of each burst comes as ``Viewed`` when the match
-        is still at its version, with ``render(view)`` for ``viewer`` at that version
-        (what ``view`` answers then).  A view is rendered once per (version, viewer) and
-        shared by every watcher of the match in this process (spectators share one)."""
-        if after_version < 0:
-            raise InvalidRequest("after_version must be >= 0", field="after_version")
-        repository = self.repository
-        session = await repository.get(match_id)
-        latest = await repository.latest_version(match_id)
-        _reached(latest, after_version, "after_version")
-        if latest - after_version > self.config.max_catchup_events:
-            yield Resync(latest)
-            return
-        cursor = after_version
-        # Counted while open: a bot-only match someone watches plays at a person's pace.
-        with self.bots.watching(match_id):
-            async with contextlib.aclosing(
-                self._follow(match_id, viewer, cursor, latest, session, render)
-            ) as events:
-                async for item in events:
-                    yield item
-
-    async def _follow(
-        self,
-        match_id: str,
-        viewer: int | None,
-        cursor: int,
-        latest: int,
-        session: MatchSession,
-        render: Callable[[SeatedView], object] | None,
-    ) -> AsyncGenerator[VersionedEvent | Viewed, None]:
-        """The events after ``cursor`` as ``viewer`` may see them, live (see ``watch``)."""
-        repository = self.repository
-        while True:
-            wake = self.broker.waiter(match_id)
-            finished = moved_on = False
-            events = await repository.events_after(match_id, cursor, latest)
-            last = events[-1][0] if events else cursor
-            for version, event in events:
-                finished = finished or event.kind in FINAL_EVENTS
-                seen = redact(event, viewer)
-                cursor = version
-                if render is not None and version == last:
-                    view = await self._view_at(match_id, viewer, version, render)
-                    if view is not None:
-                        yield Viewed(version, seen, view)
-                        continue
-                    moved_on = True  # newer events are in: the next burst carries the view
-                yield version, seen
-            session = repository.cached(match_id) or session
-            if finished or (session.match.finished and cursor >= session.match.version):
-                return
-            if session.deleted:
-                raise MatchNotFound("the match expired and was deleted (docs/security.md)")
-            if self.closing:
-                raise ShuttingDown("the server is shutting down; reconnect with after_version")
-            if moved_on:
-                continue
-            closing = asyncio.ensure_future(self._closing.wait())
-            woken = asyncio.ensure_future(wake.wait())
-            try:
-                await asyncio.wait(
-                    {closing, woken},
-                    timeout=self.config.watch_poll_seconds or None,
-                    return_when=asyncio.FIRST_COMPLETED,
-                )
-            finally:
-                closing.cancel()
-                woken.cancel()
-
-    async def _view_at(
-        self,
-        match_id: str,
-        viewer: int | None,
-        version: int,
-        render: Callable[[SeatedView], object],
-    ) -> object | None:
-        """``render`` of the match at ``version`` as ``viewer`` sees it, from the
-        session's views when another watcher had it made; None when the match is past
-        ``version`` already (that view can no longer be made from the fold)."""
-        session = await self.repository.get(match_id)
-        made = session.views.get(viewer)
-        if made is not None and made[0] == version:
-            return made[1]
-        async with session.lock:  # the fold is committed state only under its lock
-            made = session.views.get(viewer)
-            if made is not None and made[0] == version:  # made while this one waited
-                return made[1]
-            await self.repository.refresh(session, for_read=True, seen=version)
-            match = session.match
-            if match.version != version:
-                return None
-            view = render(SeatedView(view_for(match, viewer), frozenset(session.tokens)))
-            session.views[viewer] = (version, view)
-            return view
+        """Events after ``after_version`` as ``viewer`` may see them, live (a ``Resync``
+        when too far behind; with ``render``, the view at the end of each burst):
+        ``fiveup.match.watching``."""
+        return self.watching.watch(match_id, viewer, after_version, render)
 
     async def sweep_turns(self) -> list[tuple[str, int]]:
         """Hand every expired turn to a stand-in now (see ``TurnTimer.sweep``)."""
@@ -662,98 +403,11 @@ class Matches:
 
     # ------------------------------------------------------------------ helpers
 
-    async def _record_claim(
-        self, session: MatchSession, seat: int, display_name: str, player_id: str
-    ) -> int:
-        """Append the SeatClaimed event of a seat just claimed in the store (holding the
-        session's lock); answer the match's version after it.  The claim itself is
-        already stored: a writer that appends first (a bot, another replica) only makes
-        this re-read and append again on top."""
-        repository = self.repository
-        for _ in range(MAX_CLAIM_APPENDS):
-            await repository.refresh(session)
-            match = session.match
-            before, turn = match.version, match.current_turn()
-            claim = match.claim_seat(seat, display_name, player_id)
-            events = self.deadlines.stamp(session, claim, keep=turn)
-            if not events:  # the match is over: nothing follows its end
-                return before
-            try:
-                return await repository.append(session, before, events)
-            except VersionConflict:
-                await repository.reload(session)
-        log.warning("seat %d of %s: claimed, but its event lost %d races", seat,
-                    session.match_id, MAX_CLAIM_APPENDS)  # fmt: skip
-        return session.match.version
-
-    async def _answer_again(
-        self, match_id: str, prior: RequestRecord, seat: int, fingerprint: str
-    ) -> MoveResult:
-        """The answer to a retried request, rebuilt from the events it produced."""
-        if prior.seat != seat or prior.fingerprint != fingerprint:
-            raise RequestIdReused(
-                f"request id {prior.request_id!r} was already used for another move"
-            )
-        events = await self.repository.read_events(
-            match_id, prior.first_version - 1, upto=prior.last_version
-        )
-        return MoveResult(seat, prior.last_version, seen_by(seat, events))
-
     def cached_sessions(self) -> int:
         return len(self.repository)
-
-
-class _Rejected(Exception):
-    """A command the rules refused (``reclaimed``: it had already taken a seat back from
-    its stand-in, which must be rolled back)."""
-
-    def __init__(self, error: MatchError, *, reclaimed: bool) -> None:
-        super().__init__(str(error))
-        self.error = error
-        self.reclaimed = reclaimed
-
-
-def _seat_of(tokens: dict[int, bytes], digest: bytes) -> int | None:
-    found: int | None = None
-    for seat, stored in tokens.items():  # compare with every seat: constant time
-        if hmac.compare_digest(stored, digest):
-            found = seat
-    return found
-
-
-def _result_at_stake(match: Match) -> bool:
-    """Whether ending ``match`` now would take a result from someone: every match with a
-    human seat, but a practice match (nothing is earned in one)."""
-    return HUMAN in match.config.seats and not match.practice
-
-
-def _human_count(session: MatchSession) -> int:
-    return sum(1 for kind in session.record.seats if kind == HUMAN)
-
-
-def _reached(version: int, asked: int, field: str) -> None:
-    """One answer everywhere for a version the match has not reached: OUT_OF_RANGE
-    (VERSION_NOT_REACHED) with the version it is at.  (Not INVALID_ARGUMENT: the request
-    is well formed, and the same request may succeed once the match gets there.)"""
-    if asked > version:
-        raise VersionNotReached(
-            f"{field} {asked} is beyond the match's version {version}",
-            field=field, current_version=str(version),
-        )  # fmt: skip
 
 
 def _seen(min_version: int) -> int:
     if min_version < 0:
         raise InvalidRequest("min_version must be >= 0", field="min_version")
     return min_version
-
-
-def _check_request_id(request_id: str) -> None:
-    if (
-        not 1 <= len(request_id) <= MAX_REQUEST_ID
-        or not request_id.isascii()
-        or not request_id.isprintable()
-    ):
-        raise InvalidRequest(
-            f"request_id must be 1-{MAX_REQUEST_ID} printable ASCII characters", field="request_id"
-        )

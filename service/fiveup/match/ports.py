@@ -11,9 +11,9 @@ returns, so whatever the service acknowledges is durable.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ..notifications.notices import Notice
 from ..ratings.outcome import MatchOutcome
@@ -23,6 +23,42 @@ from ..shared.usererror import UserError
 # the application, so the store raises the application's errors (which carry their
 # reason, and through it their gRPC code).
 from .errors import MatchNotFound, SeatTaken
+
+# Told which players got notices, after a commit that wrote some: the notifications
+# context's ``Outbox.published`` (their streams and the dispatcher wake at once).
+NoticePublisher = Callable[[Iterable[str]], None]
+
+
+# A backend's handle on the event store's open transaction (SQLite: the connection
+# inside BEGIN IMMEDIATE; PostgreSQL: the connection inside its transaction), and what a
+# participant's call answers there (SQLite: the value; PostgreSQL: an awaitable of it).
+Tx = TypeVar("Tx", contravariant=True)
+Done = TypeVar("Done", covariant=True)
+
+
+class OutcomeParticipant(Protocol[Tx, Done]):
+    """The ratings context's part in an append that ends a match: its results and, when
+    rated, the rating update, written in the event store's transaction ``tx``, so they
+    commit with the end or not at all.  The rating store adapter of the same backend
+    implements it (the ratings tables are its own: it migrates them)."""
+
+    def before_append(self, tx: Tx, outcome: MatchOutcome) -> Done:
+        """First in the transaction, before the append's own writes (PostgreSQL: a rated
+        end takes the rating lock, so updates apply one at a time in the ledger's order)."""
+
+    def write_outcome(self, tx: Tx, outcome: MatchOutcome) -> Done:
+        """After the append's events, once they are known to follow (never on a refused
+        append)."""
+
+
+class NoticeParticipant(Protocol[Tx, Done]):
+    """The notifications context's part in a write that notifies (a match's creation, an
+    append of a correspondence match, a deadline reminder): the notices, written in the
+    event store's transaction ``tx``, answering the players with a new one.  The
+    notification store adapter of the same backend implements it (the outbox's tables
+    are its own)."""
+
+    def write_notices(self, tx: Tx, notices: Sequence[Notice]) -> Done: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +262,10 @@ __all__ = [
     "EventStore",
     "MatchNotFound",
     "MatchRecord",
+    "NoticeParticipant",
+    "NoticePublisher",
     "NotifyingStore",
+    "OutcomeParticipant",
     "RequestRecord",
     "RetainingStore",
     "SeatTaken",

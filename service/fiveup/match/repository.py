@@ -36,6 +36,7 @@ from .observer import Contained
 from .ports import (
     EventStore,
     MatchRecord,
+    NoticePublisher,
     NotifyingStore,
     RequestRecord,
     StoreError,
@@ -119,6 +120,9 @@ class MatchRepository:
         clock: Callable[[], float] = time.time,
         broker: Broker | None = None,
         observer: Contained | None = None,
+        owners: SeatOwners | None = None,
+        rated_play: OutcomeGate | None = None,
+        published: NoticePublisher | None = None,
     ) -> None:
         if freshness is Freshness.NOTIFIED and not isinstance(store, NotifyingStore):
             raise TypeError(f"{type(store).__name__} cannot notify: freshness {freshness}")
@@ -129,14 +133,14 @@ class MatchRepository:
         self.broker = broker or Broker()
         self.observer = observer or Contained(None)
         # Who holds each seat, for the outcome recorded with a match's end (the lobby
-        # store, once players exist); None: no results are recorded, no match is rated.
-        self.owners: SeatOwners | None = None
+        # store implements the port); None: no results are recorded, no match is rated.
+        self._owners = owners
         # The operator's rules of rated play (standing, repeated pairings): a rated
         # outcome they turn away is recorded unrated.  None: the log's rule alone.
-        self.rated_play: OutcomeGate | None = None
+        self._rated_play = rated_play
         # Told the players who got notices, after each commit that wrote some (the
         # notifications context's Outbox.published: their streams wake at once).
-        self.on_noticed: Callable[[list[str]], None] | None = None
+        self._published = published
         self._sessions: OrderedDict[str, MatchSession] = OrderedDict()
 
     # ------------------------------------------------------------------ the cache
@@ -197,8 +201,8 @@ class MatchRepository:
         session = MatchSession(record, match, {}, turn_started=self.clock())
         session.remember(1, events)
         self._remember(session)
-        if notices and self.on_noticed is not None:
-            self.on_noticed(sorted({n.player_id for n in notices}))
+        if notices:
+            self.noticed(sorted({n.player_id for n in notices}))
         return session
 
     async def append(
@@ -254,8 +258,8 @@ class MatchRepository:
             # and its watchers read the store meanwhile.
             live.stale = True
         self.broker.publish(match_id)
-        if notices and self.on_noticed is not None:
-            self.on_noticed(sorted({n.player_id for n in notices}))
+        if notices:
+            self.noticed(sorted({n.player_id for n in notices}))
         return version
 
     async def _outcome(
@@ -264,9 +268,9 @@ class MatchRepository:
         """The outcome to record with an append that ends the match, from the stored log
         up to ``before`` and ``events`` (None: they do not end it with a winner, or no
         seat is a signed-in player's)."""
-        if self.owners is None or not any(isinstance(e, MatchEnded) for e in events):
+        if self._owners is None or not any(isinstance(e, MatchEnded) for e in events):
             return None
-        owners = await self.owners.seat_owners(match_id)
+        owners = await self._owners.seat_owners(match_id)
         if not owners:
             return None
         earlier = await self.read_events(match_id, 0, upto=before)
@@ -274,9 +278,14 @@ class MatchRepository:
             raise VersionConflict(match_id, before, len(earlier))
         log = [event for _, event in earlier] + events
         outcome = match_outcome(match_id, self.clock(), log, owners)
-        if self.rated_play is not None:
-            outcome = await self.rated_play.admit(outcome)
+        if self._rated_play is not None:
+            outcome = await self._rated_play.admit(outcome)
         return outcome
+
+    def noticed(self, player_ids: list[str]) -> None:
+        """After a commit that wrote notices: tell the publisher who got one."""
+        if player_ids and self._published is not None:
+            self._published(player_ids)
 
     async def prior_request(self, match_id: str, request_id: str) -> RequestRecord | None:
         """What an already applied request did (None: the request id is new)."""

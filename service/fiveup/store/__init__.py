@@ -5,7 +5,13 @@
 several jobs, the lobby's, by one module per job: ``lobby_seats``, ``lobby_tables``, ...);
 the SQL and row mappings that both share (``ratings_sql``, ``ratings_reads``,
 ``chat_sql``, ``invites_sql``, ``lobby_sql``) and the options both offer (``options``).
-``backends`` picks the backend of a URL."""
+``backends`` picks the backend of a URL.
+
+Each context's adapter owns its tables: it migrates them as it opens.  A row of another
+context's written in the event store's transaction (a finished match's outcome, an
+append's notices) is written by that context's adapter, handed to the event store as a
+transaction participant (``fiveup.match.ports``); the lobby's and chat's notices go
+through the outbox's write API (``sqlite/outbox.py``, ``postgres/outbox.py``)."""
 
 from __future__ import annotations
 

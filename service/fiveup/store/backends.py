@@ -67,10 +67,20 @@ def backend_for(url: str) -> Backend:
     return POSTGRES if is_postgres(url) else SQLITE
 
 
-def open_store(url: str, **options: object) -> EventStore:
+def open_store(
+    url: str,
+    *,
+    ratings: RatingStore | None = None,
+    notifications: NotificationStore | None = None,
+    **options: object,
+) -> EventStore:
     """The event store of ``url`` (``options``: the backend's own, e.g. SQLite's
-    ``synchronous`` or PostgreSQL's ``notify``)."""
-    return backend_for(url).events(url, **options)
+    ``synchronous`` or PostgreSQL's ``notify``).  ``ratings`` and ``notifications``: the
+    rating and notification stores of the same ``url``, which write a finished match's
+    outcome and an append's notices in the append's transaction (each backend's adapters
+    are also its transaction participants: ``fiveup.match.ports.OutcomeParticipant``);
+    without them the store can only read and append plain events."""
+    return backend_for(url).events(url, ratings=ratings, notifications=notifications, **options)
 
 
 def open_player_store(url: str) -> PlayerStore:

@@ -90,7 +90,7 @@ SQLITE_MIGRATIONS: list[str] = [
     "CREATE INDEX IF NOT EXISTS ratings_by_mu ON ratings (category, mu DESC, player_id)",
     # 3: each result's mode -- rated, casual or practice -- which statistics keep apart.
     # Results written before say only rated or not: the unrated ones are 'legacy' until
-    # the event store, which holds their logs, resolves them (RESOLVE_LEGACY_MODES).
+    # the rating store resolves them from their logs (RESOLVE_LEGACY_MODES).
     """
     ALTER TABLE player_results ADD COLUMN mode TEXT NOT NULL DEFAULT 'legacy';
     UPDATE player_results SET mode = 'rated' WHERE rated;
@@ -195,10 +195,10 @@ PG_MIGRATIONS: list[list[str]] = [
 ]
 
 # The unrated results written before results had a mode, resolved from their match's
-# first event (match_started says practice).  The event store runs it on every open,
-# after the migrations, since only its database is sure to hold the events table; once
-# done it finds no row (the partial index player_results_legacy holds none) and costs
-# nothing.  Retention keeps every match with a result, so each log is there.
+# first event (match_started says practice).  The rating store runs it on every open,
+# after its migrations, once the event log's table exists (the composition root opens
+# the event store first); once done it finds no row (the partial index
+# player_results_legacy holds none) and costs nothing.  Retention keeps every match with a result, so each log is there.
 _RESOLVE_LEGACY = (
     "UPDATE player_results SET mode = CASE WHEN EXISTS (SELECT 1 FROM events e"
     " WHERE e.match_id = player_results.match_id AND e.version = 1 AND {practice})"

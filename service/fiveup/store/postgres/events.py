@@ -24,10 +24,12 @@
     still durable before anyone is told about them; the price is that a replica that
     dies between its commit and its notification loses that wake-up until the next
     append to the match or until it starts again (a store opened in this mode notifies
-    every unfinished match once, for what its previous life may have left unsent).
+    every unfinished match once, for what its previous life may have left unsent;
+    ``notifier.py``).
 
 * **Listening.** ``listen(callback)`` keeps one dedicated connection on
-  ``LISTEN fiveup_events`` and calls ``callback(match_id)`` on the event loop for every
+  ``LISTEN fiveup_events`` (the stores' one ``listener.Listener``, told to skip this
+  store's own connections) and calls ``callback(match_id)`` on the event loop for every
   notification from *another* store (appends through this store are not echoed back: its
   caller already knows; an append whose outcome is unknown, e.g. the connection broke
   during COMMIT, is announced locally just in case).  Notifications are only wake-ups:
@@ -35,9 +37,11 @@
   drops, it reconnects with backoff and then calls ``callback`` once for every unfinished
   match, since notifications sent while it was away are lost (a spurious wake-up is
   harmless, a missed one could leave a watcher or a bot turn waiting).
-* **Migrations** are numbered; ``open()`` applies the missing ones inside one
-  transaction holding ``pg_advisory_xact_lock``, so replicas starting together apply
-  each migration exactly once and never see a half-built schema.
+* **Migrations** are numbered (``events_schema.py``: the event log's tables only; the
+  ratings and notification tables an append also writes are their stores', written
+  through their ``OutcomeParticipant``/``NoticeParticipant``); ``open()`` applies the
+  missing ones inside one transaction holding ``pg_advisory_xact_lock``, so replicas
+  starting together apply each migration exactly once and never see a half-built schema.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ import contextlib
 import json
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import psycopg
@@ -59,6 +63,8 @@ from ...match.ports import (
     DueTurn,
     DuplicateRequest,
     MatchRecord,
+    NoticeParticipant,
+    OutcomeParticipant,
     RequestRecord,
     StoredEvent,
     StoreError,
@@ -72,11 +78,10 @@ from ...ratings.outcome import MatchOutcome
 from ...shared.pools import PoolUse
 from ...shared.redact import redact_url
 from ..options import NOTIFY_MODES
-from ..ratings_sql import PG_RATING_LOCK, RESOLVE_LEGACY_MODES_PG, write_outcome_postgres
-from ..ratings_sql import PG_SCHEMA as RATING_SCHEMA
-from .common import VersionedSchema, migrate, pool_use
-from .outbox import SCHEMA as NOTIFICATION_SCHEMA
-from .outbox import write_notices
+from .common import Conn, migrate, pool_use
+from .events_schema import SCHEMA
+from .listener import EVERYTHING, Listener
+from .notifier import AfterCommitNotifier
 
 log = logging.getLogger(__name__)
 
@@ -88,130 +93,8 @@ _PERMANENT_CONNECT_ERRORS = (
     (r'password authentication failed for user "[^"]*"', "fix the URL's password"),
     (r"no pg_hba\.conf entry[^\n]*", "allow this client in pg_hba.conf or fix the URL"),
 )
-# pg_advisory_xact_lock(bigint) key that serialises schema migrations: "fiveupmg" in ASCII.
-MIGRATION_LOCK = 0x66697665_75706D67
-
-MIGRATIONS: list[list[str]] = [
-    # 1: the event log, seats, idempotency records, and the append function
-    [
-        """
-        CREATE TABLE matches (
-            match_id      TEXT PRIMARY KEY,
-            seats         JSONB NOT NULL,
-            target_points INTEGER NOT NULL,
-            seed          BYTEA NOT NULL,
-            created_at    DOUBLE PRECISION NOT NULL,
-            finished      BOOLEAN NOT NULL DEFAULT FALSE
-        )
-        """,
-        "CREATE INDEX matches_active ON matches (created_at DESC) WHERE NOT finished",
-        """
-        CREATE TABLE events (
-            match_id TEXT NOT NULL REFERENCES matches (match_id),
-            version  INTEGER NOT NULL CHECK (version > 0),
-            body     JSONB NOT NULL,
-            PRIMARY KEY (match_id, version)
-        )
-        """,
-        """
-        CREATE TABLE seats (
-            match_id   TEXT NOT NULL REFERENCES matches (match_id),
-            seat       INTEGER NOT NULL,
-            token_hash BYTEA NOT NULL,
-            PRIMARY KEY (match_id, seat)
-        )
-        """,
-        """
-        CREATE TABLE requests (
-            match_id      TEXT NOT NULL REFERENCES matches (match_id),
-            request_id    TEXT NOT NULL,
-            seat          INTEGER NOT NULL,
-            fingerprint   TEXT NOT NULL,
-            first_version INTEGER NOT NULL,
-            last_version  INTEGER NOT NULL,
-            PRIMARY KEY (match_id, request_id)
-        )
-        """,
-        # One round trip per append.  Returns ('ok', new version), ('conflict', current),
-        # ('missing', 0) or ('duplicate', current, <the stored request>).  A writer that
-        # races past the checks fails on a primary key instead (handled by the caller).
-        """
-        CREATE FUNCTION fiveup_append(
-            p_match_id TEXT, p_expected INTEGER, p_bodies TEXT[],
-            p_request_id TEXT, p_seat INTEGER, p_fingerprint TEXT,
-            p_first INTEGER, p_last INTEGER, p_finished BOOLEAN, p_notify BOOLEAN,
-            OUT outcome TEXT, OUT current_version INTEGER,
-            OUT r_seat INTEGER, OUT r_fingerprint TEXT, OUT r_first INTEGER, OUT r_last INTEGER
-        ) LANGUAGE plpgsql AS $fn$
-        BEGIN
-            -- The version first, then the request: each statement sees the latest commits
-            -- (READ COMMITTED), so a racing append of this request committed in between is
-            -- seen by the second read and reported as a duplicate, not as a conflict.
-            SELECT COALESCE(MAX(e.version), 0) INTO current_version
-              FROM events e WHERE e.match_id = p_match_id;
-            IF p_request_id IS NOT NULL THEN
-                SELECT r.seat, r.fingerprint, r.first_version, r.last_version
-                  INTO r_seat, r_fingerprint, r_first, r_last
-                  FROM requests r
-                 WHERE r.match_id = p_match_id AND r.request_id = p_request_id;
-                IF FOUND THEN
-                    outcome := 'duplicate';
-                    RETURN;
-                END IF;
-            END IF;
-            IF current_version <> p_expected THEN
-                IF current_version = 0
-                   AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.match_id = p_match_id) THEN
-                    outcome := 'missing';
-                ELSE
-                    outcome := 'conflict';
-                END IF;
-                RETURN;
-            END IF;
-            INSERT INTO events (match_id, version, body)
-                 SELECT p_match_id, p_expected + t.n::INTEGER, t.body::JSONB
-                   FROM unnest(p_bodies) WITH ORDINALITY AS t(body, n);
-            IF p_request_id IS NOT NULL THEN
-                INSERT INTO requests VALUES
-                    (p_match_id, p_request_id, p_seat, p_fingerprint, p_first, p_last);
-            END IF;
-            IF p_finished THEN
-                UPDATE matches SET finished = TRUE WHERE match_id = p_match_id;
-            END IF;
-            IF p_notify THEN
-                PERFORM pg_notify('fiveup_events', p_match_id);
-            END IF;
-            current_version := p_expected + COALESCE(array_length(p_bodies, 1), 0);
-            outcome := 'ok';
-        END
-        $fn$
-        """,
-    ],
-    # 2: the creator's token (CancelMatch) and when a finished match was first seen so
-    # (retention)
-    [
-        "ALTER TABLE matches ADD COLUMN creator_hash BYTEA",
-        "ALTER TABLE matches ADD COLUMN finished_at DOUBLE PRECISION",
-        "CREATE INDEX matches_finished_at ON matches (finished_at) WHERE finished",
-    ],
-    # 3: correspondence matches: the clock per turn, and the current turn's index (whose
-    # turn, until when, when to remind), for ListMyMatches and the deadline sweep
-    [
-        "ALTER TABLE matches ADD COLUMN turn_clock INTEGER",
-        "ALTER TABLE matches ADD COLUMN turn_seat INTEGER",
-        "ALTER TABLE matches ADD COLUMN turn_deadline DOUBLE PRECISION",
-        "ALTER TABLE matches ADD COLUMN remind_at DOUBLE PRECISION",
-        "CREATE INDEX matches_turn_deadline ON matches (turn_deadline)"
-        " WHERE NOT finished AND turn_deadline IS NOT NULL",
-        "CREATE INDEX matches_remind_at ON matches (remind_at)"
-        " WHERE NOT finished AND remind_at IS NOT NULL",
-    ],
-]
-
-SCHEMA = VersionedSchema("schema_version", MIGRATIONS, MIGRATION_LOCK, "database", "schema")
 
 _APPEND = "SELECT * FROM fiveup_append(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
-_NOTIFY = "SELECT pg_notify(%s, m) FROM unnest(%s::TEXT[]) AS m"
 
 
 class _Connection(psycopg.AsyncConnection[tuple[Any, ...]]):
@@ -238,8 +121,16 @@ class PostgresStore:
         notify: str = "transaction",
         reconnect_max_delay: float = 5.0,
         probe_seconds: float = 5.0,
+        ratings: OutcomeParticipant[Conn, Awaitable[None]] | None = None,
+        notifications: NoticeParticipant[Conn, Awaitable[list[str]]] | None = None,
     ) -> None:
+        """``ratings`` and ``notifications``: the rating and notification stores of this
+        database, which write a finished match's outcome and the notices an append causes
+        in its transaction (their tables are theirs: each migrates its own when it
+        opens).  Without one, a write that needs it fails (``StoreError``)."""
         self.url = url
+        self._ratings = ratings
+        self._notifications = notifications
         self.min_size = min_size
         self.max_size = max_size
         if notify not in NOTIFY_MODES:
@@ -251,16 +142,17 @@ class PostgresStore:
         # Backend pids of this store's own connections: their notifications are not echoed.
         self._own_pids: set[int] = set()
         self._callbacks: list[Callable[[str], None]] = []
-        self._listener: asyncio.Task[None] | None = None
-        self._listen_conn: psycopg.AsyncConnection[Any] | None = None
-        self._notifier: asyncio.Task[None] | None = None
-        self._to_notify: set[str] = set()
-        self._notify_wanted = asyncio.Event()
-        self._notifying = False  # a batch is being sent
-        self.reconnects = 0  # times the listener had to reconnect (tests, diagnostics)
+        self._listener: Listener | None = None
+        self._wake_all: set[asyncio.Task[None]] = set()  # after the listener reconnected
+        self._notifier: AfterCommitNotifier | None = None  # notify="after_commit"
 
     def __repr__(self) -> str:
         return f"PostgresStore({redact_url(self.url)!r})"
+
+    @property
+    def reconnects(self) -> int:
+        """Times the listener had to reconnect (tests, diagnostics)."""
+        return 0 if self._listener is None else self._listener.reconnects
 
     # ------------------------------------------------------------------ plumbing
 
@@ -298,14 +190,12 @@ class PostgresStore:
             self._pool = None
             raise
         if self.notify == "after_commit":
-            self._notifier = asyncio.get_running_loop().create_task(
-                self._notify_loop(), name="fiveup-pg-notifier"
+            self._notifier = AfterCommitNotifier(
+                self._notifier_connect, CHANNEL, max_delay=self.reconnect_max_delay
             )
             # A previous life of this replica may have died between a commit and its
             # notification: wake every unfinished match once, so no watcher waits forever.
-            self._to_notify.update(await self.active_match_ids())
-            if self._to_notify:
-                self._notify_wanted.set()
+            self._notifier.add(*await self.active_match_ids())
 
     async def _probe(self) -> None:
         """One connection before the pool: what no retry can fix (a database or role
@@ -332,22 +222,13 @@ class PostgresStore:
     async def close(self) -> None:
         notifier, self._notifier = self._notifier, None
         if notifier is not None:
-            if self._to_notify:  # send what is pending (bounded)
-                self._notify_wanted.set()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._flushed(), 2.0)
-            notifier.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await notifier
-        task, self._listener = self._listener, None
-        if task is not None:
+            await notifier.close()
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            await listener.close()
+        for task in list(self._wake_all):
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        conn, self._listen_conn = self._listen_conn, None
-        if conn is not None:
-            with contextlib.suppress(psycopg.Error):
-                await conn.close()
+        await asyncio.gather(*self._wake_all, return_exceptions=True)
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
@@ -356,16 +237,10 @@ class PostgresStore:
         return pool_use(self._pool)
 
     async def _migrate(self) -> None:
+        """The event log's own schema only: the ratings and notification tables an append
+        also writes are their stores' (each migrates its own as it opens; the composition
+        root opens every store before any append: ``fiveup.app.contexts.open_stores``)."""
         await migrate(self.pool, SCHEMA, log)
-        # The rating tables (the rating store's schema) are written by the append that
-        # ends a match, so they must exist once the event store opens.
-        await migrate(self.pool, RATING_SCHEMA, log)
-        # Results from before modes: resolved from their logs, beside them here (a no-op
-        # once done: ratings_sql.RESOLVE_LEGACY_MODES_PG).
-        async with self.pool.connection() as conn:
-            await conn.execute(RESOLVE_LEGACY_MODES_PG)
-        # Likewise the notification outbox's: appends write notices in their transaction.
-        await migrate(self.pool, NOTIFICATION_SCHEMA, log)
 
     async def schema_version(self) -> int:
         async with self.pool.connection() as conn:
@@ -420,8 +295,7 @@ class PostgresStore:
                         [encode_event(e) for e in events],
                     ),
                 )
-                if notices:
-                    await write_notices(conn, notices)
+                await self._write_notices(conn, notices)
         except pg_errors.UniqueViolation:
             raise StoreError(f"match {record.match_id!r} already exists") from None
 
@@ -501,8 +375,7 @@ class PostgresStore:
         outcome, current, seat, fingerprint, first, last = row
         if outcome == "ok":
             if self._notifier is not None:
-                self._to_notify.add(match_id)
-                self._notify_wanted.set()
+                self._notifier.add(match_id)
             return int(current)
         if outcome == "conflict":
             raise VersionConflict(match_id, expected_version, int(current))
@@ -529,22 +402,34 @@ class PostgresStore:
         counter rows are locked after it, by every writer).  If the append is refused
         (another writer was first) nothing is written."""
         async with self.pool.connection() as conn, conn.transaction():
-            if outcome is not None and outcome.rated:
-                await conn.execute("SELECT pg_advisory_xact_lock(%s)", (PG_RATING_LOCK,))
+            if outcome is not None:
+                await self._outcomes().before_append(conn, outcome)
             cur = await conn.execute(_APPEND, params)
             row = await cur.fetchone()
             if row is None or row[0] != "ok":
                 return row
             if outcome is not None:
-                await write_outcome_postgres(conn, outcome)
+                await self._outcomes().write_outcome(conn, outcome)
             if turn is not None:
                 await conn.execute(
                     "UPDATE matches SET turn_seat = %s, turn_deadline = %s, remind_at = %s"
                     " WHERE match_id = %s",
                     (turn.seat, turn.deadline, turn.remind_at, params[0]),
                 )
-            await write_notices(conn, notices)
+            await self._write_notices(conn, notices)
             return row
+
+    def _outcomes(self) -> OutcomeParticipant[Conn, Awaitable[None]]:
+        if self._ratings is None:
+            raise StoreError("this event store was opened without the rating store")
+        return self._ratings
+
+    async def _write_notices(self, conn: Conn, notices: Sequence[Notice]) -> list[str]:
+        if not notices:
+            return []
+        if self._notifications is None:
+            raise StoreError("this event store was opened without the notification store")
+        return await self._notifications.write_notices(conn, notices)
 
     # ------------------------------------------------------------------ correspondence
 
@@ -567,7 +452,7 @@ class PostgresStore:
                 "UPDATE matches SET remind_at = NULL WHERE match_id = %s AND remind_at = %s",
                 (match_id, remind_at),
             )
-            return await write_notices(conn, notices) if cur.rowcount else []
+            return await self._write_notices(conn, notices) if cur.rowcount else []
 
     async def get_request(self, match_id: str, request_id: str) -> RequestRecord | None:
         row = await self._fetchone(
@@ -648,64 +533,29 @@ class PostgresStore:
     # ------------------------------------------------------------------ notifications
 
     async def listen(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(match_id)`` on this event loop whenever any process (this one
-        included) commits an append.  LISTEN is active when this returns."""
+        """Call ``callback(match_id)`` on this event loop whenever another process commits
+        an append (this store's own are not echoed back).  LISTEN is active when this
+        returns."""
         self._callbacks.append(callback)
         if self._listener is None:
-            self._listen_conn = await self._listen_connect()
-            self._listener = asyncio.get_running_loop().create_task(
-                self._listen_loop(), name="fiveup-pg-listener"
-            )
+            listener = Listener(
+                self.url, CHANNEL, probe_seconds=self.probe_seconds,
+                max_delay=self.reconnect_max_delay, ignore_pids=self._own_pids,
+            )  # fmt: skip
+            await listener.add(self._heard)
+            self._listener = listener
 
-    def _maybe_appended(self, match_id: str) -> None:
-        """An append's outcome is unknown: announce it (a spurious wake-up is harmless)."""
-        if self._notifier is not None:
-            self._to_notify.add(match_id)
-            self._notify_wanted.set()
-        if self._callbacks:  # our own listener skips our own connections' notifications
-            with contextlib.suppress(RuntimeError):
-                asyncio.get_running_loop().call_soon(self._dispatch, match_id)
+    def _heard(self, payload: str) -> None:
+        if payload != EVERYTHING:
+            self._dispatch(payload)
+            return
+        # The listener reconnected: whatever was notified while it was away is gone, so
+        # wake every unfinished match.
+        task = asyncio.get_running_loop().create_task(self._wake_every_active_match())
+        self._wake_all.add(task)
+        task.add_done_callback(self._wake_all.discard)
 
-    async def _listen_connect(self) -> psycopg.AsyncConnection[Any]:
-        conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        try:
-            await conn.execute(f"LISTEN {CHANNEL}")
-        except BaseException:
-            await conn.close()
-            raise
-        return conn
-
-    async def _listen_loop(self) -> None:
-        while True:
-            conn = self._listen_conn
-            assert conn is not None
-            try:
-                while True:
-                    async for notify in conn.notifies(timeout=self.probe_seconds):
-                        if notify.pid not in self._own_pids:
-                            self._dispatch(notify.payload)
-                    # Quiet for a while: make sure the connection is still alive (a dead
-                    # peer without a FIN would otherwise keep us waiting forever).
-                    await asyncio.wait_for(conn.execute("SELECT 1"), self.probe_seconds)
-            except (psycopg.Error, OSError, TimeoutError) as exc:
-                log.warning("lost the LISTEN connection (%s); reconnecting", exc)
-            with contextlib.suppress(psycopg.Error, OSError):
-                await conn.close()
-            self._listen_conn = None
-            await self._reconnect_listener()
-
-    async def _reconnect_listener(self) -> None:
-        delay = 0.05
-        while True:
-            await asyncio.sleep(delay)
-            try:
-                self._listen_conn = await self._listen_connect()
-                break
-            except (psycopg.Error, OSError) as exc:
-                log.warning("LISTEN reconnect failed (%s); retrying in %.2fs", exc, delay)
-                delay = min(delay * 2, self.reconnect_max_delay)
-        self.reconnects += 1
-        # Whatever was notified while we were away is gone: wake every unfinished match.
+    async def _wake_every_active_match(self) -> None:
         try:
             match_ids = await self.active_match_ids()
         except (psycopg.Error, OSError, StoreError) as exc:
@@ -714,52 +564,19 @@ class PostgresStore:
         for match_id in match_ids:
             self._dispatch(match_id)
 
-    async def _notify_loop(self) -> None:
-        """``notify="after_commit"``: send the match ids of committed appends, in batches,
-        each batch one transaction committed without waiting for its WAL flush (a
-        notification need not be durable; the events it announces already are)."""
-        conn: _Connection | None = None
-        delay = 0.05
-        try:
-            while True:
-                await self._notify_wanted.wait()
-                self._notify_wanted.clear()
-                if not self._to_notify:
-                    continue
-                batch = sorted(self._to_notify)
-                self._to_notify.clear()
-                self._notifying = True
-                try:
-                    if conn is None:
-                        conn = await self._notifier_connect()
-                    await conn.execute(_NOTIFY, (CHANNEL, batch))
-                    delay = 0.05
-                except (psycopg.Error, OSError) as exc:
-                    log.warning("could not send notifications (%s); retrying", exc)
-                    self._to_notify.update(batch)
-                    if conn is not None:
-                        with contextlib.suppress(psycopg.Error, OSError):
-                            await conn.close()
-                        conn = None
-                    await asyncio.sleep(delay)
-                    delay = min(delay * 2, self.reconnect_max_delay)
-                    self._notify_wanted.set()
-                finally:
-                    self._notifying = False
-        finally:
-            if conn is not None:
-                with contextlib.suppress(psycopg.Error, OSError):
-                    await conn.close()
+    def _maybe_appended(self, match_id: str) -> None:
+        """An append's outcome is unknown: announce it (a spurious wake-up is harmless)."""
+        if self._notifier is not None:
+            self._notifier.add(match_id)
+        if self._callbacks:  # our own listener skips our own connections' notifications
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().call_soon(self._dispatch, match_id)
 
     async def _notifier_connect(self) -> _Connection:
         conn = await _Connection.connect(self.url, autocommit=True)
         await self._configure(conn)
         await conn.execute("SET synchronous_commit = off")
         return conn
-
-    async def _flushed(self) -> None:
-        while self._to_notify or self._notifying:
-            await asyncio.sleep(0.005)
 
     def _dispatch(self, match_id: str) -> None:
         for callback in self._callbacks:

@@ -3,8 +3,9 @@ payload to callbacks on the event loop, and comes back after losing its connecti
 
 Notifications are wake-ups, never data: whatever was announced while the connection was
 down is lost, so after a reconnect every callback is called with ``EVERYTHING`` (look
-again at everything you follow).  The event store keeps its own, older listener
-(``events.py``: it also skips its own connections' notifications).
+again at everything you follow).  A store may have its own connections' notifications
+skipped (``ignore_pids``: the event store's, whose caller already knows).  The stores'
+one listener: the event store's, the notification store's and the chat's.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import Any
 
 import psycopg
@@ -24,9 +25,18 @@ EVERYTHING = "*"
 
 class Listener:
     def __init__(
-        self, url: str, channel: str, *, probe_seconds: float = 30.0, max_delay: float = 5.0
+        self,
+        url: str,
+        channel: str,
+        *,
+        probe_seconds: float = 30.0,
+        max_delay: float = 5.0,
+        ignore_pids: Container[int] = (),
     ) -> None:
+        """``ignore_pids``: backend pids whose notifications are not handed on (read at
+        each notification: a live set of the caller's own connections)."""
         self.url = url
+        self.ignore_pids = ignore_pids
         self.channel = channel
         self.probe_seconds = probe_seconds  # a quiet connection is checked this often
         self.max_delay = max_delay
@@ -43,6 +53,11 @@ class Listener:
             self._task = asyncio.get_running_loop().create_task(
                 self._loop(), name=f"fiveup-listen-{self.channel}"
             )
+
+    @property
+    def connection(self) -> psycopg.AsyncConnection[Any] | None:
+        """The LISTEN connection (None while reconnecting): tests end it."""
+        return self._conn
 
     async def close(self) -> None:
         task, self._task = self._task, None
@@ -70,7 +85,10 @@ class Listener:
             try:
                 while True:
                     async for notify in conn.notifies(timeout=self.probe_seconds):
-                        self._dispatch(notify.payload)
+                        if notify.pid not in self.ignore_pids:
+                            self._dispatch(notify.payload)
+                    # Quiet for a while: make sure the connection is still alive (a dead
+                    # peer without a FIN would otherwise keep us waiting forever).
                     await asyncio.wait_for(conn.execute("SELECT 1"), self.probe_seconds)
             except (psycopg.Error, OSError, TimeoutError) as exc:
                 log.warning("lost the LISTEN %s connection (%s); reconnecting", self.channel, exc)

@@ -8,12 +8,8 @@ never wait for each other; nothing is held while a delivery is sent.
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from collections.abc import Callable, Sequence
 from typing import Any
-
-import psycopg
 
 from ...notifications.notices import Notice, StoredNotice
 from ...notifications.ports import (
@@ -25,10 +21,9 @@ from ...notifications.ports import (
     PushSubscription,
 )
 from ..sqlite.outbox import NOTICE_COLUMNS, notice_from_row
-from .common import PooledStore, fetch_all
+from .common import Conn, PooledStore, fetch_all
+from .listener import EVERYTHING, Listener
 from .outbox import NOTIFY_CHANNEL, SCHEMA, write_notices
-
-log = logging.getLogger(__name__)
 
 _SUBSCRIPTION_COLUMNS = "subscription_id, player_id, endpoint, p256dh, auth, created_at"
 _NOT_MUTED = (
@@ -44,45 +39,32 @@ class PostgresNotificationStore(PooledStore):
 
     def __init__(self, url: str, min_size: int = 1, max_size: int | None = None) -> None:
         super().__init__(url, min_size, max_size)
-        self._listener: asyncio.Task[None] | None = None
+        self._listener: Listener | None = None
 
     async def close(self) -> None:
         if self._listener is not None:
-            self._listener.cancel()
-            await asyncio.gather(self._listener, return_exceptions=True)
+            await self._listener.close()
             self._listener = None
         await super().close()
 
     async def listen(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(player_id)`` for every commit with new notices, any replica's
         (a dropped connection is re-opened; the streams' poll covers the gap)."""
-        ready = asyncio.get_running_loop().create_future()
-        self._listener = asyncio.get_running_loop().create_task(self._listen(callback, ready))
-        await ready
 
-    async def _listen(self, callback: Callable[[str], None], ready: asyncio.Future[None]) -> None:
-        delay = 0.1
-        while True:
-            try:
-                conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-                async with conn:
-                    await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
-                    if not ready.done():
-                        ready.set_result(None)
-                    delay = 0.1
-                    async for note in conn.notifies():
-                        callback(note.payload)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # the database restarted, the network broke
-                if not ready.done():
-                    ready.set_exception(exc)
-                    return
-                log.warning("notification listener lost its connection (%s); reconnecting", exc)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 5.0)
+        def heard(payload: str) -> None:
+            if payload != EVERYTHING:  # a reconnect: the streams' poll covers the gap
+                callback(payload)
+
+        if self._listener is None:
+            self._listener = Listener(self.url, NOTIFY_CHANNEL)
+        await self._listener.add(heard)
 
     # ------------------------------------------------------------------ the log
+
+    async def write_notices(self, conn: Conn, notices: Sequence[Notice]) -> list[str]:
+        """The outbox's part in another store's transaction (``NoticeParticipant``: the
+        event store's append), on that store's connection."""
+        return await write_notices(conn, notices)
 
     async def write(self, notices: Sequence[Notice]) -> list[str]:
         async with self.pool.connection() as conn, conn.transaction():

@@ -41,9 +41,12 @@ from ...match.ports import (
     DueTurn,
     DuplicateRequest,
     MatchRecord,
+    NoticeParticipant,
+    OutcomeParticipant,
     RequestRecord,
     SchemaTooNew,
     StoredEvent,
+    StoreError,
     TurnIndex,
     VersionConflict,
     encode_event,
@@ -52,68 +55,10 @@ from ...notifications.notices import Notice
 from ...ratings.outcome import MatchOutcome
 from ...shared.pools import PoolUse, worker_use
 from ..options import SYNCHRONOUS_LEVELS
-from ..ratings_sql import RESOLVE_LEGACY_MODES_SQLITE, write_outcome_sqlite
-from ..ratings_sql import SQLITE_MIGRATIONS as RATING_MIGRATIONS
-from ..ratings_sql import SQLITE_VERSION_TABLE as RATING_VERSION_TABLE
-from .outbox import MIGRATIONS as NOTIFICATION_MIGRATIONS
-from .outbox import VERSION_TABLE as NOTIFICATION_VERSION_TABLE
-from .outbox import write_notices
+from .events_schema import MIGRATIONS
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
-
-MIGRATIONS: list[str] = [
-    # 1: the event log, seats and idempotency records
-    """
-    CREATE TABLE IF NOT EXISTS matches (
-        match_id      TEXT PRIMARY KEY,
-        seats         TEXT NOT NULL,
-        target_points INTEGER NOT NULL,
-        seed          BLOB NOT NULL,
-        created_at    REAL NOT NULL,
-        finished      INTEGER NOT NULL DEFAULT 0
-    );
-    CREATE TABLE IF NOT EXISTS events (
-        match_id TEXT NOT NULL REFERENCES matches(match_id),
-        version  INTEGER NOT NULL,
-        body     TEXT NOT NULL,
-        PRIMARY KEY (match_id, version)
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS seats (
-        match_id   TEXT NOT NULL REFERENCES matches(match_id),
-        seat       INTEGER NOT NULL,
-        token_hash BLOB NOT NULL,
-        PRIMARY KEY (match_id, seat)
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS requests (
-        match_id      TEXT NOT NULL REFERENCES matches(match_id),
-        request_id    TEXT NOT NULL,
-        seat          INTEGER NOT NULL,
-        fingerprint   TEXT NOT NULL,
-        first_version INTEGER NOT NULL,
-        last_version  INTEGER NOT NULL,
-        PRIMARY KEY (match_id, request_id)
-    ) WITHOUT ROWID;
-    """,
-    # 2: the creator's token (CancelMatch) and when a finished match was first seen so
-    # (retention)
-    """
-    ALTER TABLE matches ADD COLUMN creator_hash BLOB;
-    ALTER TABLE matches ADD COLUMN finished_at REAL;
-    """,
-    # 3: correspondence matches: the clock per turn, and the current turn's index (whose
-    # turn, until when, when to remind), for ListMyMatches and the deadline sweep
-    """
-    ALTER TABLE matches ADD COLUMN turn_clock INTEGER;
-    ALTER TABLE matches ADD COLUMN turn_seat INTEGER;
-    ALTER TABLE matches ADD COLUMN turn_deadline REAL;
-    ALTER TABLE matches ADD COLUMN remind_at REAL;
-    CREATE INDEX IF NOT EXISTS matches_turn_deadline ON matches (turn_deadline)
-        WHERE finished = 0 AND turn_deadline IS NOT NULL;
-    CREATE INDEX IF NOT EXISTS matches_remind_at ON matches (remind_at)
-        WHERE finished = 0 AND remind_at IS NOT NULL;
-    """,
-]
 
 INLINE_LEVELS = ("OFF", "NORMAL")  # no fsync at commit: cheap enough for the event loop
 CHECKPOINT_EVERY = 256  # inline write transactions between two WAL checkpoints
@@ -121,8 +66,21 @@ BUSY_TIMEOUT_MS = 5000  # how long the worker thread's connection waits for a lo
 
 
 class SqliteStore:
-    def __init__(self, url: str, synchronous: str = "normal") -> None:
+    def __init__(
+        self,
+        url: str,
+        synchronous: str = "normal",
+        *,
+        ratings: OutcomeParticipant[sqlite3.Connection, None] | None = None,
+        notifications: NoticeParticipant[sqlite3.Connection, list[str]] | None = None,
+    ) -> None:
+        """``ratings`` and ``notifications``: the rating and notification stores of this
+        file, which write a finished match's outcome and the notices an append causes in
+        its transaction (their tables are theirs: each migrates its own when it opens).
+        Without one, a write that needs it fails (``StoreError``)."""
         self.url = url
+        self._ratings = ratings
+        self._notifications = notifications
         path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
         self.path = path
         if synchronous.lower() not in SYNCHRONOUS_LEVELS:
@@ -253,7 +211,7 @@ class SqliteStore:
                     ),
                 )
                 conn.executemany("INSERT INTO events VALUES (?, ?, ?)", rows)
-                write_notices(conn, notices)
+                self._write_notices(conn, notices)
 
         await self._run(create, writes=True)
 
@@ -305,6 +263,8 @@ class SqliteStore:
 
         def append(conn: sqlite3.Connection) -> int:
             with _transaction(conn):
+                if outcome is not None:
+                    self._outcomes().before_append(conn, outcome)
                 if request is not None:
                     prior = _request(conn, match_id, request.request_id)
                     if prior is not None:
@@ -330,7 +290,7 @@ class SqliteStore:
                 if finished:
                     conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,))
                 if outcome is not None:  # under the write lock: serialised with all others
-                    write_outcome_sqlite(conn, outcome)
+                    self._outcomes().write_outcome(conn, outcome)
                 if turn is not None:
                     conn.execute(
                         "UPDATE matches SET turn_seat = ?, turn_deadline = ?, remind_at = ?"
@@ -338,13 +298,25 @@ class SqliteStore:
                         (turn.seat, turn.deadline, turn.remind_at, match_id),
                     )
                 if notices:
-                    write_notices(conn, notices)
+                    self._write_notices(conn, notices)
             return new_version
 
         return await self._run(append, writes=True)
 
     async def get_request(self, match_id: str, request_id: str) -> RequestRecord | None:
         return await self._run(lambda conn: _request(conn, match_id, request_id))
+
+    def _outcomes(self) -> OutcomeParticipant[sqlite3.Connection, None]:
+        if self._ratings is None:
+            raise StoreError("this event store was opened without the rating store")
+        return self._ratings
+
+    def _write_notices(self, conn: sqlite3.Connection, notices: Sequence[Notice]) -> list[str]:
+        if not notices:
+            return []
+        if self._notifications is None:
+            raise StoreError("this event store was opened without the notification store")
+        return self._notifications.write_notices(conn, notices)
 
     # ------------------------------------------------------------------ correspondence
 
@@ -371,7 +343,7 @@ class SqliteStore:
                     "UPDATE matches SET remind_at = NULL WHERE match_id = ? AND remind_at = ?",
                     (match_id, remind_at),
                 )
-                return write_notices(conn, notices) if cur.rowcount else []
+                return self._write_notices(conn, notices) if cur.rowcount else []
 
         return await self._run(record, writes=True)
 
@@ -521,15 +493,10 @@ def _set_wal(conn: sqlite3.Connection, patience: float = 5.0) -> None:
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
+    """The event log's own tables only: the ratings and notification tables an append
+    also writes are their stores' (each migrates its own as it opens; the composition
+    root opens every store before any append: ``fiveup.app.contexts.open_stores``)."""
     migrate(conn, "schema_version", MIGRATIONS)
-    # The rating tables have their own schema version (the rating store's), but the
-    # append that ends a match writes them, so they must exist once the event store opens.
-    migrate(conn, RATING_VERSION_TABLE, RATING_MIGRATIONS)
-    # Results from before modes: resolved from their logs, which only this file is sure
-    # to hold (a no-op once done: ratings_sql.RESOLVE_LEGACY_MODES_SQLITE).
-    conn.execute(RESOLVE_LEGACY_MODES_SQLITE)
-    # Likewise the notification outbox's: appends write notices in their transaction.
-    migrate(conn, NOTIFICATION_VERSION_TABLE, NOTIFICATION_MIGRATIONS)
 
 
 def migrate(conn: sqlite3.Connection, version_table: str, migrations: Sequence[str]) -> None:

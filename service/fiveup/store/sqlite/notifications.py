@@ -34,6 +34,11 @@ class SqliteNotificationStore(WorkerStore):
 
     # ------------------------------------------------------------------ the log
 
+    def write_notices(self, conn: sqlite3.Connection, notices: Sequence[Notice]) -> list[str]:
+        """The outbox's part in another store's write transaction (``NoticeParticipant``:
+        the event store's append), on that store's connection."""
+        return write_notices(conn, notices)
+
     async def write(self, notices: Sequence[Notice]) -> list[str]:
         def write(conn: sqlite3.Connection) -> list[str]:
             with _transaction(conn):

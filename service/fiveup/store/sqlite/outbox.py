@@ -1,6 +1,7 @@
 """The outbox's write API on SQLite (``write_notices``) and its tables' schema: what the
-other stores' adapters need to write notices inside their own transactions, apart from
-the notification store itself (``notifications.py``), so the event store can import it.
+lobby's and chat's adapters need to write notices inside their own transactions, apart
+from the notification store itself (``notifications.py``, which migrates the tables and
+is the event store's ``NoticeParticipant``).
 """
 
 from __future__ import annotations

@@ -74,6 +74,7 @@ class WorkerStore:
             conn = connect_worker(self.path, foreign_keys=self.foreign_keys)
             try:
                 migrate(conn, self.version_table, self.migrations)
+                self._migrated(conn)
             except BaseException:
                 conn.close()
                 raise
@@ -82,6 +83,9 @@ class WorkerStore:
         await asyncio.get_running_loop().run_in_executor(self._executor, connect)
         if self.path not in ("", ":memory:"):  # (a second connection would be another database)
             self._reader = connect_reader(self.path)
+
+    def _migrated(self, conn: sqlite3.Connection) -> None:
+        """Just after the migrations, on the worker thread (a store's data fix-ups)."""
 
     async def close(self) -> None:
         reader, self._reader = self._reader, None
