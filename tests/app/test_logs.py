@@ -13,7 +13,7 @@ from typing import Any
 import grpc
 import pytest
 
-from fiveup.app.logs import configure_logging
+from fiveup.telemetry.logs import configure_logging
 from fiveup.shared.redact import redact, redact_url
 from fiveup.v1 import common_pb2, rules_pb2
 from fiveup.v1 import match_pb2 as pb
@@ -243,7 +243,7 @@ async def test_serve_configures_logging_from_the_config(
     import os
     import signal
 
-    from fiveup.app import logs
+    from fiveup.telemetry import logs
     from fiveup.app.config import ServerConfig
     from fiveup.app.server import serve
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from fiveup.app.gateway import Gateway
+from fiveup.devstack.gateway import Gateway
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENTS_DIR = ROOT / "clients"  # one npm workspace: sdk/, node/, web/ and one lockfile

@@ -35,14 +35,14 @@ from ..match.ports import EventStore
 from ..match.retention import Retention
 from ..shared.redact import redact_url
 from ..shared.usererror import AddressInUse
-from .collector import freeze_startup_heap, set_young_threshold, watch_pauses
+from ..telemetry.collector import freeze_startup_heap, set_young_threshold, watch_pauses
 from .config import ConfigError, ServerConfig
 from .contexts import Contexts, build_contexts, open_stores
-from .interceptors import ServerInterceptor
-from .logs import configure_logging, quiet_grpc_decode_errors
-from .metrics import MatchObserver, report_stream_pools, start_metrics_server
-from .runtime import Runtime
-from .runtime import watch as watch_runtime
+from ..telemetry.interceptors import ServerInterceptor
+from ..telemetry.logs import configure_logging, quiet_grpc_decode_errors
+from ..telemetry.metrics import MatchObserver, report_stream_pools, start_metrics_server
+from ..telemetry.runtime import Runtime
+from ..telemetry.runtime import watch as watch_runtime
 from .services import HEALTH_SERVICE, PUBLIC_SERVICES, add_services
 from .settings import limits_config
 

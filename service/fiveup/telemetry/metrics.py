@@ -4,7 +4,7 @@ Three groups, all in prometheus_client's default registry (process-global: tests
 deltas, never absolute values):
 
 * **gRPC server metrics** (``GrpcServerMetrics``), updated by the interceptor in
-  ``fiveup.app.interceptors``, named and labelled like go-grpc-prometheus /
+  ``fiveup.telemetry.interceptors``, named and labelled like go-grpc-prometheus /
   py-grpc-prometheus so the usual dashboards and alerts apply::
 
       grpc_server_started_total{grpc_type,grpc_service,grpc_method}
@@ -74,7 +74,7 @@ from ..engine.errors import MOVE_ERRORS
 from ..match.ports import EventStore
 from ..shared.errors import InvalidRequest
 from ..shared.usererror import AddressInUse
-from .config import ServerConfig
+from ..app.config import ServerConfig
 
 log = logging.getLogger(__name__)
 
