@@ -40,7 +40,7 @@ from .config import ConfigError, ServerConfig
 from .contexts import Contexts, build_contexts, open_stores
 from ..telemetry.interceptors import ServerInterceptor
 from ..telemetry.logs import configure_logging, quiet_grpc_decode_errors
-from ..telemetry.metrics import MatchObserver, report_stream_pools, start_metrics_server
+from ..telemetry.game_metrics import MatchObserver, report_stream_pools, start_metrics_server
 from ..telemetry.runtime import Runtime
 from ..telemetry.runtime import watch as watch_runtime
 from .services import HEALTH_SERVICE, PUBLIC_SERVICES, add_services
