@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from fiveup.app.config import ServerConfig
-from fiveup.telemetry.game_metrics import start_metrics_server, stop_metrics_server
+from fiveup.telemetry.metrics import start_metrics_server, stop_metrics_server
 from fiveup.telemetry.runtime import LAG_INTERVAL
 from fiveup.v1 import match_pb2 as pb
 from tests.app.test_metrics import Ops, Scrape, delta

@@ -395,7 +395,7 @@ def exported_metric_names() -> set[str]:
     _bucket/_sum/_count...), whether or not a series exists yet."""
     from prometheus_client import REGISTRY
 
-    import fiveup.telemetry.game_metrics  # (registers the metrics)
+    import fiveup.telemetry.metrics  # (registers the metrics)
     import fiveup.telemetry.runtime  # noqa: F401  (and the knee's: loop lag, pools, stream slots)
 
     names = set()

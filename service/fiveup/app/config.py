@@ -20,8 +20,7 @@ from typing import Any
 from ..bots.expert import MASTER_SAMPLES
 from ..shared.usererror import UserError
 from ..store.options import NOTIFY_MODES, SYNCHRONOUS_LEVELS
-
-LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+from ..telemetry.settings import TelemetrySettings
 
 # Variables read outside ServerConfig: they select the compiled rules core, or the build,
 # before any configuration is parsed.
@@ -46,13 +45,11 @@ def setting(
 
 
 @dataclass
-class ServerConfig:
+class ServerConfig(TelemetrySettings):
     address: str = setting("127.0.0.1:50051", "host:port to serve gRPC on (port 0: any free one)")
     db: str = setting(
         "fiveup.sqlite3", "the event store: a SQLite file path or a postgresql:// URL"
     )
-    metrics_port: int = setting(9464, "port of the Prometheus /metrics endpoint (-1: off, 0: any)")
-    metrics_address: str = setting("127.0.0.1", "address the /metrics endpoint binds")
     grace_seconds: float = setting(
         10.0, "drain time on SIGTERM (keep it below the pod's termination grace period)"
     )
@@ -141,18 +138,6 @@ class ServerConfig:
         "or right after it commits (lifts the cluster-wide commit ceiling)", NOTIFY_MODES,
     )  # fmt: skip
     cache_size: int = setting(10_000, "matches kept folded in memory (least recently used go)")
-    gc_freeze: bool = setting(
-        True,
-        "freeze the startup heap once serving (gc.freeze): full collections then walk "
-        "only the live matches and players, not every module (docs/performance.md)",
-    )
-    gc_young_threshold: int = setting(
-        10_000,
-        "allocations between two young-generation collections (Python's own: 700); "
-        "fewer short-lived call objects then live long enough to be walked again and again",
-    )
-    log_json: bool = setting(False, "log JSON lines instead of text")
-    log_level: str = setting("INFO", "lowest level logged", LOG_LEVELS)
     workers: int = setting(1, "processes sharing the port (SO_REUSEPORT); one per core")
     bench_echo: bool = setting(
         False, "benchmarks only: serve the raw-bytes echo stream bench.rules_rpc compares with"
@@ -476,11 +461,7 @@ class ServerConfig:
                 f"stream_player_reserve ({self.stream_player_reserve}) must be below "
                 f"max_server_streams ({self.max_server_streams}): other streams need room too"
             )
-        if self.gc_young_threshold < 1:
-            found.append(
-                f"gc_young_threshold ({self.gc_young_threshold}) must be at least 1 (0 would "
-                "turn the collector off, and cyclic garbage would never be freed)"
-            )
+        found += TelemetrySettings.problems(self)
         return found
 
     @classmethod

@@ -36,13 +36,15 @@ from ..match.retention import Retention
 from ..shared.redact import redact_url
 from ..shared.usererror import AddressInUse
 from ..telemetry.collector import freeze_startup_heap, set_young_threshold, watch_pauses
-from .config import ConfigError, ServerConfig
-from .contexts import Contexts, build_contexts, open_stores
+from ..telemetry.game_metrics import MatchObserver
 from ..telemetry.interceptors import ServerInterceptor
 from ..telemetry.logs import configure_logging, quiet_grpc_decode_errors
-from ..telemetry.game_metrics import MatchObserver, report_stream_pools, start_metrics_server
+from ..telemetry.metrics import start_metrics_server
+from ..telemetry.pool_metrics import report_stream_pools
 from ..telemetry.runtime import Runtime
 from ..telemetry.runtime import watch as watch_runtime
+from .config import ConfigError, ServerConfig
+from .contexts import Contexts, build_contexts, open_stores
 from .services import HEALTH_SERVICE, PUBLIC_SERVICES, add_services
 from .settings import limits_config
 

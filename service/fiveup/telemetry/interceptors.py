@@ -46,8 +46,14 @@ import grpc
 
 from fiveup.api.handlers import Handler, WrappingInterceptor
 from fiveup.api.limits import peer_address
+from fiveup.telemetry.grpc_metrics import (
+    GRPC_METRICS,
+    GrpcServerMetrics,
+    MethodMetrics,
+    code_name,
+    grpc_type,
+)
 from fiveup.telemetry.logs import ACCESS_LOGGER, request_id_var
-from fiveup.telemetry.game_metrics import GRPC_METRICS, GrpcServerMetrics, MethodMetrics, code_name, grpc_type
 
 REQUEST_ID_HEADER = "x-request-id"
 _REQUEST_ID_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/+=-]{0,127}")
