@@ -75,8 +75,8 @@ from typing import Any, TypeVar
 import grpc
 
 from bench._server import client_address
-from fiveup.telemetry.collector import set_young_threshold
 from fiveup.app.config import ServerConfig
+from fiveup.telemetry.collector import set_young_threshold
 from fiveup.v1 import (
     lobby_pb2,
     lobby_pb2_grpc,

@@ -12,12 +12,12 @@ import pytest
 from prometheus_client import REGISTRY
 
 from bench._server import ServerProcess
+from fiveup.app.config import ServerConfig
 from fiveup.telemetry.collector import (
     freeze_startup_heap,
     set_young_threshold,
     watch_pauses,
 )
-from fiveup.app.config import ServerConfig
 
 
 @pytest.fixture

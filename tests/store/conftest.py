@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from fiveup.match.ports import EventStore, MatchRecord
-from fiveup.store import open_store
+from fiveup.store import StoreOptions, open_store
 
 from ..postgres_db import fresh_database
 
@@ -41,8 +41,8 @@ class OpenStore:
         self.url = url
         self.opened: list[EventStore] = []
 
-    async def __call__(self, **options: object) -> EventStore:
-        store = open_store(self.url, **options)
+    async def __call__(self, **options: str) -> EventStore:
+        store = open_store(self.url, StoreOptions(**options))
         await store.open()
         self.opened.append(store)
         return store

@@ -7,8 +7,9 @@ the match's repository and the chat tell it after each commit with notices.)
 
 Each context exposes one builder taking its own settings, its store and the contexts it
 depends on (``build_identity``, ``build_ratings``, ``build_match``, ``build_lobby``);
-this module opens their stores (all on the event store's database), fills their settings
-from the server's (``fiveup.app.settings``) and hands each the others it needs.  A new
+this module opens their stores (all on the event store's database), makes each one's
+config from its settings group (``fiveup.<context>.settings``, gathered in
+``ServerConfig``) and hands each the others it needs.  A new
 context adds its store to ``Stores``, its builder call to ``build_contexts`` and its part
 to ``Contexts``."""
 
@@ -22,21 +23,29 @@ from ..chat.builder import build_chat
 from ..chat.observer import PrometheusChatObserver
 from ..chat.ports import ChatStore
 from ..chat.rooms import TableChat
+from ..chat.settings import chat_config
+from ..egress.settings import egress_allow
 from ..identity import Players
 from ..identity.builder import build_identity
 from ..identity.observer import PrometheusIdentityObserver
 from ..identity.ports import BlockStore, PlayerStore
 from ..identity.relations import Blocks
+from ..identity.settings import blocks_config, identity_config
 from ..lobby.builder import LobbyContext, build_lobby
 from ..lobby.ports import LobbyStore
+from ..lobby.settings import invite_quota, matchmaker_config
 from ..match.builder import MatchContext, build_match
 from ..match.observer import Observer
-from ..match.ports import EventStore
+from ..match.ports import RetainingStore
+from ..match.settings import hints_config, matches_config, retention_config
 from ..notifications.builder import NotificationsContext, build_notifications
 from ..notifications.ports import NotificationStore
+from ..notifications.settings import KeyHome, notifications_config
 from ..ratings.builder import RatingsContext, build_ratings
 from ..ratings.ports import RatingStore
+from ..ratings.settings import rated_play_policy, ratings_config
 from ..store import (
+    is_postgres,
     open_block_store,
     open_chat_store,
     open_lobby_store,
@@ -45,21 +54,8 @@ from ..store import (
     open_rating_store,
     open_store,
 )
+from ..store.settings import store_options
 from .config import ServerConfig
-from .settings import (
-    blocks_config,
-    chat_config,
-    hints_config,
-    identity_config,
-    invite_quota,
-    matches_config,
-    matchmaker_config,
-    notifications_config,
-    rated_play_policy,
-    ratings_config,
-    retention_config,
-    store_options,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +63,7 @@ class Stores:
     """Each context's store, on one database (the event store's: the lobby's reads join
     its tables, so it opens first)."""
 
-    events: EventStore
+    events: RetainingStore  # the event log, which retention may prune
     players: PlayerStore
     lobby: LobbyStore
     ratings: RatingStore
@@ -102,7 +98,7 @@ def _has_seat(lobby: LobbyStore) -> Callable[[str], Awaitable[bool]]:
 async def open_stores(config: ServerConfig) -> Stores:
     """Open (and migrate) every store of ``config.db``; nothing is left open if one fails."""
     stores = Stores(
-        events=open_store(config.db, **store_options(config)),
+        events=open_store(config.db, store_options(config)),
         players=open_player_store(config.db),
         lobby=open_lobby_store(config.db),
         ratings=open_rating_store(config.db),
@@ -111,7 +107,7 @@ async def open_stores(config: ServerConfig) -> Stores:
         blocks=open_block_store(config.db),
     )
     opened: list[
-        EventStore
+        RetainingStore
         | PlayerStore
         | LobbyStore
         | RatingStore
@@ -171,16 +167,22 @@ def build_contexts(
 ) -> Contexts:
     """Every context over ``stores`` (``observer``: what metrics hear of matches, limits
     and rules; ``clock``: wall-clock time, e.g. the turn timer's; tests inject one)."""
-    players = build_identity(identity_config(config), stores.players, PrometheusIdentityObserver())
+    identity = identity_config(config, egress_allow=config.egress_allow)
+    players = build_identity(identity, stores.players, PrometheusIdentityObserver())
     notifications = build_notifications(
-        notifications_config(config), stores.notifications, players, clock=clock
-    )
+        notifications_config(
+            config, allow=egress_allow(config), key_home=KeyHome(config.db, is_postgres(config.db)),
+            sweep_seconds=config.retention_sweep_seconds,
+        ),
+        stores.notifications, players, clock=clock,
+    )  # fmt: skip
     ratings = build_ratings(
         ratings_config(config), stores.ratings, players,
         rated_play=rated_play_policy(config), clock=clock,
     )  # fmt: skip
     match = build_match(
-        matches_config(config, stores.events), hints_config(config), retention_config(config),
+        matches_config(config, stores.events, shared=config.workers > 1), hints_config(config),
+        retention_config(config),
         stores.events, observer=observer, clock=clock,
     )  # fmt: skip
     match.matches.notify_through(notifications.outbox.published)
@@ -194,7 +196,7 @@ def build_contexts(
     )  # fmt: skip
     players.has_history = _has_seat(stores.lobby)  # guest retention keeps seated players
     chat = build_chat(
-        chat_config(config), stores.chat, match.matches, lobby.seats, players,
+        chat_config(config, sweep_seconds=config.retention_sweep_seconds), stores.chat, match.matches, lobby.seats, players,
         observer=PrometheusChatObserver(), outbox=notifications.outbox, blocks=blocks,
         clock=clock,
     )  # fmt: skip

@@ -27,6 +27,7 @@ from ..api import bench_echo
 from ..api.guard import GuardInterceptor
 from ..api.health import DrainingHealthServicer
 from ..api.limits import Limits
+from ..api.settings import limits_config
 from ..api.stream_limits import Identify, StreamLimitInterceptor
 from ..identity import Players
 from ..identity.keys import shared_ephemeral_keys
@@ -46,7 +47,6 @@ from ..telemetry.runtime import watch as watch_runtime
 from .config import ConfigError, ServerConfig
 from .contexts import Contexts, build_contexts, open_stores
 from .services import HEALTH_SERVICE, PUBLIC_SERVICES, add_services
-from .settings import limits_config
 
 log = logging.getLogger(__name__)
 

@@ -141,12 +141,12 @@ def _setup_serve(sub: Subparsers) -> None:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from ..app.config import ConfigError, ServerConfig
     from ..app.server import run
-    from ..app.settings import identity_config
     from ..identity.builder import IdentityConfigError, check_identity_config
+    from ..identity.settings import identity_config
 
     try:
         config = ServerConfig.from_env().with_args(args)
-        check_identity_config(identity_config(config))
+        check_identity_config(identity_config(config, egress_allow=config.egress_allow))
     except (ConfigError, IdentityConfigError) as exc:
         print(f"fiveup serve: {exc}", file=sys.stderr)
         return 2

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .hints import HintsConfig, HintService
 from .matches import Matches, MatchesConfig
 from .observer import Observer
-from .ports import EventStore, RetainingStore
+from .ports import RetainingStore
 from .retention import Retention, RetentionConfig
 
 
@@ -23,27 +23,24 @@ from .retention import Retention, RetentionConfig
 class MatchContext:
     matches: Matches
     hints: HintService
-    retention: Retention | None  # None when the store cannot forget
+    retention: Retention
 
 
 def build_match(
     matches: MatchesConfig,
     hints: HintsConfig,
     retention: RetentionConfig,
-    store: EventStore,
+    store: RetainingStore,
     *,
     observer: Observer | None = None,
     clock: Callable[[], float] = time.time,
 ) -> MatchContext:
-    """The match context over ``store``; the composition root starts and closes its parts
-    (``matches``, then ``retention``) in the server's order."""
+    """The match context over ``store``, an event store that can forget (its type says
+    so: every backend's is one, and mypy checks it); the composition root starts and
+    closes its parts (``matches``, then ``retention``) in the server's order."""
     use_cases = Matches(store, matches, clock=clock, observer=observer)
-    sweeper = None
-    if all(hasattr(store, name) for name in ("stamp_finished", "expired_match_ids")):
-        forgetful: RetainingStore = store  # type: ignore[assignment]  # checked just above
-        sweeper = Retention(forgetful, retention, clock=clock, forget=use_cases.forget)
     return MatchContext(
         matches=use_cases,
         hints=HintService(use_cases.repository, hints, observer=use_cases.observer),
-        retention=sweeper,
+        retention=Retention(store, retention, clock=clock, forget=use_cases.forget),
     )

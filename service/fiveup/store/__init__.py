@@ -3,7 +3,7 @@
 ``fiveup.identity.ports``, ``fiveup.lobby.ports``, ``fiveup.ratings.ports``,
 ``fiveup.notifications.ports``, ``fiveup.chat.ports``) on one database; the ratings and
 chat tables' SQL that both share (``ratings_sql``, ``ratings_reads``, ``chat_sql``)
-and the options both offer (``options``).  ``backends`` picks the backend of a URL."""
+and the event store's typed options (``options``: ``StoreOptions``).  ``backends`` picks the backend of a URL."""
 
 from __future__ import annotations
 
@@ -19,9 +19,11 @@ from .backends import (
     open_rating_store,
     open_store,
 )
+from .options import StoreOptions
 
 __all__ = [
     "Backend",
+    "StoreOptions",
     "backend_for",
     "is_postgres",
     "open_block_store",

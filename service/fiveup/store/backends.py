@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from ..chat.ports import ChatStore
 from ..identity.ports import BlockStore, PlayerStore
 from ..lobby.ports import LobbyStore
-from ..match.ports import EventStore
+from ..match.ports import RetainingStore
 from ..notifications.ports import NotificationStore
 from ..ratings.ports import RatingStore
+from .options import StoreOptions
 from .postgres.chat import PostgresChatStore
 from .postgres.events import PostgresStore
 from .postgres.lobby import PostgresLobbyStore
@@ -40,7 +41,8 @@ class Backend:
     """A backend's adapters, each made from the database URL (all share the database)."""
 
     name: str
-    events: Callable[..., EventStore]  # (url, **the backend's own options)
+    # (url, options: it reads its own); every backend's event store can forget (retention)
+    events: Callable[[str, StoreOptions], RetainingStore]
     players: Callable[[str], PlayerStore]
     lobby: Callable[[str], LobbyStore]
     ratings: Callable[[str], RatingStore]
@@ -49,12 +51,20 @@ class Backend:
     blocks: Callable[[str], BlockStore]
 
 
+def _sqlite_events(url: str, options: StoreOptions) -> RetainingStore:
+    return SqliteStore(url, synchronous=options.synchronous)
+
+
+def _postgres_events(url: str, options: StoreOptions) -> RetainingStore:
+    return PostgresStore(url, notify=options.notify)
+
+
 SQLITE = Backend(
-    "sqlite", SqliteStore, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
+    "sqlite", _sqlite_events, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
     SqliteNotificationStore, SqliteChatStore, SqliteBlockStore,
 )  # fmt: skip
 POSTGRES = Backend(
-    "postgres", PostgresStore, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
+    "postgres", _postgres_events, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
     PostgresNotificationStore, PostgresChatStore, PostgresBlockStore,
 )  # fmt: skip
 
@@ -67,10 +77,10 @@ def backend_for(url: str) -> Backend:
     return POSTGRES if is_postgres(url) else SQLITE
 
 
-def open_store(url: str, **options: object) -> EventStore:
-    """The event store of ``url`` (``options``: the backend's own, e.g. SQLite's
-    ``synchronous`` or PostgreSQL's ``notify``)."""
-    return backend_for(url).events(url, **options)
+def open_store(url: str, options: StoreOptions | None = None) -> RetainingStore:
+    """The event store of ``url`` (``options``: each backend reads its own, SQLite's
+    ``synchronous`` or PostgreSQL's ``notify``; the defaults when none)."""
+    return backend_for(url).events(url, options or StoreOptions())
 
 
 def open_player_store(url: str) -> PlayerStore:
