@@ -14,7 +14,14 @@ import pytest
 
 from fiveup.api.limits import LimitsConfig
 from fiveup.api.settings import limits_config
-from fiveup.app.config import ENVIRONMENT_ONLY, ConfigError, ServerConfig, env_name
+from fiveup.app.config import (
+    ENVIRONMENT_ONLY,
+    GROUPS,
+    ConfigError,
+    ServerConfig,
+    ServerSettings,
+    env_name,
+)
 from fiveup.match.autoplay import AutoplayConfig
 from fiveup.match.settings import matches_config
 from fiveup.store import open_store
@@ -114,3 +121,13 @@ def test_the_store_options_come_from_the_settings() -> None:
     assert store_options(pg).notify == "after_commit"
     sqlite = ServerConfig(db="x.sqlite3", sqlite_synchronous="full")
     assert store_options(sqlite).synchronous == "full"
+
+
+def test_every_setting_is_declared_once_by_its_packages_group() -> None:
+    """ServerConfig only gathers: each setting is a field of exactly one group, and each
+    group lives in its own package's ``settings`` module (the server's own in app/)."""
+    declared = [f.name for group in GROUPS for f in dataclasses.fields(group)]  # type: ignore[arg-type]
+    assert sorted(declared) == sorted(SETTINGS) and len(declared) == len(set(declared))
+    for group in GROUPS:
+        assert group.__module__.endswith(".settings") or group is ServerSettings, group
+        assert group.TITLE, f"{group.__name__} has no title for --help"
