@@ -51,7 +51,7 @@ run: $(if $(wildcard $(STAMP)),build,$(SERVE_STAMP)) web
 	@if command -v protoc-gen-swagger >/dev/null; then \
 		$(MAKE) --no-print-directory openapi-document || echo "make run: no OpenAPI document (see above); REST works without it"; \
 	else echo "make run: no OpenAPI document (make test installs its generator, Debian's golang-grpc-gateway); REST works without it"; fi
-	@$(PY) -m fiveup.app.webstack --address $(ADDRESS) --db $(DB) --metrics-port $(METRICS_PORT) \
+	@$(PY) -m fiveup.devstack.webstack --address $(ADDRESS) --db $(DB) --metrics-port $(METRICS_PORT) \
 		--port $(WEB_PORT) --gateway-port $(GATEWAY_PORT)
 
 # The gRPC server alone (no gateway, no web app).

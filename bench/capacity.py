@@ -25,7 +25,7 @@ that held.  Configurations:
 * ``workers_2``: ``fiveup serve --workers 2`` on one SQLite file (SO_REUSEPORT);
 * ``sqlite_gc_default``: ``sqlite`` with Python's own collector (``--no-gc-freeze
   --gc-young-threshold 700``), the baseline of the collector's tuning
-  (``fiveup.app.collector``), to run beside ``sqlite`` in one run;
+  (``fiveup.telemetry.collector``), to run beside ``sqlite`` in one run;
 * ``sqlite_getmatch``: ``sqlite`` with clients that call ``GetMatch(min_version)`` on each
   announced turn, as the web client does today, instead of reading the view from the
   stream (``Model.views_on_stream``, on in every other configuration), to run beside

@@ -75,8 +75,8 @@ from typing import Any, TypeVar
 import grpc
 
 from bench._server import client_address
-from fiveup.app.collector import set_young_threshold
 from fiveup.app.config import ServerConfig
+from fiveup.telemetry.collector import set_young_threshold
 from fiveup.v1 import (
     lobby_pb2,
     lobby_pb2_grpc,
@@ -601,7 +601,7 @@ class Crowd:
         self.others: list[asyncio.Task[None]] = []
         self._people: list[Person] = []
         self._placed = itertools.count()
-        # The load collects as the servers do (fiveup.app.collector): its own pauses land
+        # The load collects as the servers do (fiveup.telemetry.collector): its own pauses land
         # in the latencies it measures.
         set_young_threshold(ServerConfig.gc_young_threshold)
 
@@ -626,7 +626,7 @@ class Crowd:
         # the load's own full collections (hundreds of ms over thousands of people's
         # tasks) stop landing in the latencies it measures.  (A benchmark may keep its
         # few cycles among them until it exits; a server must not: it freezes only its
-        # startup heap, fiveup.app.collector.)
+        # startup heap, fiveup.telemetry.collector.)
         gc.collect()
         gc.freeze()
 

@@ -39,7 +39,7 @@ import grpc
 import httpx
 
 from bench._server import ServerProcess
-from fiveup.app.gateway import Gateway
+from fiveup.devstack.gateway import Gateway
 from fiveup.v1 import match_pb2, match_pb2_grpc
 
 HUMAN = match_pb2.SEAT_KIND_HUMAN

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from bench._server import ServerProcess
 from bench.rules_rpc import build_checks
-from fiveup.app.gateway import Gateway
+from fiveup.devstack.gateway import Gateway
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE_DIR = ROOT / "clients" / "node"

@@ -3,7 +3,7 @@
 // index.html, styles.css and config.json (where the gRPC-Web gateway is; empty = the
 // page's own origin).  `node build.mjs --gateway http://127.0.0.1:8080` sets it.
 // Every text asset also gets its compressed twins, <file>.br and <file>.gz (precompress.mjs):
-// the servers send those as they are (fiveup.app.webstack; nginx's gzip_static).
+// the servers send those as they are (fiveup.devstack.webstack; nginx's gzip_static).
 import { build } from 'esbuild';
 import { readFile, copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';

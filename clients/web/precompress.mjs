@@ -2,7 +2,7 @@
 // (Brotli, quality 11) and <file>.gz (gzip -9) beside each .js, .css, .html and .json of
 // 1 KiB or more (smaller ones gain less than a response's headers cost).  The servers
 // send a twin as it is, with Content-Encoding, to a browser that accepts it: `make run`'s
-// (fiveup.app.webstack) and the nginx image's (gzip_static).  Compressing once here,
+// (fiveup.devstack.webstack) and the nginx image's (gzip_static).  Compressing once here,
 // at the strongest settings, costs the build a second and the servers nothing per request.
 // Source maps are left out: only developer tools fetch them.
 import { readdir, readFile, writeFile } from 'node:fs/promises';

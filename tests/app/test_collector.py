@@ -1,4 +1,4 @@
-"""The collector of a serving process (fiveup.app.collector): its startup heap frozen,
+"""The collector of a serving process (fiveup.telemetry.collector): its startup heap frozen,
 its young generation collected less often, every pause on /metrics."""
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ import pytest
 from prometheus_client import REGISTRY
 
 from bench._server import ServerProcess
-from fiveup.app.collector import (
+from fiveup.app.config import ServerConfig
+from fiveup.telemetry.collector import (
     freeze_startup_heap,
     set_young_threshold,
     watch_pauses,
 )
-from fiveup.app.config import ServerConfig
 
 
 @pytest.fixture

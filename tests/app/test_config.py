@@ -13,10 +13,19 @@ from pathlib import Path
 import pytest
 
 from fiveup.api.limits import LimitsConfig
-from fiveup.app.config import ENVIRONMENT_ONLY, ConfigError, ServerConfig, env_name
-from fiveup.app.settings import limits_config, matches_config, store_options
+from fiveup.api.settings import limits_config
+from fiveup.app.config import (
+    ENVIRONMENT_ONLY,
+    GROUPS,
+    ConfigError,
+    ServerConfig,
+    ServerSettings,
+    env_name,
+)
 from fiveup.match.autoplay import AutoplayConfig
+from fiveup.match.settings import matches_config
 from fiveup.store import open_store
+from fiveup.store.settings import store_options
 
 ROOT = Path(__file__).resolve().parents[2]
 FIVEUP = [sys.executable, "-m", "fiveup.cli"]
@@ -109,6 +118,16 @@ def test_settings_keep_their_names_on_their_way_down() -> None:
 
 def test_the_store_options_come_from_the_settings() -> None:
     pg = ServerConfig(db="postgresql://db/fiveup", pg_notify="after_commit")
-    assert store_options(pg) == {"notify": "after_commit"}
+    assert store_options(pg).notify == "after_commit"
     sqlite = ServerConfig(db="x.sqlite3", sqlite_synchronous="full")
-    assert store_options(sqlite) == {"synchronous": "full"}
+    assert store_options(sqlite).synchronous == "full"
+
+
+def test_every_setting_is_declared_once_by_its_packages_group() -> None:
+    """ServerConfig only gathers: each setting is a field of exactly one group, and each
+    group lives in its own package's ``settings`` module (the server's own in app/)."""
+    declared = [f.name for group in GROUPS for f in dataclasses.fields(group)]  # type: ignore[arg-type]
+    assert sorted(declared) == sorted(SETTINGS) and len(declared) == len(set(declared))
+    for group in GROUPS:
+        assert group.__module__.endswith(".settings") or group is ServerSettings, group
+        assert group.TITLE, f"{group.__name__} has no title for --help"

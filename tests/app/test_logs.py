@@ -13,8 +13,8 @@ from typing import Any
 import grpc
 import pytest
 
-from fiveup.app.logs import configure_logging
 from fiveup.shared.redact import redact, redact_url
+from fiveup.telemetry.logs import configure_logging
 from fiveup.v1 import common_pb2, rules_pb2
 from fiveup.v1 import match_pb2 as pb
 from tests.harness import Running, auth, human, server_fixture, wait_for
@@ -237,9 +237,9 @@ async def test_serve_configures_logging_from_the_config(
     import os
     import signal
 
-    from fiveup.app import logs
     from fiveup.app.config import ServerConfig
     from fiveup.app.server import serve
+    from fiveup.telemetry import logs
 
     config = ServerConfig(
         address="127.0.0.1:0", db=str(tmp_path / "serve.sqlite3"), metrics_port=-1,

@@ -20,9 +20,9 @@ from prometheus_client.parser import text_string_to_metric_families
 import fiveup_core
 from fiveup import __version__
 from fiveup.app.config import ServerConfig
-from fiveup.app.metrics import start_metrics_server, stop_metrics_server
 from fiveup.match.matches import Matches
 from fiveup.store import open_store
+from fiveup.telemetry.metrics import start_metrics_server, stop_metrics_server
 from fiveup.v1 import common_pb2, rules_pb2
 from fiveup.v1 import match_pb2 as pb
 from tests.harness import Running, auth, bot, human, start, stop, wait_for

@@ -1,5 +1,5 @@
-"""The metrics that show a replica's knee coming (``fiveup.app.runtime``, and the store
-read latency of ``fiveup.app.metrics``), scraped over HTTP from a real server: the
+"""The metrics that show a replica's knee coming (``fiveup.telemetry.runtime``, and the store
+read latency of ``fiveup.telemetry.metrics``), scraped over HTTP from a real server: the
 event loop's lag when the loop is held, each store's pools on SQLite and PostgreSQL,
 the stream caps' slots as streams open, and the repository's reads timed by operation;
 and the dashboard's panels built on them."""
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from fiveup.app.config import ServerConfig
-from fiveup.app.metrics import start_metrics_server, stop_metrics_server
-from fiveup.app.runtime import LAG_INTERVAL
+from fiveup.telemetry.metrics import start_metrics_server, stop_metrics_server
+from fiveup.telemetry.runtime import LAG_INTERVAL
 from fiveup.v1 import match_pb2 as pb
 from tests.app.test_metrics import Ops, Scrape, delta
 from tests.harness import human, start, stop

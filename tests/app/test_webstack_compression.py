@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from fiveup.app.precompressed import accepted, choose
-from fiveup.app.webstack import static_server
+from fiveup.devstack.precompressed import accepted, choose
+from fiveup.devstack.webstack import static_server
 
 GATEWAY = "http://127.0.0.1:8080"
 SCRIPT = b"export const greeting = 'namaste';\n" * 200

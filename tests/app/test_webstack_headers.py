@@ -9,7 +9,7 @@ import re
 import urllib.request
 from pathlib import Path
 
-from fiveup.app.webstack import SECURITY_HEADERS, security_headers, static_server
+from fiveup.devstack.webstack import SECURITY_HEADERS, security_headers, static_server
 
 NGINX = SECURITY_HEADERS.with_name("nginx-web.conf")
 DOCKERFILE = SECURITY_HEADERS.with_name("Dockerfile.web")

@@ -1,5 +1,5 @@
 """The shape of the service, checked from its own imports: no import cycle, and no import
-from a lower layer to a higher one (engine <- contexts <- api <- app <- cli).
+from a lower layer to a higher one (engine <- contexts <- api <- telemetry <- app <- cli).
 
 An ``ast`` walk over every module of ``service/fiveup`` reads every import, at any depth
 (a function's, or one under ``if TYPE_CHECKING``): a lazy import cannot hide an upward
@@ -7,8 +7,11 @@ arrow or a cycle.  ``ORDER`` lists the packages from the bottom up; a package ma
 itself and the packages of the groups below it, never one of its own group or above.
 So the contexts' dependencies are explicit and acyclic (identity <- ratings <- match <-
 lobby <- chat, each depending only on those before it), ``api`` and ``store`` are siblings that
-never import each other, and only ``app`` (the composition root) knows every context and
-every backend.  A new package (a new context) must be placed in ``ORDER``.
+never import each other, ``telemetry`` observes the servicers and the contexts (which
+report to it only through their observer ports, never by importing it), and only ``app``
+(the composition root) knows every context and every backend; ``admin`` (the operators'
+tools) opens the stores beside it, and the programs (``cli``, ``devstack``) sit on top.  A
+new package (a new context) must be placed in ``ORDER``.
 
 Imports are half of the picture: a dependency handed over at run time counts too, so each
 context's builder receives, as ports, everything it uses, and nothing is set on its
@@ -45,10 +48,11 @@ ORDER: tuple[tuple[str, ...], ...] = (
     ("chat",),
     (GENERATED,),  # the public contract: the contexts never see a proto
     ("api", "store"),  # the edges: servicers over the contexts; adapters of their ports
-    ("app",),  # the composition root
-    ("cli",),  # the programs
+    ("telemetry",),  # metrics, logs and the interceptor: observe the api and the contexts
+    ("app", "admin"),  # the composition root; the operators' tools over the stores
+    ("cli", "devstack"),  # the programs: the fiveup command; the local stack (make run)
 )
-LAYER_PICTURE = "engine <- contexts <- api <- app <- cli"
+LAYER_PICTURE = "engine <- contexts <- api <- telemetry <- app <- cli"
 
 
 def unit_of(module: str) -> str:

@@ -16,11 +16,11 @@ import fiveup
 import fiveup_core
 from fiveup.api import convert
 from fiveup.api.errors import CORE_ERRORS, STATUS_BY_REASON, domain_error_classes, status_for
-from fiveup.app import metrics
 from fiveup.bots import BOT_KINDS
 from fiveup.cli import play
 from fiveup.engine.errors import MOVE_ERRORS, MatchError
 from fiveup.match.observer import Contained, NullObserver, Observer
+from fiveup.telemetry import game_metrics as metrics
 from fiveup.v1 import match_pb2
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from fiveup.app.gateway import Gateway
+from fiveup.devstack.gateway import Gateway
 
 from ..harness import Server, running_server
 

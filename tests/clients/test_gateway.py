@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from google.rpc import error_details_pb2, status_pb2
 
-from fiveup.app import gateway
+from fiveup.devstack import gateway
 from fiveup.v1 import match_pb2
 
 from .conftest import Stack

@@ -22,7 +22,7 @@ from google.api import annotations_pb2
 from hypothesis import HealthCheck, given, settings
 
 from fiveup.app.services import PUBLIC_SERVICES
-from fiveup.app.webstack import OPENAPI, static_server
+from fiveup.devstack.webstack import OPENAPI, static_server
 
 from .conftest import ROOT, Stack, in_ci
 

@@ -395,8 +395,8 @@ def exported_metric_names() -> set[str]:
     _bucket/_sum/_count...), whether or not a series exists yet."""
     from prometheus_client import REGISTRY
 
-    import fiveup.app.metrics  # (registers the metrics)
-    import fiveup.app.runtime  # noqa: F401  (and the knee's: loop lag, pools, stream slots)
+    import fiveup.telemetry.metrics  # (registers the metrics)
+    import fiveup.telemetry.runtime  # noqa: F401  (and the knee's: loop lag, pools, stream slots)
 
     names = set()
     for family in REGISTRY.collect():
@@ -435,7 +435,7 @@ def test_prod_serves_browsers_through_the_shared_envoy_config(
     """The web component: Envoy beside the server on the very config of deploy/envoy (only
     the allowed origins differ, and never a match-all), the server believing
     x-forwarded-for from that sidecar only, and the static bundle on unprivileged nginx."""
-    from fiveup.app import gateway
+    from fiveup.devstack import gateway
 
     objs = objects["prod"]
     deployment = server_deployment(objs)

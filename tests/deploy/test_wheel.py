@@ -131,7 +131,7 @@ def test_wheel_holds_the_compiled_core_and_the_generated_stubs(wheel: Path) -> N
     for stub in ("common", "match", "rules"):
         assert f"fiveup/v1/{stub}_pb2.py" in names
         assert f"fiveup/v1/{stub}_pb2_grpc.py" in names
-    assert "fiveup/app/metrics.py" in names and "fiveup/app/interceptors.py" in names
+    assert "fiveup/telemetry/metrics.py" in names and "fiveup/telemetry/interceptors.py" in names
     # the REST transcoder's descriptor set, which the gateway's init container copies out
     assert "fiveup/v1/fiveup.binpb" in names
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))

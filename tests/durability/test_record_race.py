@@ -22,7 +22,7 @@ import pytest
 from fiveup.match.matches import Matches, MatchesConfig
 from fiveup.match.ports import EventStore
 from fiveup.match.repository import Freshness
-from fiveup.store import open_store
+from fiveup.store import StoreOptions, open_store
 from fiveup.v1 import match_pb2 as pb
 
 from ..serverproc import ServerProcess
@@ -34,7 +34,9 @@ HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
 
 @pytest.fixture
 async def replicas(pg_url: str) -> AsyncIterator[tuple[Matches, Matches]]:
-    stores: list[EventStore] = [open_store(pg_url, notify="after_commit") for _ in range(2)]
+    stores: list[EventStore] = [
+        open_store(pg_url, StoreOptions(notify="after_commit")) for _ in range(2)
+    ]
     apps: list[Matches] = []
     try:
         for store in stores:

@@ -62,11 +62,11 @@ def test_the_local_stack_refuses_it_in_one_line(tmp_path: Path) -> None:
     (folder / "local").chmod(0o644)
     env = {k: v for k, v in os.environ.items() if k != "FIVEUP_ACCESS_TOKEN_KEYS"}
     done = subprocess.run(
-        [sys.executable, "-m", "fiveup.app.webstack", "--db", str(db), "--web-dir", str(web),
+        [sys.executable, "-m", "fiveup.devstack.webstack", "--db", str(db), "--web-dir", str(web),
          "--port", "0", "--gateway-port", "0", "--address", "127.0.0.1:0"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert done.returncode == 2, done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "chmod 600" in lines[0], done.stderr
-    assert lines[0].startswith("fiveup.app.webstack: ") and "Traceback" not in done.stderr
+    assert lines[0].startswith("fiveup.devstack.webstack: ") and "Traceback" not in done.stderr

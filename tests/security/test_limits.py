@@ -31,8 +31,8 @@ from fiveup.api.limits import (
     stream_kinds,
 )
 from fiveup.api.stream_pools import KIND_SCOPES, STREAM_SCOPES
-from fiveup.app.metrics import MatchObserver
 from fiveup.shared.errors import TooManyBotMatches, TooManyRequests, TooManyStreams
+from fiveup.telemetry.game_metrics import MatchObserver
 from fiveup.v1 import lobby_pb2, lobby_pb2_grpc, ratings_pb2, ratings_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 from tests.harness import Running, auth, human, start, stop, wait_for

@@ -12,7 +12,7 @@ from typing import Protocol
 import pytest
 
 from fiveup.match.ports import EventStore, MatchRecord
-from fiveup.store import open_notification_store, open_rating_store, open_store
+from fiveup.store import StoreOptions, open_notification_store, open_rating_store, open_store
 
 from ..postgres_db import fresh_database
 
@@ -49,9 +49,11 @@ class OpenStore:
         self.opened: list[EventStore] = []
         self._participants: dict[int, tuple[Closing, ...]] = {}
 
-    async def __call__(self, **options: object) -> EventStore:
+    async def __call__(self, **options: str) -> EventStore:
         ratings, notices = open_rating_store(self.url), open_notification_store(self.url)
-        store = open_store(self.url, ratings=ratings, notifications=notices, **options)
+        store = open_store(
+            self.url, StoreOptions(**options), ratings=ratings, notifications=notices
+        )
         await store.open()
         self.opened.append(store)
         for each in (ratings, notices):

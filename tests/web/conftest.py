@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from fiveup.app.gateway import Gateway
-from fiveup.app.webstack import static_server
+from fiveup.devstack.gateway import Gateway
+from fiveup.devstack.webstack import static_server
 
 from ..clients.conftest import (
     BEHIND_GATEWAY,

@@ -1,5 +1,5 @@
 """A signed-in browser across restarts of the real local stack (``make run`` is
-``python -m fiveup.app.webstack``: the server, Envoy and the page), in real headless
+``python -m fiveup.devstack.webstack``: the server, Envoy and the page), in real headless
 Chromium (clients/web/test/restart.mjs).  The script asks for each restart; this test
 stops the stack as Ctrl-C does and starts it again on the same ports and database:
 twice with the key it keeps beside the database (the browser stays signed in as the same
@@ -42,7 +42,7 @@ STARTED = "in a browser to play"
 
 
 class Stack:
-    """``python -m fiveup.app.webstack`` on fixed ports, stopped with SIGINT (Ctrl-C)."""
+    """``python -m fiveup.devstack.webstack`` on fixed ports, stopped with SIGINT (Ctrl-C)."""
 
     def __init__(self, db: Path, log: Path) -> None:
         self.db = db
@@ -58,7 +58,7 @@ class Stack:
         page, gateway, grpc_port = self.ports
         env = {k: v for k, v in os.environ.items() if k != "FIVEUP_ACCESS_TOKEN_KEYS"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "fiveup.app.webstack", "--port", str(page),
+            [sys.executable, "-m", "fiveup.devstack.webstack", "--port", str(page),
              "--gateway-port", str(gateway), "--address", f"127.0.0.1:{grpc_port}",
              "--db", str(self.db), "--web-dir", str(WEB_DIR / "dist")],
             cwd=ROOT, env={**env, **TEST_ENV, "PYTHONUNBUFFERED": "1"}, text=True,

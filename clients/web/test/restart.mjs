@@ -1,5 +1,5 @@
 // A signed-in browser across restarts of the real local stack (`make run`'s
-// fiveup.app.webstack), in real headless Chromium; tests/web/test_restart.py restarts the
+// fiveup.devstack.webstack), in real headless Chromium; tests/web/test_restart.py restarts the
 // stack whenever this script asks, on its stdout, with a line
 //
 //   @restart <how>        how: keep | newkey | newkey-revoke

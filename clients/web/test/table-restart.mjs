@@ -1,5 +1,5 @@
 // A match in play across a restart of the real local stack (`make run`'s
-// fiveup.app.webstack: the server, Envoy and the page), seen from the table in real
+// fiveup.devstack.webstack: the server, Envoy and the page), seen from the table in real
 // headless Chromium.  tests/web/test_restart.py stops the stack when this script prints
 //
 //   @stop         (answered "stopped" once it is down)

@@ -240,7 +240,7 @@ class RateLimiter:
 
 @dataclass
 class LimitsConfig:
-    # Named as the server's settings (fiveup.app.config) they come from.
+    # Named as the settings (fiveup.api.settings.LimitsSettings) they come from.
     rate_limit_peer: float = 0.0  # state-changing calls a second per client address; 0 = off
     rate_limit_peer_burst: float = 1.0
     rate_limit_seat: float = 0.0  # SubmitMove a second per seat; 0 = off

@@ -7,11 +7,12 @@ the match's repository and the chat tell it after each commit with notices.)
 
 Each context exposes one builder taking its own settings, its store and the contexts it
 depends on (``build_identity``, ``build_ratings``, ``build_match``, ``build_lobby``);
-this module opens their stores (all on the event store's database), fills their settings
-from the server's (``fiveup.app.settings``) and hands each, to its builder, the others it
-needs and the ports it uses -- the lobby's store implements two lower contexts' ports
-(identity's ``HasHistory``, the match's ``SeatOwners``): no context's object is given a
-dependency after it is built.  A new
+this module opens their stores (all on the event store's database), makes each one's
+config from its settings group (``fiveup.<context>.settings``, gathered in
+``ServerConfig``) and hands each, to its builder, the others it needs and the ports it
+uses -- the lobby's store implements two lower contexts' ports (identity's
+``HasHistory``, the match's ``SeatOwners``): no context's object is given a dependency
+after it is built.  A new
 context adds its store to ``Stores``, its builder call to ``build_contexts`` and its part
 to ``Contexts``."""
 
@@ -25,21 +26,29 @@ from ..chat.builder import build_chat
 from ..chat.observer import PrometheusChatObserver
 from ..chat.ports import ChatStore
 from ..chat.rooms import TableChat
+from ..chat.settings import chat_config
+from ..egress.settings import egress_allow
 from ..identity import Players
 from ..identity.builder import build_identity
 from ..identity.observer import PrometheusIdentityObserver
 from ..identity.ports import BlockStore, PlayerStore
 from ..identity.relations import Blocks
+from ..identity.settings import blocks_config, identity_config
 from ..lobby.builder import LobbyContext, build_lobby
 from ..lobby.ports import LobbyStore
+from ..lobby.settings import invite_quota, matchmaker_config
 from ..match.builder import MatchContext, build_match
 from ..match.observer import Observer
-from ..match.ports import EventStore
+from ..match.ports import RetainingStore
+from ..match.settings import hints_config, matches_config, retention_config
 from ..notifications.builder import NotificationsContext, build_notifications
 from ..notifications.ports import NotificationStore
+from ..notifications.settings import KeyHome, notifications_config
 from ..ratings.builder import RatingsContext, build_ratings
 from ..ratings.ports import RatingStore
+from ..ratings.settings import rated_play_policy, ratings_config
 from ..store import (
+    is_postgres,
     open_block_store,
     open_chat_store,
     open_lobby_store,
@@ -48,21 +57,8 @@ from ..store import (
     open_rating_store,
     open_store,
 )
+from ..store.settings import store_options
 from .config import ServerConfig
-from .settings import (
-    blocks_config,
-    chat_config,
-    hints_config,
-    identity_config,
-    invite_quota,
-    matches_config,
-    matchmaker_config,
-    notifications_config,
-    rated_play_policy,
-    ratings_config,
-    retention_config,
-    store_options,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +66,7 @@ class Stores:
     """Each context's store, on one database (the event store's: the lobby's reads join
     its tables, so it opens first; each store migrates its own tables)."""
 
-    events: EventStore
+    events: RetainingStore  # the event log, which retention may prune
     players: PlayerStore
     lobby: LobbyStore
     ratings: RatingStore
@@ -85,7 +81,13 @@ class Stores:
     def in_order(
         self,
     ) -> tuple[
-        EventStore, RatingStore, NotificationStore, PlayerStore, LobbyStore, ChatStore, BlockStore
+        RetainingStore,
+        RatingStore,
+        NotificationStore,
+        PlayerStore,
+        LobbyStore,
+        ChatStore,
+        BlockStore,
     ]:
         """Every store, in the order they open (``open_stores`` says why)."""
         return (
@@ -120,7 +122,7 @@ async def open_stores(config: ServerConfig) -> Stores:
     notifications = open_notification_store(config.db)
     stores = Stores(
         events=open_store(
-            config.db, ratings=ratings, notifications=notifications, **store_options(config)
+            config.db, store_options(config), ratings=ratings, notifications=notifications
         ),
         players=open_player_store(config.db),
         lobby=open_lobby_store(config.db),
@@ -130,7 +132,7 @@ async def open_stores(config: ServerConfig) -> Stores:
         blocks=open_block_store(config.db),
     )
     opened: list[
-        EventStore
+        RetainingStore
         | PlayerStore
         | LobbyStore
         | RatingStore
@@ -192,19 +194,25 @@ def build_contexts(
     # store answers two lower contexts' ports: identity's ``HasHistory`` (guest retention
     # keeps seated players) and the match's ``SeatOwners`` (a finished match's results
     # and ratings name the players the lobby bound its seats to).
+    identity = identity_config(config, egress_allow=config.egress_allow)
     players = build_identity(
-        identity_config(config), stores.players, PrometheusIdentityObserver(),
+        identity, stores.players, PrometheusIdentityObserver(),
         has_history=_has_seat(stores.lobby),
     )  # fmt: skip
     notifications = build_notifications(
-        notifications_config(config), stores.notifications, players, clock=clock
-    )
+        notifications_config(
+            config, allow=egress_allow(config), key_home=KeyHome(config.db, is_postgres(config.db)),
+            sweep_seconds=config.retention_sweep_seconds,
+        ),
+        stores.notifications, players, clock=clock,
+    )  # fmt: skip
     ratings = build_ratings(
         ratings_config(config), stores.ratings, players,
         rated_play=rated_play_policy(config), clock=clock,
     )  # fmt: skip
     match = build_match(
-        matches_config(config, stores.events), hints_config(config), retention_config(config),
+        matches_config(config, stores.events, shared=config.workers > 1), hints_config(config),
+        retention_config(config),
         stores.events, owners=stores.lobby, rated_play=ratings.rated_play,
         published=notifications.outbox.published, observer=observer, clock=clock,
     )  # fmt: skip
@@ -215,7 +223,7 @@ def build_contexts(
         published=notifications.outbox.published,
     )  # fmt: skip
     chat = build_chat(
-        chat_config(config), stores.chat, match.matches, lobby.seats, players,
+        chat_config(config, sweep_seconds=config.retention_sweep_seconds), stores.chat, match.matches, lobby.seats, players,
         observer=PrometheusChatObserver(), outbox=notifications.outbox, blocks=blocks,
         clock=clock,
     )  # fmt: skip

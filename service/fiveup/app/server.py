@@ -27,6 +27,7 @@ from ..api import bench_echo
 from ..api.guard import GuardInterceptor
 from ..api.health import DrainingHealthServicer
 from ..api.limits import Limits
+from ..api.settings import limits_config
 from ..api.stream_limits import Identify, StreamLimitInterceptor
 from ..identity import Players
 from ..identity.keys import shared_ephemeral_keys
@@ -35,16 +36,17 @@ from ..match.ports import EventStore
 from ..match.retention import Retention
 from ..shared.redact import redact_url
 from ..shared.usererror import AddressInUse
-from .collector import freeze_startup_heap, set_young_threshold, watch_pauses
+from ..telemetry.collector import freeze_startup_heap, set_young_threshold, watch_pauses
+from ..telemetry.game_metrics import MatchObserver
+from ..telemetry.interceptors import ServerInterceptor
+from ..telemetry.logs import configure_logging, quiet_grpc_decode_errors
+from ..telemetry.metrics import start_metrics_server
+from ..telemetry.pool_metrics import report_stream_pools
+from ..telemetry.runtime import Runtime
+from ..telemetry.runtime import watch as watch_runtime
 from .config import ConfigError, ServerConfig
 from .contexts import Contexts, build_contexts, open_stores
-from .interceptors import ServerInterceptor
-from .logs import configure_logging, quiet_grpc_decode_errors
-from .metrics import MatchObserver, report_stream_pools, start_metrics_server
-from .runtime import Runtime
-from .runtime import watch as watch_runtime
 from .services import HEALTH_SERVICE, PUBLIC_SERVICES, add_services
-from .settings import limits_config
 
 log = logging.getLogger(__name__)
 

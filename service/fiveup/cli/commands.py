@@ -141,12 +141,12 @@ def _setup_serve(sub: Subparsers) -> None:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from ..app.config import ConfigError, ServerConfig
     from ..app.server import run
-    from ..app.settings import identity_config
     from ..identity.builder import IdentityConfigError, check_identity_config
+    from ..identity.settings import identity_config
 
     try:
         config = ServerConfig.from_env().with_args(args)
-        check_identity_config(identity_config(config))
+        check_identity_config(identity_config(config, egress_allow=config.egress_allow))
     except (ConfigError, IdentityConfigError) as exc:
         print(f"fiveup serve: {exc}", file=sys.stderr)
         return 2
@@ -307,7 +307,7 @@ def _cmd_check_ratings(args: argparse.Namespace) -> int:
     import asyncio
     import logging
 
-    from ..app.check_ratings import check_ratings
+    from ..admin.check_ratings import check_ratings
     from .wording import count_text
 
     # The pool's retries log a warning each while PostgreSQL is down; the one line below
@@ -372,7 +372,7 @@ def _cmd_chat(args: argparse.Namespace) -> int:
     import logging
     from datetime import UTC, datetime
 
-    from ..app import moderation
+    from ..admin import moderation
 
     logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
 

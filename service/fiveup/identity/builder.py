@@ -1,7 +1,8 @@
 """The identity context's builder: ``build_identity(config, store, observer)`` makes
 ``Players`` from identity's own settings (``IdentityConfig``) and the player store; the
-composition root (``fiveup.app``) fills the settings from the server's.  Settings that
-cannot work are an ``IdentityConfigError`` (one line at start-up)."""
+composition root (``fiveup.app``) makes them from identity's settings group
+(``fiveup.identity.settings``).  Settings that cannot work are an
+``IdentityConfigError`` (one line at start-up)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ class IdentityConfigError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class IdentityConfig:
-    """Identity's settings.  Each is named as the server's setting it comes from
-    (``fiveup.app.config.ServerConfig``, which alone holds their defaults and help)."""
+    """Identity's settings.  Each is named as the setting it comes from (the group
+    ``fiveup.identity.settings.IdentitySettings``, which alone holds their defaults and
+    help; ``egress_allow``: the egress guard's)."""
 
     access_token_keys: str  # a directory of signing keys; empty: an ephemeral key
     access_token_signing_kid: str

@@ -17,7 +17,7 @@ from ..ratings.outcome import OutcomeGate, SeatOwners
 from .hints import HintsConfig, HintService
 from .matches import Matches, MatchesConfig
 from .observer import Observer
-from .ports import EventStore, NoticePublisher, RetainingStore
+from .ports import NoticePublisher, RetainingStore
 from .retention import Retention, RetentionConfig
 
 
@@ -25,14 +25,14 @@ from .retention import Retention, RetentionConfig
 class MatchContext:
     matches: Matches
     hints: HintService
-    retention: Retention | None  # None when the store cannot forget
+    retention: Retention
 
 
 def build_match(
     matches: MatchesConfig,
     hints: HintsConfig,
     retention: RetentionConfig,
-    store: EventStore,
+    store: RetainingStore,
     *,
     owners: SeatOwners | None = None,
     rated_play: OutcomeGate | None = None,
@@ -40,19 +40,16 @@ def build_match(
     observer: Observer | None = None,
     clock: Callable[[], float] = time.time,
 ) -> MatchContext:
-    """The match context over ``store``; the composition root starts and closes its parts
-    (``matches``, then ``retention``) in the server's order.  ``owners``, ``rated_play``
-    and ``published``: see ``Matches``."""
+    """The match context over ``store``, an event store that can forget (its type says
+    so: every backend's is one, and mypy checks it); the composition root starts and
+    closes its parts (``matches``, then ``retention``) in the server's order.  ``owners``,
+    ``rated_play`` and ``published``: see ``Matches``."""
     use_cases = Matches(
         store, matches, clock=clock, observer=observer, owners=owners, rated_play=rated_play,
         published=published,
     )  # fmt: skip
-    sweeper = None
-    if all(hasattr(store, name) for name in ("stamp_finished", "expired_match_ids")):
-        forgetful: RetainingStore = store  # type: ignore[assignment]  # checked just above
-        sweeper = Retention(forgetful, retention, clock=clock, forget=use_cases.forget)
     return MatchContext(
         matches=use_cases,
         hints=HintService(use_cases.repository, hints, observer=use_cases.observer),
-        retention=sweeper,
+        retention=Retention(store, retention, clock=clock, forget=use_cases.forget),
     )

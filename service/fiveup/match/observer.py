@@ -1,7 +1,7 @@
 """What the service tells its observers (metrics), one method per happening.
 
 ``Observer`` is the protocol: ``Matches``, ``Limits`` and the ``RulesServicer`` call it,
-``fiveup.app.metrics.MatchObserver`` implements it, and mypy checks both sides, so a
+``fiveup.telemetry.metrics.MatchObserver`` implements it, and mypy checks both sides, so a
 misspelt happening is a type error rather than a silent no-op.  ``NullObserver`` does
 nothing (a base for observers that care about a few happenings); ``Contained`` wraps an
 observer so that its failures are logged and never break a move.

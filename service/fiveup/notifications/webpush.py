@@ -5,10 +5,8 @@ pywebpush and py-vapid -- maintained libraries, not our own cryptography.
 **The VAPID key** is one P-256 key for the whole deployment: browsers subscribe with its
 public half (the "application server key"), and a push service refuses a request signed
 by any other key, so every replica must sign with the same one.  The operator provides it
-(``--vapid-private-key``: a PEM file, e.g. a mounted Secret); a server on a SQLite file
-without one creates ``<database>.vapid.pem`` beside the file on its first start (mode
-0600) and keeps using it, like its other local secrets; an in-memory database gets an
-ephemeral key.  Replacing the key invalidates every subscription: browsers must
+(``--vapid-private-key``: a PEM file, e.g. a mounted Secret); without one, ``keys``
+finds or makes it.  Replacing the key invalidates every subscription: browsers must
 subscribe again (docs/operations.md).
 
 The payload is JSON: the notice's id (the service worker's notification ``tag``, so a
@@ -22,11 +20,9 @@ import base64
 import hashlib
 import json
 import logging
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -38,6 +34,7 @@ from pywebpush import WebPusher, WebPushException
 from ..egress import EgressPolicy, EgressRefused, guarded_session, refusal_of
 from ..egress.policy import web_push_policy
 from .delivery import Attempt, Outcome
+from .keys import VapidConfigError
 from .notices import Notice, render
 from .ports import Claimed
 
@@ -45,42 +42,6 @@ log = logging.getLogger(__name__)
 
 TTL_SECONDS = 24 * 3600  # how long a push service keeps a message for a sleeping browser
 VAPID_TOKEN_SECONDS = 12 * 3600  # a signed VAPID token's lifetime (RFC 8292: at most 24 h)
-
-
-class VapidConfigError(ValueError):
-    """A VAPID key file the server cannot use."""
-
-
-def load_vapid_key(path: Path) -> Vapid02:
-    try:
-        return Vapid02.from_pem(path.read_bytes())
-    except OSError as exc:
-        raise VapidConfigError(f"cannot read the VAPID key {str(path)!r}: {exc}") from None
-    except Exception:
-        raise VapidConfigError(
-            f"{str(path)!r} is not a PEM P-256 private key (openssl ecparam -name prime256v1"
-            " -genkey -noout -out vapid.pem)"
-        ) from None
-
-
-def load_or_create_vapid_key(path: Path) -> Vapid02:
-    """The key in ``path``, created there first (0600) if the file does not exist."""
-    if path.exists():
-        return load_vapid_key(path)
-    key = Vapid02()
-    key.generate_keys()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as out:
-        out.write(key.private_pem())
-    log.info("created the Web Push VAPID key %s (keep it: subscriptions depend on it)", path)
-    return key
-
-
-def ephemeral_vapid_key() -> Vapid02:
-    key = Vapid02()
-    key.generate_keys()
-    return key
 
 
 def application_server_key(key: Vapid02) -> str:

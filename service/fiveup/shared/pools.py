@@ -1,4 +1,4 @@
-"""How busy a store's connections are, read at scrape time (``fiveup.app.runtime``).
+"""How busy a store's connections are, read at scrape time (``fiveup.telemetry.runtime``).
 
 Every store adapter that holds connections answers ``pool_use()``: one ``PoolUse`` per
 pool (PostgreSQL: a psycopg pool) or worker thread (SQLite: the thread its long or

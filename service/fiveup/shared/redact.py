@@ -1,6 +1,6 @@
 """Secrets scrubbed from text before it is printed or logged: bearer tokens, seat tokens
 and passwords (of a URL, or libpq's ``password=``).  The logs' filter
-(``fiveup.app.logs.RedactSecrets``) and the stores' messages naming their database
+(``fiveup.telemetry.logs.RedactSecrets``) and the stores' messages naming their database
 (``redact_url``) share these patterns."""
 
 from __future__ import annotations

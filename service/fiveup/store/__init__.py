@@ -4,7 +4,7 @@
 ``fiveup.notifications.ports``, ``fiveup.chat.ports``) on one database (a port with
 several jobs, the lobby's, by one module per job: ``lobby_seats``, ``lobby_tables``, ...);
 the SQL and row mappings that both share (``ratings_sql``, ``ratings_reads``,
-``chat_sql``, ``invites_sql``, ``lobby_sql``) and the options both offer (``options``).
+``chat_sql``, ``invites_sql``, ``lobby_sql``) and the event store's typed options (``options``: ``StoreOptions``).
 ``backends`` picks the backend of a URL.
 
 Each context's adapter owns its tables: it migrates them as it opens.  A row of another
@@ -27,9 +27,11 @@ from .backends import (
     open_rating_store,
     open_store,
 )
+from .options import StoreOptions
 
 __all__ = [
     "Backend",
+    "StoreOptions",
     "backend_for",
     "is_postgres",
     "open_block_store",

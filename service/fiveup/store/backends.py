@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from ..chat.ports import ChatStore
 from ..identity.ports import BlockStore, PlayerStore
 from ..lobby.ports import LobbyStore
-from ..match.ports import EventStore
+from ..match.ports import RetainingStore
 from ..notifications.ports import NotificationStore
 from ..ratings.ports import RatingStore
+from .options import StoreOptions
 from .postgres.chat import PostgresChatStore
 from .postgres.events import PostgresStore
 from .postgres.lobby import PostgresLobbyStore
@@ -40,7 +41,10 @@ class Backend:
     """A backend's adapters, each made from the database URL (all share the database)."""
 
     name: str
-    events: Callable[..., EventStore]  # (url, **the backend's own options)
+    # (url, options: it reads its own, *, ratings=, notifications=: the same database's
+    # rating and notification stores, its transaction participants, each typed by its
+    # backend's transaction); every backend's event store can forget (retention)
+    events: Callable[..., RetainingStore]
     players: Callable[[str], PlayerStore]
     lobby: Callable[[str], LobbyStore]
     ratings: Callable[[str], RatingStore]
@@ -49,12 +53,34 @@ class Backend:
     blocks: Callable[[str], BlockStore]
 
 
+def _sqlite_events(
+    url: str,
+    options: StoreOptions,
+    *,
+    ratings: SqliteRatingStore | None = None,
+    notifications: SqliteNotificationStore | None = None,
+) -> RetainingStore:
+    return SqliteStore(
+        url, synchronous=options.synchronous, ratings=ratings, notifications=notifications
+    )
+
+
+def _postgres_events(
+    url: str,
+    options: StoreOptions,
+    *,
+    ratings: PostgresRatingStore | None = None,
+    notifications: PostgresNotificationStore | None = None,
+) -> RetainingStore:
+    return PostgresStore(url, notify=options.notify, ratings=ratings, notifications=notifications)
+
+
 SQLITE = Backend(
-    "sqlite", SqliteStore, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
+    "sqlite", _sqlite_events, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
     SqliteNotificationStore, SqliteChatStore, SqliteBlockStore,
 )  # fmt: skip
 POSTGRES = Backend(
-    "postgres", PostgresStore, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
+    "postgres", _postgres_events, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
     PostgresNotificationStore, PostgresChatStore, PostgresBlockStore,
 )  # fmt: skip
 
@@ -69,18 +95,21 @@ def backend_for(url: str) -> Backend:
 
 def open_store(
     url: str,
+    options: StoreOptions | None = None,
     *,
     ratings: RatingStore | None = None,
     notifications: NotificationStore | None = None,
-    **options: object,
-) -> EventStore:
-    """The event store of ``url`` (``options``: the backend's own, e.g. SQLite's
-    ``synchronous`` or PostgreSQL's ``notify``).  ``ratings`` and ``notifications``: the
-    rating and notification stores of the same ``url``, which write a finished match's
-    outcome and an append's notices in the append's transaction (each backend's adapters
-    are also its transaction participants: ``fiveup.match.ports.OutcomeParticipant``);
-    without them the store can only read and append plain events."""
-    return backend_for(url).events(url, ratings=ratings, notifications=notifications, **options)
+) -> RetainingStore:
+    """The event store of ``url`` (``options``: each backend reads its own, SQLite's
+    ``synchronous`` or PostgreSQL's ``notify``; the defaults when none).  ``ratings`` and
+    ``notifications``: the rating and notification stores of the same ``url``, which write
+    a finished match's outcome and an append's notices in the append's transaction (each
+    backend's adapters are also its transaction participants:
+    ``fiveup.match.ports.OutcomeParticipant``); without them the store can only read and
+    append plain events."""
+    return backend_for(url).events(
+        url, options or StoreOptions(), ratings=ratings, notifications=notifications
+    )
 
 
 def open_player_store(url: str) -> PlayerStore:

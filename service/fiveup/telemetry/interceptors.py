@@ -3,7 +3,7 @@
 For each call it
 
 * counts ``grpc_server_started_total`` / ``grpc_server_handled_total{grpc_code}`` and
-  observes ``grpc_server_handling_seconds`` (see ``fiveup.app.metrics``), whether the call
+  observes ``grpc_server_handling_seconds`` (see ``fiveup.telemetry.metrics``), whether the call
   returns, is ended by ``context.abort`` (the code is read back from the context), raises
   (``UNKNOWN``, or the code set with ``context.set_code``), is cancelled by the client
   (``CANCELLED``) or runs out of time (``DEADLINE_EXCEEDED``);
@@ -14,7 +14,7 @@ For each call it
   in the trailing metadata of every call, errors included (merged into the trailers of
   ``context.abort`` and ``set_trailing_metadata``: they ride with the status, no extra
   round trip), and for streams also in the initial metadata, so a client has it as soon
-  as the stream opens; puts it in ``fiveup.app.logs.request_id_var`` so every log line of the
+  as the stream opens; puts it in ``fiveup.telemetry.logs.request_id_var`` so every log line of the
   call carries it; and writes one access-log record (logger ``fiveup.access``) with the
   method, code, duration and request id -- never the metadata or the messages, so never
   the ``authorization`` header or a seat token -- plus the client's address (``client``),
@@ -46,8 +46,14 @@ import grpc
 
 from fiveup.api.handlers import Handler, WrappingInterceptor
 from fiveup.api.limits import peer_address
-from fiveup.app.logs import ACCESS_LOGGER, request_id_var
-from fiveup.app.metrics import GRPC_METRICS, GrpcServerMetrics, MethodMetrics, code_name, grpc_type
+from fiveup.telemetry.grpc_metrics import (
+    GRPC_METRICS,
+    GrpcServerMetrics,
+    MethodMetrics,
+    code_name,
+    grpc_type,
+)
+from fiveup.telemetry.logs import ACCESS_LOGGER, request_id_var
 
 REQUEST_ID_HEADER = "x-request-id"
 _REQUEST_ID_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/+=-]{0,127}")

@@ -2,8 +2,8 @@
 front of it, and a static file server for the web app (clients/web/dist), which tells the
 app where the gateway is (``/config.json``).  ``make run`` uses it:
 
-    python -m fiveup.app.webstack [--port 8000] [--gateway-port 8080] [--address 127.0.0.1:50051]
-    python -m fiveup.app.webstack --upstream 127.0.0.1:50051   # the browser part alone
+    python -m fiveup.devstack.webstack [--port 8000] [--gateway-port 8080] [--address 127.0.0.1:50051]
+    python -m fiveup.devstack.webstack --upstream 127.0.0.1:50051   # the browser part alone
 
 It prints the URL to open and stops everything on Ctrl-C.  With ``--upstream`` it starts
 no server: only Envoy and the web app, in front of a server that is already running
@@ -166,7 +166,7 @@ def _echo(lines: Iterable[str]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fiveup.app.webstack", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m fiveup.devstack.webstack", description=__doc__)
     parser.add_argument("--port", type=int, default=8000, help="the web app's port")
     parser.add_argument("--gateway-port", type=int, default=8080, help="Envoy's gRPC-Web port")
     parser.add_argument("--address", default="127.0.0.1:50051", help="fiveup serve's address")
@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not (args.web_dir / "index.html").exists():
         print(
-            f"fiveup.app.webstack: no web app in {args.web_dir}: build it first (make web)",
+            f"fiveup.devstack.webstack: no web app in {args.web_dir}: build it first (make web)",
             file=sys.stderr,
         )
         return 2
@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             folder = ensure_local_key(args.token_keys or local_key_directory(args.db))
         except (KeyConfigError, OSError) as exc:
-            print(f"fiveup.app.webstack: {exc}", file=sys.stderr)
+            print(f"fiveup.devstack.webstack: {exc}", file=sys.stderr)
             return 2
         keys = ["--access-token-keys", str(folder)]
     command = [
@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
             address = f"{found.group(1)}:{found.group(2)}"
             break
     if address is None:
-        print("fiveup.app.webstack: the server did not start (see above)", file=sys.stderr)
+        print("fiveup.devstack.webstack: the server did not start (see above)", file=sys.stderr)
         return 1
     threading.Thread(target=_echo, args=(server.stdout,), daemon=True).start()
     try:
@@ -238,7 +238,7 @@ def serve_browser_part(args: argparse.Namespace, upstream: str) -> int:
             stop.wait()
             print("fiveup: stopping", flush=True)
     except (GatewayError, OSError) as exc:
-        print(f"fiveup.app.webstack: {exc}", file=sys.stderr)
+        print(f"fiveup.devstack.webstack: {exc}", file=sys.stderr)
         return 1
     return 0
 

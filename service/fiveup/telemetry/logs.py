@@ -2,7 +2,7 @@
 
 ``configure_logging(level, json_lines)`` installs one handler on the root logger (and
 replaces the one it installed before).  Every record carries the request id of the RPC it
-was emitted in (``request_id_var``, set by ``fiveup.app.interceptors``); fields passed as
+was emitted in (``request_id_var``, set by ``fiveup.telemetry.interceptors``); fields passed as
 ``extra={...}`` become JSON keys (or ``key=value`` pairs in text mode).
 
 The access log (logger ``fiveup.access``) has one record per RPC with the method, the
@@ -142,7 +142,7 @@ class DropMetadataDecodeErrors(logging.Filter):
     """grpcio logs an ERROR with a traceback each time it decodes a metadata value that
     is not UTF-8 -- several times per call, for what is the client's mistake.  Those
     records are dropped; the access log reports the call once instead, at INFO, with the
-    offending header names (``fiveup.app.interceptors``)."""
+    offending header names (``fiveup.telemetry.interceptors``)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         return not str(record.msg).startswith("Invalid encoding on")

