@@ -28,7 +28,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from prometheus_client import REGISTRY
 
 from fiveup.notifications.destinations import CircuitState, origin
-from fiveup.notifications.webpush import load_or_create_vapid_key
+from fiveup.notifications.keys import load_or_create_vapid_key
 from fiveup.v1 import lobby_pb2, notifications_pb2
 
 from ..harness import Running, auth, human, stop, wait_for
