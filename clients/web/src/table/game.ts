@@ -12,8 +12,8 @@ import { accessToken, currentSession } from "../session.js";
 import { api, type Clients } from "../app/api.js";
 import { ratingChange, shownRating } from "../app/rating.js";
 import { app, page, showError } from "../app/shell.js";
-import { Board, type Marker } from "./board.js";
-import { frameFor, layoutGeometry, pointKey, type Frame, type PlacedTile } from "./geometry.js";
+import { Board, type CountingMark, type Marker } from "./board.js";
+import { countingEnds, frameFor, layoutGeometry, pointKey, type Frame, type PlacedTile } from "./geometry.js";
 import { placementText } from "./moves.js";
 import { MatchRecord, type RoundEnd } from "./record.js";
 import { saveSeat, type SeatSession } from "./seat-store.js";
@@ -106,7 +106,8 @@ export class Game implements TableActions {
       auth: async () => withToken(this.seat?.token || (await accessToken(this.clients))),
       nameOf: (s) => (this.view ? seatName(this.view, this.record, this.seat?.seat, s) : t("seat", { n: s + 1 })),
     });
-    const side = el("aside", { class: "side" }, this.scores, this.players, this.reckoning, this.chat.root, el("h3", { text: t("history") }), this.logBox);
+    // the History list before the chat: on a laptop the column's room left is its
+    const side = el("aside", { class: "side" }, this.scores, this.players, this.reckoning, el("h3", { text: t("history") }), this.logBox, this.chat.root);
     // the page's <h2> (under the header's <h1>), so the panels' <h3>s are in order
     const title = el("h2", { class: "visually-hidden", text: t("tableTitle") });
     // the title stays outside the centre, which hides while a round's end is shown
@@ -378,7 +379,7 @@ export class Game implements TableActions {
     return {
       view: this.view!, record: this.record, seat: this.seat, selected: this.selected, busy: this.busy,
       offline: this.offline, hints: this.hints, hintsPending: this.hintsPending, ratingLine: this.ratingLine, roundEnd,
-      frame: this.kept?.frame, rematch: this.rematch?.state ?? null,
+      rematch: this.rematch?.state ?? null,
     };
   }
 
@@ -481,7 +482,14 @@ export class Game implements TableActions {
       };
     });
     const label = (p: PlacedTile) => t("tileLabel", { a: p.tile.low, b: p.tile.high });
-    this.board.render(geometry, label, markers, fresh);
+    const open = view.openPoints.filter((o) => o.point?.tile).map((o) => ({ tile: o.point!.tile!, side: o.point!.side, pip: o.pip }));
+    const counting: CountingMark[] = [];
+    for (const found of countingEnds(geometry, view.countedEnds.map((c) => ({ tile: c.tile!, value: c.value })), open)) {
+      if (!found) continue;
+      const { end, value } = found;
+      counting.push({ x: end.x + [1, 0, -1, 0][end.dir] * 0.35, y: end.y + [0, 1, 0, -1][end.dir] * 0.35, value, label: t("countingEnd", { n: value }) });
+    }
+    this.board.render(geometry, label, markers, fresh, counting);
     if (view.layout.length === 0) this.board.root.setAttribute("aria-description", t("emptyBoard"));
   }
 
