@@ -61,10 +61,15 @@ def test_hindi_is_drawn_in_the_apps_own_font_which_english_pages_do_not_fetch(
         "noto-sans-devanagari-400.woff2",
         "noto-sans-devanagari-700.woff2",
     ], hindi
-    for drawn, text in ((hindi["title"], hindi["titleText"]), (hindi["heading"], hindi["headingText"])):
+    for drawn, text in (
+        (hindi["title"], hindi["titleText"]),
+        (hindi["heading"], hindi["headingText"]),
+    ):
         # the Devanagari text from the shipped face; the system's font draws at most the
         # rest (spaces, digits, Latin): no Devanagari glyph from elsewhere, no empty box
-        shipped = sum(f["glyphs"] for f in drawn if f["custom"] and f["family"] == "Noto Sans Devanagari")
+        shipped = sum(
+            f["glyphs"] for f in drawn if f["custom"] and f["family"] == "Noto Sans Devanagari"
+        )
         other = sum(f["glyphs"] for f in drawn if not f["custom"])
         assert shipped > 0 and other <= len(re.findall(r"[^\u0900-\u097f]", text)), hindi
 

@@ -154,6 +154,7 @@ export class Game implements TableActions {
       this.fail(err);
       return;
     }
+    if (this.stopped) return; // the person left before the table's first view came
     // The stream starts at version 0 whatever this tab showed before (a reload, a
     // spectator, a finished table): the history is the match's own record, the same for
     // everyone.  Events up to the view's version are the past (folded, not announced).
