@@ -14,7 +14,7 @@ import { ratingChange, shownRating } from "../app/rating.js";
 import { app, page, showError } from "../app/shell.js";
 import { Board, type CountingMark, type Marker } from "./board.js";
 import { countingEnds, frameFor, layoutGeometry, pointKey, type Frame, type PlacedTile } from "./geometry.js";
-import { placementText } from "./moves.js";
+import { distinctPlacements, placementText } from "./moves.js";
 import { MatchRecord, type RoundEnd } from "./record.js";
 import { saveSeat, type SeatSession } from "./seat-store.js";
 import type { TableActions, TableState } from "./state.js";
@@ -416,7 +416,7 @@ export class Game implements TableActions {
     app.dataset.tiles = String(view.layout.length);
     app.dataset.practice = String(view.practice);
     app.dataset.hintsAllowed = String(view.hintsAllowed);
-    app.dataset.legalMoves = String(mine ? view.legalMoves.length : 0);
+    app.dataset.legalMoves = String(mine ? distinctPlacements(view.legalMoves).length : 0); // the choices shown
     app.dataset.roundEnd = this.roundEnd ? String(this.roundEnd.end.event.roundNumber) : "";
     // The next deal stays out of sight (and out of reach) until the round's end is dismissed.
     this.root.classList.toggle("round-pending", this.roundEnd !== null);
