@@ -45,14 +45,17 @@ function measure(page) {
       const s = side.getBoundingClientRect();
       const l = log.getBoundingClientRect();
       const lineHeight = parseFloat(getComputedStyle(log).lineHeight) || 18;
+      const last = log.lastElementChild?.getBoundingClientRect();
       history = {
         top: l.top, bottom: l.bottom, height: l.height, lineHeight,
         sideTop: s.top, sideBottom: s.bottom, window: window.innerHeight, sideScrollTop: side.scrollTop,
         entries: log.children.length,
         // whole: inside the column's visible part and the window, at least five lines tall
-        // (or all its lines, if fewer), with the column not scrolled to show it
+        // (or all its lines, if fewer), with the column not scrolled to show it, and its
+        // newest line in view
         whole: l.top >= s.top - 1 && l.bottom <= Math.min(s.bottom, window.innerHeight) + 1
-          && l.height + 1 >= Math.min(log.scrollHeight, 5 * lineHeight),
+          && l.height + 1 >= Math.min(log.scrollHeight, 5 * lineHeight)
+          && Boolean(last) && last.top >= l.top - 1 && last.bottom <= l.bottom + 1,
       };
     }
     return {

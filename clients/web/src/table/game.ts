@@ -78,6 +78,7 @@ export class Game implements TableActions {
   private readonly players = el("ul", { class: "players" });
   private readonly hand = el("section", { class: "hand", "aria-label": t("yourHand") });
   private readonly logBox = el("ol", { class: "log", "aria-label": t("history"), tabindex: "0" });
+  private logPinned = true; // the History list shows its newest line
   private readonly reckoning = el("section", { class: "reckoning" });
   private readonly banner = el("section", { class: "banner" });
   private readonly overlay = el("div", { class: "overlay" });
@@ -108,6 +109,15 @@ export class Game implements TableActions {
     });
     // the History list before the chat: on a laptop the column's room left is its
     const side = el("aside", { class: "side" }, this.scores, this.players, this.reckoning, el("h3", { text: t("history") }), this.logBox, this.chat.root);
+    // The History list follows its newest line while the person has not scrolled it up,
+    // also when its box changes size (a laptop's column gives it the room the panels
+    // above leave, and a reckoning comes and goes; a window resized).
+    this.logBox.addEventListener("scroll", () => {
+      this.logPinned = this.logBox.scrollHeight - this.logBox.scrollTop - this.logBox.clientHeight < 40;
+    });
+    new ResizeObserver(() => {
+      if (this.logPinned) this.logBox.scrollTop = this.logBox.scrollHeight;
+    }).observe(this.logBox);
     // the page's <h2> (under the header's <h1>), so the panels' <h3>s are in order
     const title = el("h2", { class: "visually-hidden", text: t("tableTitle") });
     // the title stays outside the centre, which hides while a round's end is shown
