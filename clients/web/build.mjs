@@ -61,6 +61,9 @@ const html = await readFile('index.html', 'utf8');
 if (!html.includes('<!-- modulepreload -->')) throw new Error('index.html: no <!-- modulepreload --> marker');
 await writeFile(`${out}/index.html`, html.replace('  <!-- modulepreload -->\n', preloads));
 await copyFile('src/styles.css', `${out}/styles.css`);
+// the Devanagari faces styles.css names (fonts/LICENSE: SIL Open Font License 1.1)
+await mkdir(`${out}/fonts`, { recursive: true });
+for (const name of await readdir('fonts')) await copyFile(`fonts/${name}`, `${out}/fonts/${name}`);
 await writeFile(`${out}/config.json`, `${JSON.stringify({ gateway: values.gateway })}\n`);
 const compressed = await precompress(out);
 console.log(`built ${out}/ (gateway: ${values.gateway || 'same origin'}; ${compressed} files precompressed)`);

@@ -243,8 +243,11 @@ def test_the_invitation_has_its_own_url_and_the_selected_tile_stands_out(
     report: dict[str, Any],
 ) -> None:
     created, reloaded = step(report, "created"), step(report, "share reloaded")
-    assert created["url"].endswith(f"#/share/{created['matchId']}")
-    assert reloaded["url"] == created["url"] and reloaded["watchLink"] == created["watchLink"]
+    # a match against bots only has nobody to invite: creating it opens the table
+    assert created["url"].endswith(f"#/play/{created['matchId']}")
+    assert created["shareUrl"].endswith(f"#/share/{created['matchId']}")
+    assert created["watchLink"].endswith(f"#/watch/{created['matchId']}")
+    assert reloaded["url"] == created["shareUrl"] and reloaded["watchLink"] == created["watchLink"]
     selected = step(report, "selected")
     assert selected["selectedPressed"] == 1 and "rgb(37, 99, 235)" in selected["transform"]
 
@@ -253,10 +256,12 @@ def test_the_landing_page_offers_play_now_and_the_open_tables(report: dict[str, 
     landing = step(report, "landing")
     assert landing["playNow"] == 1 and landing["openTables"] == "Open tables"
     quick = step(report, "play now")
-    # the wait is shown with the bots' countdown, then the table names the player
+    # the wait is shown with the bots' countdown, then the table names the player; the
+    # count is of the others (the server's players_waiting counts this player too)
     assert re.fullmatch(
-        r"Looking for players: \d+ waiting; bots join in \d+ s…", quick["searching"]
-    )
+        r"Looking for players: nobody else is waiting yet; bots join in \d+ s…",
+        quick["searching"],
+    ), quick
     assert "#/play/" in quick["url"]
     assert quick["me"] == "Asha (You)", quick
     assert quick["overflow"] <= 0

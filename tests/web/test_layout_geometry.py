@@ -3,7 +3,9 @@ self-play through the real engine (as ``fiveup simulate`` plays: the same bots, 
 seeds) collects the final layout of every round, the biggest a round can reach, and the
 node test draws each one and checks every pair of tiles; then bends each at the table's
 edge of a phone (390 px wide) and checks again, with every tile at least 18 px a square
-once the board fits them (the straight lines drew 12-14 px)."""
+once the board fits them (the straight lines drew 12-14 px); and the round-end panel's
+still picture of each, bent at the panel's own box on a phone and a laptop (it bent at
+the live board's frame: a laptop drew its biggest as squares of 15.5 px, now 21)."""
 
 from __future__ import annotations
 
@@ -71,3 +73,7 @@ def test_no_layout_reachable_in_play_is_drawn_with_overlaps(tmp_path: Path) -> N
     phone = re.search(r"PHONE frame=(\d+)x(\d+) min=([\d.]+)", output)
     assert phone, output[-3000:]
     assert float(phone.group(3)) >= 18, phone.group(0)
+    # the round-end panel's picture bends at its own box (phone and laptop both drawn)
+    stills = re.findall(r"STILL (\w+) board_frame_min=([\d.]+) .* min=([\d.]+)", output)
+    assert sorted(name for name, _, _ in stills) == ["laptop", "phone"], output[-3000:]
+    print(stills)

@@ -296,3 +296,8 @@ def test_two_signed_in_browsers_play_a_rated_match_and_see_their_ratings_move(
     )
     ranks = [r["rank"] for r in found["rows"]]
     assert ranks == sorted(ranks) and place in ranks
+
+
+def test_a_new_players_page_says_there_are_no_matches_once(report: dict[str, Any]) -> None:
+    # the figures and the recent matches' card both said it (issue 35)
+    assert step(report, "new player page")["noMatches"] == 1

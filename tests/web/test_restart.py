@@ -156,19 +156,19 @@ def test_a_signed_in_browser_across_restarts(tmp_path: Path) -> None:
     assert not report["consoleErrors"], report["consoleErrors"]
     player = step(report, "signed in")["player"]
     assert player
-    assert step(report, "created before")["outcome"] == "shared"
+    assert step(report, "created before")["outcome"] == "table"
 
     for n in (1, 2):  # the key kept: nothing to renew, the same session and player
         after = step(report, f"after restart {n}")
         assert after["player"] == player and after["error"] is None, after
         assert after["signOut"] == 1 and after["form"] == 0
         assert after["sameRefreshToken"], "the session was renewed: the key did not survive"
-        assert after["created"]["outcome"] == "shared", after["created"]
+        assert after["created"]["outcome"] == "table", after["created"]
         assert after["header"] == "Restarter"
 
     renewed = step(report, "after a new key")  # the access token refused, refreshed
     assert renewed["player"] == player and renewed["error"] is None and renewed["renewed"]
-    assert renewed["created"]["outcome"] == "shared"
+    assert renewed["created"]["outcome"] == "table"
     assert key.read_bytes() != first_key
 
     again = step(report, "after sessions ended")  # signed in again with the device id

@@ -6,7 +6,11 @@
   a day and its hours, then days only (clients/web/test/deadline.test.mjs);
 * where a notification leads (clients/web/src/notify/payload.ts): an invitation to the
   table's join page (the invitee takes a seat as themself), every other notice to the
-  player's table (clients/web/test/payload.test.mjs)."""
+  player's table (clients/web/test/payload.test.mjs);
+* placements in a player's words (clients/web/src/table/moves.ts): a spinner's points
+  named "end" and "side", never the engine's "chain A", and the placements a player
+  cannot tell apart (a lone lead double's two ends) offered once
+  (clients/web/test/moves.test.mjs)."""
 
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ import pytest
 from ..clients.conftest import CLIENTS_DIR, ensure_clients_built
 
 
-@pytest.mark.parametrize("script", ["deadline.test.mjs", "payload.test.mjs"])
+@pytest.mark.parametrize("script", ["deadline.test.mjs", "payload.test.mjs", "moves.test.mjs"])
 def test_the_web_helpers_in_node(script: str) -> None:
     tools = ensure_clients_built()
     done = subprocess.run(

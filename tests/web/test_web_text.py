@@ -1,5 +1,6 @@
 """The web app has a clear message for every error reason the API sends, and its English
-and Hindi tables have the same keys (clients/web/src/i18n.ts)."""
+and Hindi tables have the same keys (clients/web/src/i18n.ts), and the Devanagari font the
+app ships (clients/web/fonts/) covers every character of the Hindi text."""
 
 from __future__ import annotations
 
@@ -36,3 +37,12 @@ def test_english_and_hindi_have_the_same_keys_and_placeholders() -> None:
         hindi = found["hi"][key]
         assert sorted(re.findall(r"\{\w+\}", english)) == sorted(re.findall(r"\{\w+\}", hindi)), key
         assert re.search(r"[\u0900-\u097f]", hindi) or key in {"language"}, f"{key} is not Hindi"
+
+
+def test_the_shipped_devanagari_font_has_every_character_of_the_hindi_text() -> None:
+    # clients/web/fonts/ is cut to these characters (scripts/subset-devanagari.sh): a
+    # new one would show as an empty box on a system without a Devanagari font
+    covered = set((CLIENTS_DIR / "web" / "fonts" / "devanagari-chars.txt").read_text().strip())
+    used = {c for text in tables()["hi"].values() for c in text if "\u0900" <= c <= "\u097f"}
+    missing = "".join(sorted(used - covered))
+    assert missing == "", f"run scripts/subset-devanagari.sh: the font lacks {missing!r}"

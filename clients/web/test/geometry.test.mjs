@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'fiveup-geometry-')), 'geometry.mjs');
 await build({ entryPoints: [path.join(HERE, '..', 'src', 'table', 'geometry.ts')], bundle: true, format: 'esm', outfile: out, logLevel: 'warning' });
-const { layoutGeometry, overlappingPairs, decodeCompact, frameFor, FIT_PAD } = await import(pathToFileURL(out).href);
+const { layoutGeometry, overlappingPairs, decodeCompact, frameFor, stillBox, FIT_PAD } = await import(pathToFileURL(out).href);
 
 // The phone the browser tests use (390 × 844): its board is 390 × 439 pixels (52vh).
 const PHONE_BOARD = { width: 390, height: 439 };
@@ -107,4 +107,36 @@ test('on a phone the lines bend at the edge of the table: no overlaps, every til
   const at = (q) => units[Math.min(units.length - 1, Math.floor(q * units.length))].toFixed(1);
   console.log(`PHONE frame=${frame.halfWidth}x${frame.halfHeight} min=${smallest.unit.toFixed(1)} p01=${at(0.01)} p50=${at(0.5)} straight_of_min=${smallest.straight.toFixed(1)} tiles_of_min=${smallest.hex.length / 4}`);
   assert.ok(smallest.unit >= MIN_PHONE_UNIT_PX, `${smallest.hex}: squares of ${smallest.unit.toFixed(1)} px on a phone`);
+});
+
+test('the round-end picture bends at its own box: readable on a phone and a laptop', async (t) => {
+  const file = process.env.FIVEUP_LAYOUTS;
+  if (!file) {
+    t.skip('FIVEUP_LAYOUTS not set (tests/web/test_layout_geometry.py sets it)');
+    return;
+  }
+  const layouts = JSON.parse(await readFile(file, 'utf8'));
+  // the picture's padding (layoutPicture: 0.4 units each side)
+  const pictureUnit = (bounds, box) => Math.min(box.width / (bounds.w + 0.8), box.height / (bounds.h + 0.8));
+  // the smallest square a still picture may show: a little under the live board's (no
+  // pan or zoom to read it by, but nothing to aim at either); before, a laptop's picture
+  // bent at the live board's frame (1078 × 522 px): its smallest squares were 15.5 px
+  const MIN_STILL = { phone: 16, laptop: 20 };
+  for (const [name, width, height] of [['phone', 390, 844], ['laptop', 1366, 768]]) {
+    const box = stillBox(width, height);
+    const frame = frameFor(box.width, box.height);
+    let smallest = { unit: Infinity, hex: '' };
+    for (const hex of layouts) {
+      const placements = decodeCompact(Uint8Array.from(Buffer.from(hex, 'hex')));
+      const bent = layoutGeometry(placements, frame);
+      assert.deepEqual(overlappingPairs(bent), [], `overlap in the bent ${hex}`);
+      const unit = pictureUnit(bent.bounds, box);
+      if (unit < smallest.unit) smallest = { unit, hex };
+    }
+    let before = Infinity;
+    for (const hex of layouts) before = Math.min(before, pictureUnit(layoutGeometry(decodeCompact(Uint8Array.from(Buffer.from(hex, 'hex'))), frameFor(1078, 522)).bounds, box));
+    console.log(`STILL ${name} board_frame_min=${before.toFixed(1)} `
+      + `box=${Math.round(box.width)}x${Math.round(box.height)} frame=${frame.halfWidth}x${frame.halfHeight} min=${smallest.unit.toFixed(1)} tiles_of_min=${smallest.hex.length / 4}`);
+    assert.ok(smallest.unit >= MIN_STILL[name], `${name}: ${smallest.hex} drawn with squares of ${smallest.unit.toFixed(1)} px in the round-end panel`);
+  }
 });

@@ -212,6 +212,10 @@ await run(async () => {
     await p.locator('#guest-name').fill(name);
     await p.getByRole('button', { name: 'Continue as a guest' }).click();
     await loaded(p, 'profile', 1);
+    if (name === 'Farah') { // a new player's page says once that there is nothing yet
+      await p.locator('.recent .note, .recent tbody tr').first().waitFor({ timeout: 15000 });
+      step('new player page', { noMatches: await p.getByText('No finished matches yet.').count() });
+    }
     players.push({ name, ctx, page: p });
   }
   const [host, guest] = players;

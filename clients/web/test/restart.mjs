@@ -61,10 +61,17 @@ async function createMatch(page, shot) {
   await page.locator('#seat-1').selectOption('greedy');
   await page.getByRole('button', { name: 'Create match' }).click();
   const outcome = await Promise.race([
-    page.locator('#share-title').waitFor({ timeout: 20000 }).then(() => 'shared'),
+    // against a bot: straight to the table, the seat joined with the session
+    page.locator('#app[data-role=player][data-version]').waitFor({ timeout: 20000 }).then(() => 'table'),
     page.locator('form .error').waitFor({ timeout: 20000 }).then(() => 'error'),
   ]);
   await page.screenshot({ path: path.join(OUT, `${shot}.png`) });
+  // off the table before the next restart: its streams would log the server's absence
+  // (the session, not the table, is what this script follows)
+  if (outcome === 'table') {
+    await page.goto(`${BASE}/#/leaderboard`);
+    await page.locator('#app[data-page=leaderboard]').waitFor({ timeout: 15000 });
+  }
   return { outcome, error: outcome === 'error' ? await page.locator('form .error').textContent() : null };
 }
 

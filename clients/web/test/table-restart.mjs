@@ -50,8 +50,7 @@ await run(async () => {
   await page.goto(`${BASE}/#/`);
   await page.locator('#players-2').check();
   await page.locator('#seat-1').selectOption('greedy');
-  await page.getByRole('button', { name: 'Create match' }).click();
-  await page.getByRole('link', { name: 'Go to the table' }).click();
+  await page.getByRole('button', { name: 'Create match' }).click(); // straight to the table
   await page.locator('#app[data-role=player][data-version]').waitFor({ timeout: 20000 });
   const matchId = await data(page, 'match');
   const seat = () => page.evaluate((id) => JSON.parse(sessionStorage.getItem(`fiveup:seat:${id}`)).seat, matchId);

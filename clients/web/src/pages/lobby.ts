@@ -4,7 +4,7 @@
 // becomes a guest of this browser first (the seat is then bound to them).
 import { SeatKind, withToken } from "@fiveup/sdk";
 import { el } from "../dom.js";
-import { t } from "../i18n.js";
+import { countText, t } from "../i18n.js";
 import { accessToken, currentSession, signInAsGuest } from "../session.js";
 import { api } from "../app/api.js";
 import { BOTS } from "../app/bots.js";
@@ -66,9 +66,12 @@ export function playNowCard(): HTMLElement {
         }
         if (message.status.case === "searching") {
           const { playersWaiting, botsAt } = message.status.value;
+          // the server counts this player among those waiting; a person reads "waiting" as
+          // the others they are waiting for
+          const others = playersWaiting > 1 ? countText(playersWaiting - 1, "othersOne", "othersMany") : t("othersNone");
           const show = () => {
             const left = botsAt ? Math.max(0, Math.ceil(Number(botsAt.seconds) - Date.now() / 1000)) : null;
-            status.textContent = left === null ? t("searching", { n: playersWaiting }) : t("searchingBots", { n: playersWaiting, s: left });
+            status.textContent = left === null ? t("searching", { others }) : t("searchingBots", { others, s: left });
           };
           clearInterval(tick);
           show();

@@ -245,7 +245,7 @@ async function fillProfile(
     title.append(el("span", { class: "you-badge", text: t("you") }));
     main.append(el("p", { class: "account" }, el("span", { class: "note", text: t("guestNote") }), signOutButton(clients, reload)));
   }
-  if (stats.categories.length === 0) main.append(el("p", { class: "note", text: t("noMatchesYet") }));
+  // no figures yet: the recent matches' card below says so, once
   const cards = el("div", { class: "cat-cards" });
   for (const figures of stats.categories) cards.append(categoryCard(figures));
   main.append(cards);

@@ -109,9 +109,11 @@ function newMatchForm(): HTMLElement {
         const joined = await withSession(clients, (token) => clients.matches.joinMatch({ matchId: created.matchId, seat: humans[0] }, withToken(token)));
         saveSeat(created.matchId, { seat: joined.seat, token: joined.seatToken, version: 0 });
       }
-      // A practice match has nobody to invite: straight to the table.
-      if (practice.checked) location.hash = `#/play/${created.matchId}`;
-      else location.hash = `#/share/${created.matchId}`;
+      // The invitation page is for the human seats this person does not take: with
+      // none (against bots only, practice included) there is nobody to invite, so
+      // straight to the table (a match of bots alone is watched).
+      if (humans.length > 1) location.hash = `#/share/${created.matchId}`;
+      else location.hash = humans.length === 1 ? `#/play/${created.matchId}` : `#/watch/${created.matchId}`;
     } catch (err) {
       showError(form, err);
       submit.disabled = false;

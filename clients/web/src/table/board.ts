@@ -74,6 +74,25 @@ export interface Marker {
   onPick: () => void;
 }
 
+/** A counting end's star: where (units) and what it adds to the end sum. */
+export interface CountingMark {
+  x: number;
+  y: number;
+  value: number;
+  label: string;
+}
+
+/** A five-pointed star of outer radius r centred on (cx, cy), pixels. */
+function starPath(cx: number, cy: number, r: number): string {
+  const points = [];
+  for (let i = 0; i < 10; i += 1) {
+    const radius = i % 2 === 0 ? r : r * 0.45;
+    const angle = -Math.PI / 2 + (i * Math.PI) / 5;
+    points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)} ${(cy + radius * Math.sin(angle)).toFixed(1)}`);
+  }
+  return `M ${points.join(" L ")} Z`;
+}
+
 /** The table: an SVG of the layout with pan (drag), zoom (wheel, pinch, buttons). */
 export class Board {
   readonly root: SVGSVGElement;
@@ -171,7 +190,10 @@ export class Board {
     this.root.setAttribute("viewBox", `${x * UNIT} ${y * UNIT} ${w * UNIT} ${h * UNIT}`);
   }
 
-  render(geometry: Geometry, tileLabel: (t: PlacedTile) => string, markers: Marker[], fresh: number | null): void {
+  render(
+    geometry: Geometry, tileLabel: (t: PlacedTile) => string, markers: Marker[], fresh: number | null,
+    counting: readonly CountingMark[] = [],
+  ): void {
     this.content.replaceChildren();
     for (const placed of geometry.tiles) {
       if (placed.link && (placed.link.x1 !== placed.link.x2 || placed.link.y1 !== placed.link.y2)) {
@@ -187,6 +209,11 @@ export class Board {
         role: "img", "aria-label": tileLabel(placed), "data-tile": `${placed.tile.low}-${placed.tile.high}`,
       });
       if (placed.index === fresh) g.classList.add("fresh");
+    }
+    // a star just past each end that counts (the terminal's ★), under any marker there
+    for (const mark of counting) {
+      const g = svg("g", { class: "counting", role: "img", "aria-label": mark.label, "data-value": mark.value }, this.content);
+      svg("path", { d: starPath(mark.x * UNIT, mark.y * UNIT, UNIT * 0.3) }, g);
     }
     for (const marker of markers) {
       const g = svg("g", { class: "marker", role: "button", tabindex: 0, "aria-label": marker.label }, this.content);
@@ -207,7 +234,7 @@ export class Board {
       });
     }
     const rects = geometry.tiles.map((t) => t.rect);
-    for (const m of markers) rects.push({ x: m.x - 0.5, y: m.y - 0.5, w: 1, h: 1 });
+    for (const m of [...markers, ...counting]) rects.push({ x: m.x - 0.5, y: m.y - 0.5, w: 1, h: 1 });
     this.bounds = boundsOf(rects);
     if (geometry.tiles.length !== this.lastCount) {
       this.lastCount = geometry.tiles.length;

@@ -12,9 +12,9 @@ import { accessToken, currentSession } from "../session.js";
 import { api, type Clients } from "../app/api.js";
 import { ratingChange, shownRating } from "../app/rating.js";
 import { app, page, showError } from "../app/shell.js";
-import { Board, type Marker } from "./board.js";
-import { frameFor, layoutGeometry, pointKey, type Frame, type PlacedTile } from "./geometry.js";
-import { placementText } from "./moves.js";
+import { Board, type CountingMark, type Marker } from "./board.js";
+import { countingEnds, frameFor, layoutGeometry, pointKey, type Frame, type PlacedTile } from "./geometry.js";
+import { distinctPlacements, placementText } from "./moves.js";
 import { MatchRecord, type RoundEnd } from "./record.js";
 import { saveSeat, type SeatSession } from "./seat-store.js";
 import type { TableActions, TableState } from "./state.js";
@@ -78,6 +78,7 @@ export class Game implements TableActions {
   private readonly players = el("ul", { class: "players" });
   private readonly hand = el("section", { class: "hand", "aria-label": t("yourHand") });
   private readonly logBox = el("ol", { class: "log", "aria-label": t("history"), tabindex: "0" });
+  private logPinned = true; // the History list shows its newest line
   private readonly reckoning = el("section", { class: "reckoning" });
   private readonly banner = el("section", { class: "banner" });
   private readonly overlay = el("div", { class: "overlay" });
@@ -106,7 +107,17 @@ export class Game implements TableActions {
       auth: async () => withToken(this.seat?.token || (await accessToken(this.clients))),
       nameOf: (s) => (this.view ? seatName(this.view, this.record, this.seat?.seat, s) : t("seat", { n: s + 1 })),
     });
-    const side = el("aside", { class: "side" }, this.scores, this.players, this.reckoning, this.chat.root, el("h3", { text: t("history") }), this.logBox);
+    // the History list before the chat: on a laptop the column's room left is its
+    const side = el("aside", { class: "side" }, this.scores, this.players, this.reckoning, el("h3", { text: t("history") }), this.logBox, this.chat.root);
+    // The History list follows its newest line while the person has not scrolled it up,
+    // also when its box changes size (a laptop's column gives it the room the panels
+    // above leave, and a reckoning comes and goes; a window resized).
+    this.logBox.addEventListener("scroll", () => {
+      this.logPinned = this.logBox.scrollHeight - this.logBox.scrollTop - this.logBox.clientHeight < 40;
+    });
+    new ResizeObserver(() => {
+      if (this.logPinned) this.logBox.scrollTop = this.logBox.scrollHeight;
+    }).observe(this.logBox);
     // the page's <h2> (under the header's <h1>), so the panels' <h3>s are in order
     const title = el("h2", { class: "visually-hidden", text: t("tableTitle") });
     // the title stays outside the centre, which hides while a round's end is shown
@@ -153,6 +164,7 @@ export class Game implements TableActions {
       this.fail(err);
       return;
     }
+    if (this.stopped) return; // the person left before the table's first view came
     // The stream starts at version 0 whatever this tab showed before (a reload, a
     // spectator, a finished table): the history is the match's own record, the same for
     // everyone.  Events up to the view's version are the past (folded, not announced).
@@ -378,7 +390,7 @@ export class Game implements TableActions {
     return {
       view: this.view!, record: this.record, seat: this.seat, selected: this.selected, busy: this.busy,
       offline: this.offline, hints: this.hints, hintsPending: this.hintsPending, ratingLine: this.ratingLine, roundEnd,
-      frame: this.kept?.frame, rematch: this.rematch?.state ?? null,
+      rematch: this.rematch?.state ?? null,
     };
   }
 
@@ -414,7 +426,7 @@ export class Game implements TableActions {
     app.dataset.tiles = String(view.layout.length);
     app.dataset.practice = String(view.practice);
     app.dataset.hintsAllowed = String(view.hintsAllowed);
-    app.dataset.legalMoves = String(mine ? view.legalMoves.length : 0);
+    app.dataset.legalMoves = String(mine ? distinctPlacements(view.legalMoves).length : 0); // the choices shown
     app.dataset.roundEnd = this.roundEnd ? String(this.roundEnd.end.event.roundNumber) : "";
     // The next deal stays out of sight (and out of reach) until the round's end is dismissed.
     this.root.classList.toggle("round-pending", this.roundEnd !== null);
@@ -481,7 +493,14 @@ export class Game implements TableActions {
       };
     });
     const label = (p: PlacedTile) => t("tileLabel", { a: p.tile.low, b: p.tile.high });
-    this.board.render(geometry, label, markers, fresh);
+    const open = view.openPoints.filter((o) => o.point?.tile).map((o) => ({ tile: o.point!.tile!, side: o.point!.side, pip: o.pip }));
+    const counting: CountingMark[] = [];
+    for (const found of countingEnds(geometry, view.countedEnds.map((c) => ({ tile: c.tile!, value: c.value })), open)) {
+      if (!found) continue;
+      const { end, value } = found;
+      counting.push({ x: end.x + [1, 0, -1, 0][end.dir] * 0.35, y: end.y + [0, 1, 0, -1][end.dir] * 0.35, value, label: t("countingEnd", { n: value }) });
+    }
+    this.board.render(geometry, label, markers, fresh, counting);
     if (view.layout.length === 0) this.board.root.setAttribute("aria-description", t("emptyBoard"));
   }
 

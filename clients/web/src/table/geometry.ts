@@ -312,3 +312,41 @@ export function frameFor(width: number, height: number): Frame {
   const half = (px: number) => Math.max(3, Math.floor(px / READABLE_UNIT_PX / 2 - FIT_PAD));
   return { halfWidth: half(width), halfHeight: half(height) };
 }
+
+/** The box (pixels) the round-end panel draws the final layout in, for a window of this
+ *  size: the panel's own sizes in styles.css (.round-end's 0.8rem padding, its box at
+ *  most 44rem wide with 1.2rem padding, the figure's 0.4rem, the picture at most 40vh
+ *  tall).  The picture bends its lines at this box's frame, not at the live board's: a
+ *  line fitted to a wide board would shrink to a row of tiny tiles in the panel. */
+export function stillBox(windowWidth: number, windowHeight: number, rem = 16): { width: number; height: number } {
+  const width = Math.min(windowWidth - 1.6 * rem, 44 * rem) - 2.4 * rem - 0.8 * rem;
+  return { width: Math.max(width, 10 * rem), height: Math.max(windowHeight * 0.4, 10 * rem) };
+}
+
+/** A counting end as the view says it (the tile and what it adds) and the open
+ *  connection points (each with the pips a joining tile must match). */
+export interface CountedIn {
+  tile: TileRef;
+  value: number;
+}
+
+/** Where each counting end is drawn: the open point of its tile whose pips it counts (a
+ *  double at an end counts both halves), each point once; null for one not drawn. */
+export function countingEnds(
+  geometry: Geometry, counted: readonly CountedIn[], open: readonly { tile: TileRef; side: number; pip: number }[],
+): ({ end: End; value: number } | null)[] {
+  const used = new Set<string>();
+  return counted.map(({ tile, value }) => {
+    const double = tile.low === tile.high;
+    for (const point of open) {
+      const key = pointKey(point.tile, point.side);
+      if (used.has(key) || tileKey(point.tile) !== tileKey(tile)) continue;
+      if (point.pip !== value && !(double && point.pip * 2 === value)) continue;
+      const end = geometry.ends.get(key);
+      if (!end) continue;
+      used.add(key);
+      return { end, value };
+    }
+    return null;
+  });
+}

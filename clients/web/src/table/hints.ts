@@ -4,7 +4,7 @@
 import type { Hint, Move } from "@fiveup/sdk";
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { moveKey, moveText } from "./moves.js";
+import { distinctPlacements, moveKey, moveText } from "./moves.js";
 
 function signed(x: number): string {
   const text = Math.abs(x).toFixed(1);
@@ -17,7 +17,10 @@ export function hintList(hints: Hint[], samples: number, busy: boolean, onPick: 
     el("h3", { text: t("hintTitle") }),
     el("p", { class: "note", text: t("hintExplain", { n: samples }) }));
   const list = el("ol", { class: "hint-list" });
-  hints.forEach((hint, i) => {
+  // one line per choice a player can tell apart (a lone lead double's two ends are one),
+  // at its best rank
+  const moves = new Set(distinctPlacements(hints.map((h) => h.move!)));
+  hints.filter((h) => moves.has(h.move!)).forEach((hint, i) => {
     const figures = [hint.points ? t("hintNow", { n: hint.points / 5 }) : t("hintNoPoints"), t("hintEnds", { n: hint.endSum })];
     figures.push(hint.expectedMargin === undefined ? t("hintForced") : t("hintEstimate", { n: signed(hint.expectedMargin / 5) }));
     const b = el("button", { type: "button", class: i === 0 ? "hint-move best" : "hint-move", "data-hint": String(i) },

@@ -4,7 +4,6 @@
 // asked for, the connection).  Every panel is a function of this and the actions.
 import { MatchStatus, SeatKind, type Hint, type MatchView, type Move } from "@fiveup/sdk";
 import { t } from "../i18n.js";
-import type { Frame } from "./geometry.js";
 import type { MatchRecord, RoundEnd } from "./record.js";
 import type { RematchState } from "./rematch.js";
 import type { SeatSession } from "./seat-store.js";
@@ -26,8 +25,6 @@ export interface TableState {
   readonly ratingLine: string | null;
   /** A round end the viewer has not dismissed yet, and the seconds before it closes. */
   readonly roundEnd: { end: RoundEnd; secondsLeft: number } | null;
-  /** Where the board's lines bend (the round-end picture bends them the same way). */
-  readonly frame: Frame | undefined;
   /** The finished match's rematch, for a seat bound to a signed-in player (null: none). */
   readonly rematch: RematchState | null;
 }

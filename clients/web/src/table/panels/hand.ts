@@ -4,7 +4,7 @@ import type { Move } from "@fiveup/sdk";
 import { el } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { dominoIcon } from "../board.js";
-import { placementText, sameTile, tileText } from "../moves.js";
+import { distinctPlacements, placementText, sameTile, tileText } from "../moves.js";
 import { finished, idle, myTurn, type TableActions, type TableState } from "../state.js";
 import { assistPanel } from "./assist.js";
 
@@ -16,10 +16,11 @@ export function placements(state: TableState): PlaceMove[] {
   return moves.filter((m): m is PlaceMove => m.kind.case === "place");
 }
 
-/** The selected tile's placements (empty when nothing is selected). */
+/** The selected tile's placements (empty when nothing is selected), each choice a
+ *  player can tell apart once. */
 export function selectedPlacements(state: TableState): PlaceMove[] {
   const sel = state.view.hand.find((tile) => `${tile.low}-${tile.high}` === state.selected);
-  return sel ? placements(state).filter((m) => sameTile(m.kind.value.tile!, sel)) : [];
+  return sel ? distinctPlacements(placements(state).filter((m) => sameTile(m.kind.value.tile!, sel))) : [];
 }
 
 export function handPanel(state: TableState, act: TableActions): Node[] {

@@ -4,7 +4,7 @@
 import { el } from "../../dom.js";
 import { pointsText, t } from "../../i18n.js";
 import { layoutPicture } from "../board.js";
-import { layoutGeometry } from "../geometry.js";
+import { frameFor, layoutGeometry, stillBox } from "../geometry.js";
 import { finished, ours, sideName, sideOf, type TableActions, type TableState } from "../state.js";
 import { reckoningRows } from "./reckoning.js";
 
@@ -17,7 +17,10 @@ export function roundEndPanel(state: TableState, act: TableActions): Node[] {
   const box = el("div", { class: "round-end-box" });
   box.append(el("h2", { id: "round-end-title", text: t("roundOver", { n }) }));
   if (layout.length) {
-    const geometry = layoutGeometry(layout.map((p) => ({ tile: p.tile!, on: p.on ? { tile: p.on.tile!, side: p.on.side } : undefined })), state.frame);
+    // bent at the panel's own box: the live board's frame is wider than the panel
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const still = stillBox(window.innerWidth, window.innerHeight, rem);
+    const geometry = layoutGeometry(layout.map((p) => ({ tile: p.tile!, on: p.on ? { tile: p.on.tile!, side: p.on.side } : undefined })), frameFor(still.width, still.height));
     box.append(el("figure", { class: "final-layout" }, layoutPicture(geometry, t("finalLayout", { n }))));
   }
   box.append(...reckoningRows(state, event));
