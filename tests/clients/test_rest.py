@@ -109,7 +109,9 @@ def test_table_chat_over_rest(stack: Stack) -> None:
     watcher.join(30)
     assert [m.get("text") or m.get("phrase") for m in got] == ["hello", "good luck!"]
     listed = client.get(f"/v1/matches/{match}/chat", headers=players[1]).json()
-    assert [m["messageId"] for m in listed["messages"]] == ["1", "2"]
+    # the reader's own positions 1, 2; ids are random (they count nothing), the stream's
+    assert [m["cursor"] for m in listed["messages"]] == ["1", "2"]
+    assert [m["messageId"] for m in listed["messages"]] == [m["messageId"] for m in got]
     refused = client.get(f"/v1/matches/{match}/chat")  # a spectator in the players' room
     assert refused.status_code == 403
     assert refused.json()["details"][0]["reason"] == "CHAT_NOT_ALLOWED"
