@@ -95,8 +95,8 @@ export async function sendChat(
 /** What `ChatRoomLog.add` did with a message. */
 export type ChatChange = "new" | "released" | "unchanged";
 
-/** A room's messages by id, oldest first, each in its latest state (a held copy replaced
- *  by its release). */
+/** A room's messages by id, each in its latest state (a held copy replaced by its
+ *  release), listed in the reader's order. */
 export class ChatRoomLog {
   private readonly byId = new Map<bigint, ChatMessage>();
 
@@ -111,8 +111,10 @@ export class ChatRoomLog {
     return this.byId.get(messageId);
   }
 
-  /** Every message, in the order written. */
+  /** Every message, in the reader's order: by its position (cursor) in what this reader
+   *  may read -- a held message released later takes its place at its release.  Ids are
+   *  random (they count nothing), so they order nothing. */
   messages(): ChatMessage[] {
-    return [...this.byId.values()].sort((a, b) => (a.messageId < b.messageId ? -1 : 1));
+    return [...this.byId.values()].sort((a, b) => (a.cursor < b.cursor ? -1 : a.cursor > b.cursor ? 1 : 0));
   }
 }
