@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import AsyncIterator
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 import fiveup_core
 
 from .rated_play import RELAXED_RATED_PLAY
+from .service.receivers import PushService, WebhookReceiver
 
 for _name, _value in RELAXED_RATED_PLAY.items():  # for the servers tests start as programs
     os.environ.setdefault(f"FIVEUP_{_name.upper()}", str(_value))
@@ -81,3 +83,23 @@ def layout_cls(request: pytest.FixtureRequest) -> type:
 def load_seed_examples() -> dict[str, Any]:
     """The worked examples of the rules (docs/rules.md shows them as tables)."""
     return json.loads((RULES_DATA / "seed-examples.json").read_text())
+
+
+# Loopback stand-ins for what the server sends to (tests/service/receivers.py): the app
+# backend's webhook and a browser push service, for any test that needs one.
+@pytest.fixture
+async def hooks() -> AsyncIterator[WebhookReceiver]:
+    receiver = await WebhookReceiver().start()
+    try:
+        yield receiver
+    finally:
+        await receiver.close()
+
+
+@pytest.fixture
+async def pushes() -> AsyncIterator[PushService]:
+    service = await PushService().start()
+    try:
+        yield service
+    finally:
+        await service.close()

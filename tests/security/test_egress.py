@@ -68,15 +68,6 @@ async def listener() -> AsyncIterator[Listener]:
         await found.close()
 
 
-@pytest.fixture
-async def pushes() -> AsyncIterator[PushService]:
-    service = await PushService().start()
-    try:
-        yield service
-    finally:
-        await service.close()
-
-
 def internal_forms(port: int) -> list[str]:
     """The issue's 18 accepted forms and more: loopback in every spelling, the database
     and metrics ports, private, shared, link-local and unspecified addresses, userinfo."""

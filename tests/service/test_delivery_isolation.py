@@ -20,10 +20,8 @@ import asyncio
 import os
 import time
 import uuid
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
 from prometheus_client import REGISTRY
 
@@ -92,15 +90,6 @@ async def everything_told(server: Running, game: Correspondence) -> set[str]:
     return {
         n.notification_id for t in game.tokens.values() for n in await listed(server, t) if n.push
     }
-
-
-@pytest.fixture
-async def hooks() -> AsyncIterator[WebhookReceiver]:
-    receiver = await WebhookReceiver().start()
-    try:
-        yield receiver
-    finally:
-        await receiver.close()
 
 
 # ------------------------------------------------------------------ the attack

@@ -87,15 +87,6 @@ async def block(channel: grpc.aio.Channel, token: str, player_id: str) -> None:
 
 
 @pytest.fixture
-async def hooks() -> AsyncIterator[WebhookReceiver]:
-    receiver = await WebhookReceiver().start()
-    try:
-        yield receiver
-    finally:
-        await receiver.close()
-
-
-@pytest.fixture
 async def server(db: str, hooks: WebhookReceiver) -> AsyncIterator[Running]:
     # The per-address creation limit (api/limits.py: a burst of 60, then 1 a second) is
     # off: an attacker has many addresses, and every test client here is 127.0.0.1.  What

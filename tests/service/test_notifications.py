@@ -131,24 +131,6 @@ async def move(server: Running, game: Correspondence) -> int | None:
 
 
 @pytest.fixture
-async def hooks() -> AsyncIterator[WebhookReceiver]:
-    receiver = await WebhookReceiver().start()
-    try:
-        yield receiver
-    finally:
-        await receiver.close()
-
-
-@pytest.fixture
-async def pushes() -> AsyncIterator[PushService]:
-    service = await PushService().start()
-    try:
-        yield service
-    finally:
-        await service.close()
-
-
-@pytest.fixture
 async def wired(
     tmp_path: Path, hooks: WebhookReceiver, pushes: PushService
 ) -> AsyncIterator[Running]:
