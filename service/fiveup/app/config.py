@@ -140,6 +140,14 @@ class ServerConfig:
         "transaction", "PostgreSQL: send an append's notification inside its transaction, "
         "or right after it commits (lifts the cluster-wide commit ceiling)", NOTIFY_MODES,
     )  # fmt: skip
+    bus: str = setting(
+        "", "wake other replicas through NATS, e.g. nats://nats:4222, instead of PostgreSQL's "
+        "LISTEN/NOTIFY (empty: LISTEN/NOTIFY; PostgreSQL only; docs/scaling.md)",
+    )  # fmt: skip
+    bus_prefix: str = setting(
+        "fiveup", "the bus's subject prefix (<prefix>.wake.match ...): deployments sharing "
+        "one NATS each take their own",
+    )  # fmt: skip
     cache_size: int = setting(10_000, "matches kept folded in memory (least recently used go)")
     gc_freeze: bool = setting(
         True,
@@ -482,6 +490,15 @@ class ServerConfig:
     def problems(self) -> list[str]:
         """Settings that cannot work together, each as one sentence (empty when fine)."""
         found = []
+        if self.bus and not self.bus.startswith(("nats://", "tls://")):
+            found.append(f"bus ({self.bus}) must be a nats:// (or tls://) URL")
+        if self.bus and not self.db.startswith(("postgresql://", "postgres://")):
+            found.append(
+                "bus needs a postgresql:// database: on SQLite one process wakes its own "
+                "watchers (workers sharing a SQLite file still poll it)"
+            )
+        if self.bus_prefix and not all(part.isidentifier() for part in self.bus_prefix.split(".")):
+            found.append(f"bus_prefix ({self.bus_prefix}) must be dot-separated words")
         if self.max_concurrent_rpcs > 0 and not (
             0 < self.max_server_streams < self.max_concurrent_rpcs
         ):

@@ -92,7 +92,7 @@ class Outbox:
     async def start(self) -> None:
         """Hear other replicas' notices (a store that announces them)."""
         if isinstance(self.store, ListeningNotificationStore):
-            await self.store.listen(lambda player_id: self.published([player_id]))
+            await self.store.listen(lambda player_id: self._wake([player_id]))
 
     async def close(self) -> None:
         self._closing.set()
@@ -101,7 +101,15 @@ class Outbox:
     def published(self, player_ids: Iterable[str]) -> None:
         """Notices for these players were committed: wake their streams and the
         dispatcher.  Every writer of notices calls it after its commit (the match
-        repository after an append; other contexts likewise)."""
+        repository after an append; other contexts likewise).  Other replicas are told
+        by the store (``ListeningNotificationStore.announce``)."""
+        ids = list(player_ids)
+        self._wake(ids)
+        if ids and isinstance(self.store, ListeningNotificationStore):
+            self.store.announce(ids)
+
+    def _wake(self, player_ids: Iterable[str]) -> None:
+        """This replica's streams and dispatcher (a local commit or another replica's)."""
         for player_id in player_ids:
             self.broker.publish(player_id)
         if self._on_published is not None:

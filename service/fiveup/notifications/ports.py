@@ -24,7 +24,7 @@ them in their own transactions (the write API: ``fiveup.notifications``).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -152,6 +152,11 @@ class ListeningNotificationStore(NotificationStore, Protocol):
     replicas wake at once instead of at their next poll."""
 
     async def listen(self, callback: Callable[[str], None]) -> None: ...
+
+    def announce(self, player_ids: Iterable[str]) -> None:
+        """Notices for these players were committed on this replica: tell the others,
+        where the commit itself did not (a bus publishes after the commit; NOTIFY needs
+        nothing here)."""
 
 
 __all__ = [

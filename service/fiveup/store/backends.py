@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from urllib.parse import quote
 
+from ..bus.ports import WakeBus
 from ..chat.ports import ChatStore
 from ..identity.ports import BlockStore, PlayerStore
 from ..lobby.ports import LobbyStore
@@ -21,6 +23,7 @@ from .postgres.chat import PostgresChatStore
 from .postgres.events import PostgresStore
 from .postgres.lobby import PostgresLobbyStore
 from .postgres.notifications import PostgresNotificationStore
+from .postgres.outbox import WAKE_BY_BUS
 from .postgres.players import PostgresPlayerStore
 from .postgres.ratings import PostgresRatingStore
 from .postgres.relations import PostgresBlockStore
@@ -44,8 +47,8 @@ class Backend:
     players: Callable[[str], PlayerStore]
     lobby: Callable[[str], LobbyStore]
     ratings: Callable[[str], RatingStore]
-    notifications: Callable[[str], NotificationStore]
-    chat: Callable[[str], ChatStore]
+    notifications: Callable[..., NotificationStore]  # (url, *, bus=: PostgreSQL's only)
+    chat: Callable[..., ChatStore]  # (url, *, bus=: PostgreSQL's only)
     blocks: Callable[[str], BlockStore]
 
 
@@ -72,6 +75,7 @@ def open_store(
     *,
     ratings: RatingStore | None = None,
     notifications: NotificationStore | None = None,
+    bus: WakeBus | None = None,
     **options: object,
 ) -> EventStore:
     """The event store of ``url`` (``options``: the backend's own, e.g. SQLite's
@@ -79,8 +83,23 @@ def open_store(
     rating and notification stores of the same ``url``, which write a finished match's
     outcome and an append's notices in the append's transaction (each backend's adapters
     are also its transaction participants: ``fiveup.match.ports.OutcomeParticipant``);
-    without them the store can only read and append plain events."""
+    without them the store can only read and append plain events.  ``bus``: other
+    replicas are woken through it instead of NOTIFY (PostgreSQL only)."""
+    if bus is not None:
+        options["bus"] = bus
     return backend_for(url).events(url, ratings=ratings, notifications=notifications, **options)
+
+
+def wake_by_bus(url: str) -> str:
+    """``url`` with the connection option that tells the database's own functions to
+    leave wake-ups to the bus (no NOTIFY from a notice write: ``outbox.WAKE_BY_BUS``)."""
+    if not is_postgres(url):
+        return url
+    return f"{url}{'&' if '?' in url else '?'}options={quote(WAKE_BY_BUS)}"
+
+
+def _bus_only(bus: WakeBus | None) -> dict[str, object]:
+    return {} if bus is None else {"bus": bus}
 
 
 def open_player_store(url: str) -> PlayerStore:
@@ -98,14 +117,16 @@ def open_rating_store(url: str) -> RatingStore:
     return backend_for(url).ratings(url)
 
 
-def open_notification_store(url: str) -> NotificationStore:
-    """The notification outbox on the event store's database ``url``."""
-    return backend_for(url).notifications(url)
+def open_notification_store(url: str, *, bus: WakeBus | None = None) -> NotificationStore:
+    """The notification outbox on the event store's database ``url`` (``bus``: it
+    announces new notices there; PostgreSQL only)."""
+    return backend_for(url).notifications(url, **_bus_only(bus))
 
 
-def open_chat_store(url: str) -> ChatStore:
-    """The chat store on the event store's database ``url``."""
-    return backend_for(url).chat(url)
+def open_chat_store(url: str, *, bus: WakeBus | None = None) -> ChatStore:
+    """The chat store on the event store's database ``url`` (``bus``: it wakes other
+    replicas' streams there; PostgreSQL only)."""
+    return backend_for(url).chat(url, **_bus_only(bus))
 
 
 def open_block_store(url: str) -> BlockStore:

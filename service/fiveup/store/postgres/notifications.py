@@ -8,9 +8,10 @@ never wait for each other; nothing is held while a delivery is sent.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from ...bus.ports import NOTIFY, WakeBus
 from ...notifications.notices import Notice, StoredNotice
 from ...notifications.ports import (
     WEB_PUSH_PREFIX,
@@ -37,8 +38,14 @@ class PostgresNotificationStore(PooledStore):
     pool_name = "fiveup-notifications"
     schema = SCHEMA
 
-    def __init__(self, url: str, min_size: int = 1, max_size: int | None = None) -> None:
+    def __init__(
+        self, url: str, min_size: int = 1, max_size: int | None = None,
+        *, bus: WakeBus | None = None,
+    ) -> None:  # fmt: skip
+        """``bus``: other replicas hear of new notices through it (``announce``), not
+        NOTIFY (the connections' ``fiveup.wake`` setting: ``outbox.WAKE_BY_BUS``)."""
         super().__init__(url, min_size, max_size)
+        self._bus = bus
         self._listener: Listener | None = None
 
     async def close(self) -> None:
@@ -55,9 +62,19 @@ class PostgresNotificationStore(PooledStore):
             if payload != EVERYTHING:  # a reconnect: the streams' poll covers the gap
                 callback(payload)
 
+        if self._bus is not None:
+            await self._bus.subscribe(NOTIFY, heard)
+            return
         if self._listener is None:
             self._listener = Listener(self.url, NOTIFY_CHANNEL)
         await self._listener.add(heard)
+
+    def announce(self, player_ids: Iterable[str]) -> None:
+        """Notices for these players were committed here: tell the other replicas (on
+        the bus; without one the commit's NOTIFY already did)."""
+        if self._bus is not None:
+            for player_id in player_ids:
+                self._bus.publish(NOTIFY, player_id)
 
     # ------------------------------------------------------------------ the log
 

@@ -1,0 +1,220 @@
+"""``NatsBus``: the wake-up port over NATS core publish/subscribe (``nats-py``).
+
+Each kind is one subject, ``<prefix>.wake.<kind>`` (the prefix lets two deployments
+share one NATS).  Publishing never waits for the network: keys are gathered per kind
+(a match that moved twice before the sender ran is announced once) and a sender task
+hands them to the client, which writes them out in the background.  The connection is
+opened with ``no_echo``: a replica does not hear its own wake-ups (its caller already
+knows, as the PostgreSQL listener skips its own connections).
+
+NATS core delivers at most once: while the connection is down, wake-ups from the other
+replicas are lost.  So when the client reconnects (it retries for ever; its
+subscriptions come back with it) every subscriber is called with ``EVERYTHING`` once,
+as the LISTEN connection's reconnect does; the same when the server reports this client
+as a slow consumer (it dropped messages for us).  The wake-ups this replica published
+while disconnected are buffered by the client and sent when it is back (hints: late is
+harmless).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import nats
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.errors import Error as NatsError
+from nats.errors import SlowConsumerError
+
+from .observer import BusObserver, NullBusObserver
+from .ports import EVERYTHING, KINDS, BusUnavailable
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PREFIX = "fiveup"
+FLUSH_ON_CLOSE_SECONDS = 2.0
+
+
+def redact(url: str) -> str:
+    """``nats://user:secret@host:4222`` -> ``nats://host:4222`` (for logs and errors)."""
+    scheme, sep, rest = url.partition("://")
+    return f"{scheme}{sep}{rest.rpartition('@')[2]}" if sep else url.rpartition("@")[2]
+
+
+class NatsBus:
+    def __init__(
+        self,
+        url: str,
+        *,
+        prefix: str = DEFAULT_PREFIX,
+        name: str = "fiveup",
+        observer: BusObserver | None = None,
+        reconnect_wait: float = 0.25,
+        ping_interval: int = 5,
+        connect_timeout: int = 5,
+    ) -> None:
+        self.url = url
+        self.prefix = prefix
+        self.name = name
+        self.observer: BusObserver = observer or NullBusObserver()
+        self.reconnect_wait = reconnect_wait
+        self.ping_interval = ping_interval  # a dead peer is noticed after two of these
+        self.connect_timeout = connect_timeout
+        self.reconnects = 0
+        self.counts: Counter[tuple[str, str]] = Counter()  # (kind, outcome): tests, diagnostics
+        self._nc: Client | None = None
+        self._callbacks: dict[str, list[Callable[[str], None]]] = {}
+        self._pending: dict[str, set[str]] = {kind: set() for kind in KINDS}
+        self._wanted = asyncio.Event()
+        self._sender: asyncio.Task[None] | None = None
+
+    def __repr__(self) -> str:
+        return f"NatsBus({redact(self.url)!r}, prefix={self.prefix!r})"
+
+    def subject(self, kind: str) -> str:
+        return f"{self.prefix}.wake.{kind}"
+
+    @property
+    def connected(self) -> bool:
+        return self._nc is not None and self._nc.is_connected
+
+    @property
+    def client(self) -> Client | None:
+        """The NATS connection (tests drop it to play a lost bus)."""
+        return self._nc
+
+    async def open(self) -> None:
+        try:
+            self._nc = await nats.connect(
+                servers=[self.url],
+                name=self.name,
+                no_echo=True,
+                allow_reconnect=True,
+                max_reconnect_attempts=-1,  # for ever: the store is the truth meanwhile
+                reconnect_time_wait=self.reconnect_wait,
+                connect_timeout=self.connect_timeout,
+                ping_interval=self.ping_interval,
+                max_outstanding_pings=2,
+                disconnected_cb=self._disconnected,
+                reconnected_cb=self._reconnected,
+                error_cb=self._error,
+            )
+        except (TimeoutError, NatsError, OSError) as exc:
+            raise BusUnavailable(
+                f"could not connect to the bus (NATS) at {redact(self.url)}: {exc or type(exc).__name__}:"
+                " is nats-server running, and does --bus name its host and port?"
+            ) from None
+        self.observer.connected(True)
+        self._sender = asyncio.get_running_loop().create_task(
+            self._send(), name="fiveup-bus-sender"
+        )
+
+    async def close(self) -> None:
+        sender, self._sender = self._sender, None
+        if sender is not None:
+            if any(self._pending.values()):
+                self._wanted.set()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._flushed(), FLUSH_ON_CLOSE_SECONDS)
+            sender.cancel()
+            await asyncio.gather(sender, return_exceptions=True)
+        nc, self._nc = self._nc, None
+        if nc is not None:
+            with contextlib.suppress(NatsError, OSError, asyncio.TimeoutError):
+                await nc.drain()
+            self.observer.connected(False)
+
+    # ------------------------------------------------------------------ publishing
+
+    def publish(self, kind: str, key: str) -> None:
+        self._pending[kind].add(key)
+        self._wanted.set()
+
+    async def _send(self) -> None:
+        while True:
+            await self._wanted.wait()
+            self._wanted.clear()
+            for kind in KINDS:
+                keys, self._pending[kind] = self._pending[kind], set()
+                for key in sorted(keys):
+                    await self._publish_one(kind, key)
+
+    async def _publish_one(self, kind: str, key: str) -> None:
+        nc = self._nc
+        try:
+            if nc is None:
+                raise ConnectionError("the bus is closed")
+            await nc.publish(self.subject(kind), key.encode())
+        except (NatsError, OSError, ConnectionError) as exc:
+            # Closed, or the client's buffer for a long disconnect is full: the other
+            # replicas wake everything when their own connection comes back, and the
+            # next append to this match announces it again.
+            self._count(kind, "failed")
+            log.debug("could not publish a %s wake-up (%s)", kind, exc)
+        else:
+            self._count(kind, "sent")
+
+    async def _flushed(self) -> None:
+        while any(self._pending.values()):
+            await asyncio.sleep(0.005)
+
+    # ------------------------------------------------------------------ hearing
+
+    async def subscribe(self, kind: str, callback: Callable[[str], None]) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
+        if self._nc is None:
+            raise BusUnavailable("the bus is not open")
+        callbacks = self._callbacks.get(kind)
+        if callbacks is None:
+            callbacks = self._callbacks[kind] = []
+
+            async def heard(msg: Msg) -> None:
+                self._count(kind, "received")
+                self._dispatch(kind, msg.data.decode())
+
+            await self._nc.subscribe(self.subject(kind), cb=heard)
+            await self._nc.flush()  # the server has the subscription when this returns
+        callbacks.append(callback)
+
+    def _count(self, kind: str, outcome: str) -> None:
+        self.counts[kind, outcome] += 1
+        self.observer.wakeup(kind, outcome)
+
+    def _dispatch(self, kind: str, key: str) -> None:
+        for callback in self._callbacks.get(kind, ()):
+            try:
+                callback(key)
+            except Exception:
+                log.exception("bus %s callback failed", kind)
+
+    def _wake_everything(self, kinds: Any) -> None:
+        for kind in kinds:
+            if kind in self._callbacks:
+                self._count(kind, "missed")
+                self._dispatch(kind, EVERYTHING)
+
+    async def _disconnected(self) -> None:
+        if self._nc is not None:  # not our own close
+            log.warning("lost the bus at %s; reconnecting", redact(self.url))
+        self.observer.connected(False)
+
+    async def _reconnected(self) -> None:
+        self.reconnects += 1
+        self.observer.connected(True)
+        self.observer.reconnected()
+        log.warning("the bus at %s is back: waking everything once", redact(self.url))
+        self._wake_everything(KINDS)
+
+    async def _error(self, exc: Exception) -> None:
+        if isinstance(exc, SlowConsumerError):
+            # The server (or the client's own buffer) dropped wake-ups for us.
+            kind = exc.subject.rpartition(".")[2]
+            self._wake_everything([kind])
+            return
+        log.warning("bus error: %s", exc)

@@ -1,0 +1,62 @@
+"""What the bus reports, and its Prometheus implementation::
+
+fiveup_bus_connected                       1 while this replica holds its bus connection
+fiveup_bus_wakeups_total{kind, outcome}    outcome: sent, received, failed (could not be
+                                           sent), missed (a wake-all after a disconnect
+                                           or dropped messages: counted once per kind)
+fiveup_bus_reconnects_total
+
+Labels take values from fixed lists (``ports.KINDS``, ``OUTCOMES``): never a key.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from prometheus_client import Counter, Gauge
+
+from .ports import KINDS
+
+OUTCOMES = ("sent", "received", "failed", "missed")
+
+CONNECTED = Gauge("fiveup_bus_connected", "1 while this replica is connected to the bus.")
+WAKEUPS = Counter(
+    "fiveup_bus_wakeups", "Wake-ups through the bus by kind and outcome.", ("kind", "outcome")
+)
+RECONNECTS = Counter("fiveup_bus_reconnects", "Times the bus connection came back.")
+
+
+class BusObserver(Protocol):
+    def connected(self, up: bool) -> None: ...
+
+    def wakeup(self, kind: str, outcome: str) -> None: ...
+
+    def reconnected(self) -> None: ...
+
+
+class PrometheusBusObserver:
+    def __init__(self) -> None:
+        for kind in KINDS:  # every series exists from the start (rate() needs a zero)
+            for outcome in OUTCOMES:
+                WAKEUPS.labels(kind, outcome)
+
+    def connected(self, up: bool) -> None:
+        CONNECTED.set(1 if up else 0)
+
+    def wakeup(self, kind: str, outcome: str) -> None:
+        if kind in KINDS and outcome in OUTCOMES:
+            WAKEUPS.labels(kind, outcome).inc()
+
+    def reconnected(self) -> None:
+        RECONNECTS.inc()
+
+
+class NullBusObserver:
+    def connected(self, up: bool) -> None:
+        pass
+
+    def wakeup(self, kind: str, outcome: str) -> None:
+        pass
+
+    def reconnected(self) -> None:
+        pass
