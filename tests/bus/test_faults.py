@@ -1,0 +1,150 @@
+"""The bus fails under moves, on a NATS server of the test's own: one replica's
+connection is cut (a relay between it and NATS drops it and refuses it for a while),
+then NATS itself is restarted.  No acknowledged move is lost (the store is the truth),
+and every watcher on every replica has every event within ``CATCH_UP`` seconds of the
+bus coming back: the replica that lost the bus wakes every unfinished match once when it
+is back, and what the others published meanwhile is no longer needed."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from ..harness import Running, start, stop
+from ..nats_server import CuttableProxy, NatsServer, prefix
+from ..service.players import Watcher
+from .play import Game, bus_of, check_stream, new_game, play, reach, watch_all
+
+pytestmark = pytest.mark.postgres
+
+CATCH_UP = 2.0  # seconds after the bus is back
+PROMPT = 2.0  # a live wake-up
+GAMES = 3
+MOVES_APART = 12  # moves committed while the bus is away
+
+
+@pytest.fixture
+async def nats(tmp_path: Path) -> AsyncIterator[NatsServer]:
+    server = NatsServer(tmp_path / "nats.log")
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+class Mover:
+    """Moves through the replicas in turn, across the games; remembers every
+    acknowledged version per game."""
+
+    def __init__(self, replicas: list[Running], games: list[Game]) -> None:
+        self.replicas = replicas
+        self.games = games
+        self.acked: dict[str, list[int]] = {g.match_id: [] for g in games}
+        self.turn = 0
+
+    async def moves(self, count: int) -> None:
+        for _ in range(count):
+            game = self.games[self.turn % len(self.games)]
+            replica = self.replicas[self.turn % len(self.replicas)]
+            self.turn += 1
+            version = await play(replica.matches, game)
+            if version is not None:
+                self.acked[game.match_id].append(version)
+
+    def last(self, game: Game) -> int:
+        return max(self.acked[game.match_id], default=0)
+
+
+async def everyone_catches_up(
+    watchers: list[tuple[Game, Watcher]], mover: Mover, bound: float
+) -> float:
+    """The slowest watcher's wait for its game's last acknowledged version."""
+    waits = await asyncio.gather(*(reach(w, mover.last(g), bound) for g, w in watchers))
+    return max(waits)
+
+
+async def _fault(
+    pg_url: str,
+    urls: tuple[str, str],
+    keys: str,
+    away: Callable[[], Awaitable[None]],
+    back: Callable[[], Awaitable[None]],
+    cut_off: Callable[[Running, Running], list[Running]],
+) -> float:
+    """Two replicas (bus URLs ``urls``); moves; ``away()``; moves; ``back()``; the
+    catch-up time.  ``cut_off``: the replicas that lose the bus."""
+    settings = {"bus_prefix": prefix(), "access_token_keys": keys}
+    a = await start(pg_url, bus=urls[0], **settings)
+    b = await start(pg_url, bus=urls[1], **settings)
+    watchers: list[tuple[Game, Watcher]] = []
+    try:
+        games = [await new_game(a.matches) for _ in range(GAMES)]
+        watchers = await watch_all([a.matches, b.matches], games)
+        mover = Mover([a, b], games)
+        await mover.moves(2 * GAMES)
+        await everyone_catches_up(watchers, mover, PROMPT)  # live, through the bus
+        lost = cut_off(a, b)
+        missed_before = {id(r): bus_of(r).counts["match", "missed"] for r in lost}
+        await away()
+        async with asyncio.timeout(10):  # the clients have noticed
+            while any(bus_of(r).connected for r in lost):
+                await asyncio.sleep(0.01)
+        await mover.moves(MOVES_APART)  # committed while the bus is away
+        await back()
+        loop = asyncio.get_running_loop()
+        came_back = loop.time()
+        await everyone_catches_up(watchers, mover, CATCH_UP)
+        caught_up = loop.time() - came_back
+        for replica in lost:
+            assert bus_of(replica).counts["match", "missed"] > missed_before[id(replica)]
+            assert bus_of(replica).connected
+        await mover.moves(2 * GAMES)  # and live again
+        await everyone_catches_up(watchers, mover, PROMPT)
+        # No acknowledged move is lost: each watcher saw every version once, in order,
+        # up to its game's last acknowledged one, and the log holds them.
+        for game, watcher in watchers:
+            check_stream(watcher)
+            assert set(mover.acked[game.match_id]) <= {e.version for e in watcher.events}
+            assert await a.app.contexts.stores.events.latest_version(game.match_id) == (
+                mover.last(game)
+            )
+        return caught_up
+    finally:
+        for _, watcher in watchers:
+            await watcher.stop()
+        await stop(b)
+        await stop(a)
+
+
+async def test_a_replica_that_loses_the_bus_catches_up_when_it_is_back(
+    pg_url: str, nats: NatsServer, keys: str
+) -> None:
+    relay = CuttableProxy(nats.port)
+    await relay.start()
+    try:
+
+        async def away() -> None:
+            relay.cut()
+
+        async def back() -> None:
+            relay.heal()
+
+        caught_up = await _fault(
+            pg_url, (nats.url, relay.url), keys, away, back, lambda a, b: [b]
+        )
+    finally:
+        await relay.close()
+    print(f"one replica's bus cut: every watcher caught up {caught_up:.3f} s after it was back")
+
+
+async def test_every_watcher_catches_up_after_nats_restarts(
+    pg_url: str, nats: NatsServer, keys: str
+) -> None:
+    caught_up = await _fault(
+        pg_url, (nats.url, nats.url), keys, nats.stop, nats.start, lambda a, b: [a, b]
+    )
+    print(f"NATS restarted: every watcher caught up {caught_up:.3f} s after it was back")
