@@ -133,9 +133,7 @@ async def test_a_replica_that_loses_the_bus_catches_up_when_it_is_back(
         async def back() -> None:
             relay.heal()
 
-        caught_up = await _fault(
-            pg_url, (nats.url, relay.url), keys, away, back, lambda a, b: [b]
-        )
+        caught_up = await _fault(pg_url, (nats.url, relay.url), keys, away, back, lambda a, b: [b])
     finally:
         await relay.close()
     print(f"one replica's bus cut: every watcher caught up {caught_up:.3f} s after it was back")

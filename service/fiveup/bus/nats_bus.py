@@ -24,6 +24,7 @@ import logging
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 import nats
 from nats.aio.client import Client
@@ -72,6 +73,7 @@ class NatsBus:
         self._pending: dict[str, set[str]] = {kind: set() for kind in KINDS}
         self._wanted = asyncio.Event()
         self._sender: asyncio.Task[None] | None = None
+        self._told_error = False  # one log line per outage, not one per retry
 
     def __repr__(self) -> str:
         return f"NatsBus({redact(self.url)!r}, prefix={self.prefix!r})"
@@ -88,7 +90,27 @@ class NatsBus:
         """The NATS connection (tests drop it to play a lost bus)."""
         return self._nc
 
+    async def _probe(self) -> None:
+        """One TCP connection first: the client retries for ever (right once serving,
+        wrong at start, where an unreachable bus must stop the server in one line)."""
+        parts = urlsplit(self.url)
+        try:
+            _, writer = await asyncio.wait_for(
+                asyncio.open_connection(parts.hostname or "127.0.0.1", parts.port or 4222),
+                self.connect_timeout,
+            )
+        except (OSError, TimeoutError) as exc:
+            raise BusUnavailable(
+                f"could not connect to the bus (NATS) at {redact(self.url)}: "
+                f"{exc or type(exc).__name__}: is nats-server running, and does --bus name "
+                "its host and port?"
+            ) from None
+        writer.close()
+        with contextlib.suppress(OSError):
+            await writer.wait_closed()
+
     async def open(self) -> None:
+        await self._probe()
         try:
             self._nc = await nats.connect(
                 servers=[self.url],
@@ -125,8 +147,11 @@ class NatsBus:
             await asyncio.gather(sender, return_exceptions=True)
         nc, self._nc = self._nc, None
         if nc is not None:
+            # What was published is sent (bounded: a bus that is away is not waited for).
             with contextlib.suppress(NatsError, OSError, asyncio.TimeoutError):
-                await nc.drain()
+                await asyncio.wait_for(nc.drain(), FLUSH_ON_CLOSE_SECONDS)
+            with contextlib.suppress(NatsError, OSError, asyncio.TimeoutError):
+                await nc.close()
             self.observer.connected(False)
 
     # ------------------------------------------------------------------ publishing
@@ -206,6 +231,7 @@ class NatsBus:
 
     async def _reconnected(self) -> None:
         self.reconnects += 1
+        self._told_error = False
         self.observer.connected(True)
         self.observer.reconnected()
         log.warning("the bus at %s is back: waking everything once", redact(self.url))
@@ -217,4 +243,6 @@ class NatsBus:
             kind = exc.subject.rpartition(".")[2]
             self._wake_everything([kind])
             return
-        log.warning("bus error: %s", exc)
+        if not self._told_error:
+            self._told_error = True
+            log.warning("bus error: %s (retrying every %s s)", exc, self.reconnect_wait)
