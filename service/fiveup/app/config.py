@@ -142,7 +142,7 @@ class ServerConfig:
     )  # fmt: skip
     bus: str = setting(
         "", "wake other replicas through NATS, e.g. nats://nats:4222, instead of PostgreSQL's "
-        "LISTEN/NOTIFY (empty: LISTEN/NOTIFY; PostgreSQL only; docs/scaling.md)",
+        "LISTEN/NOTIFY, or workers' polls of one SQLite file (empty: no bus; docs/scaling.md)",
     )  # fmt: skip
     bus_prefix: str = setting(
         "fiveup", "the bus's subject prefix (<prefix>.wake.match ...): deployments sharing "
@@ -492,10 +492,14 @@ class ServerConfig:
         found = []
         if self.bus and not self.bus.startswith(("nats://", "tls://")):
             found.append(f"bus ({self.bus}) must be a nats:// (or tls://) URL")
-        if self.bus and not self.db.startswith(("postgresql://", "postgres://")):
+        if (
+            self.bus
+            and self.workers <= 1
+            and not self.db.startswith(("postgresql://", "postgres://"))
+        ):
             found.append(
-                "bus needs a postgresql:// database: on SQLite one process wakes its own "
-                "watchers (workers sharing a SQLite file still poll it)"
+                "bus needs a postgresql:// database or --workers 2 or more: one process on "
+                "SQLite wakes its own watchers"
             )
         if self.bus_prefix and not all(part.isidentifier() for part in self.bus_prefix.split(".")):
             found.append(f"bus_prefix ({self.bus_prefix}) must be dot-separated words")

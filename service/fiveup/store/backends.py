@@ -27,8 +27,8 @@ from .postgres.outbox import WAKE_BY_BUS
 from .postgres.players import PostgresPlayerStore
 from .postgres.ratings import PostgresRatingStore
 from .postgres.relations import PostgresBlockStore
+from .sqlite.bus_events import sqlite_event_store
 from .sqlite.chat import SqliteChatStore
-from .sqlite.events import SqliteStore
 from .sqlite.lobby import SqliteLobbyStore
 from .sqlite.notifications import SqliteNotificationStore
 from .sqlite.players import SqlitePlayerStore
@@ -53,7 +53,7 @@ class Backend:
 
 
 SQLITE = Backend(
-    "sqlite", SqliteStore, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
+    "sqlite", sqlite_event_store, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
     SqliteNotificationStore, SqliteChatStore, SqliteBlockStore,
 )  # fmt: skip
 POSTGRES = Backend(
@@ -84,7 +84,7 @@ def open_store(
     outcome and an append's notices in the append's transaction (each backend's adapters
     are also its transaction participants: ``fiveup.match.ports.OutcomeParticipant``);
     without them the store can only read and append plain events.  ``bus``: other
-    replicas are woken through it instead of NOTIFY (PostgreSQL only)."""
+    replicas (or SQLite's workers) are woken through it instead of NOTIFY (or a poll)."""
     if bus is not None:
         options["bus"] = bus
     return backend_for(url).events(url, ratings=ratings, notifications=notifications, **options)
@@ -98,8 +98,10 @@ def wake_by_bus(url: str) -> str:
     return f"{url}{'&' if '?' in url else '?'}options={quote(WAKE_BY_BUS)}"
 
 
-def _bus_only(bus: WakeBus | None) -> dict[str, object]:
-    return {} if bus is None else {"bus": bus}
+def _bus_only(url: str, bus: WakeBus | None) -> dict[str, object]:
+    """The chat's and outbox's ``bus`` option: PostgreSQL's only (on SQLite their
+    streams keep their poll)."""
+    return {"bus": bus} if bus is not None and is_postgres(url) else {}
 
 
 def open_player_store(url: str) -> PlayerStore:
@@ -119,14 +121,14 @@ def open_rating_store(url: str) -> RatingStore:
 
 def open_notification_store(url: str, *, bus: WakeBus | None = None) -> NotificationStore:
     """The notification outbox on the event store's database ``url`` (``bus``: it
-    announces new notices there; PostgreSQL only)."""
-    return backend_for(url).notifications(url, **_bus_only(bus))
+    announces new notices there; PostgreSQL only: SQLite's streams poll)."""
+    return backend_for(url).notifications(url, **_bus_only(url, bus))
 
 
 def open_chat_store(url: str, *, bus: WakeBus | None = None) -> ChatStore:
     """The chat store on the event store's database ``url`` (``bus``: it wakes other
-    replicas' streams there; PostgreSQL only)."""
-    return backend_for(url).chat(url, **_bus_only(bus))
+    replicas' streams there; PostgreSQL only: SQLite's streams poll)."""
+    return backend_for(url).chat(url, **_bus_only(url, bus))
 
 
 def open_block_store(url: str) -> BlockStore:
