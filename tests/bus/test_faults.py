@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from prometheus_client import REGISTRY
 
 from ..harness import Running, start, stop
 from ..nats_server import CuttableProxy, NatsServer, prefix
@@ -67,6 +68,15 @@ async def everyone_catches_up(
     return max(waits)
 
 
+def _bus_metrics() -> tuple[float, float]:
+    """fiveup_bus_wakeups_total{kind="match", outcome="missed"}, fiveup_bus_reconnects_total."""
+    missed = REGISTRY.get_sample_value(
+        "fiveup_bus_wakeups_total", {"kind": "match", "outcome": "missed"}
+    )
+    reconnects = REGISTRY.get_sample_value("fiveup_bus_reconnects_total")
+    return missed or 0.0, reconnects or 0.0
+
+
 async def _fault(
     pg_url: str,
     urls: tuple[str, str],
@@ -89,6 +99,7 @@ async def _fault(
         await everyone_catches_up(watchers, mover, PROMPT)  # live, through the bus
         lost = cut_off(a, b)
         missed_before = {id(r): bus_of(r).counts["match", "missed"] for r in lost}
+        metrics_before = _bus_metrics()
         await away()
         async with asyncio.timeout(10):  # the clients have noticed
             while any(bus_of(r).connected for r in lost):
@@ -102,6 +113,11 @@ async def _fault(
         for replica in lost:
             assert bus_of(replica).counts["match", "missed"] > missed_before[id(replica)]
             assert bus_of(replica).connected
+        # ... and the metrics say so (the two replicas share this process's registry).
+        missed, reconnects = _bus_metrics()
+        assert missed >= metrics_before[0] + len(lost)
+        assert reconnects >= metrics_before[1] + len(lost)
+        assert REGISTRY.get_sample_value("fiveup_bus_connected") == 1
         await mover.moves(2 * GAMES)  # and live again
         await everyone_catches_up(watchers, mover, PROMPT)
         # No acknowledged move is lost: each watcher saw every version once, in order,

@@ -11,9 +11,12 @@ NATS core delivers at most once: while the connection is down, wake-ups from the
 replicas are lost.  So when the client reconnects (it retries for ever; its
 subscriptions come back with it) every subscriber is called with ``EVERYTHING`` once,
 as the LISTEN connection's reconnect does; the same when the server reports this client
-as a slow consumer (it dropped messages for us).  The wake-ups this replica published
-while disconnected are buffered by the client and sent when it is back (hints: late is
-harmless).
+as a slow consumer (it dropped messages for us).  The wake-ups this replica publishes
+while it is away wait in its own sets (one entry per match, however many moves: bounded
+by the live matches, not by the outage's length) and are sent when it is back, so the
+other replicas' watchers of the matches that moved here catch up then too (late is
+harmless; only a replica that dies meanwhile loses them, and it announces every
+unfinished match when it starts again: ``PostgresStore.open``).
 """
 
 from __future__ import annotations
@@ -72,6 +75,7 @@ class NatsBus:
         self._callbacks: dict[str, list[Callable[[str], None]]] = {}
         self._pending: dict[str, set[str]] = {kind: set() for kind in KINDS}
         self._wanted = asyncio.Event()
+        self._up = asyncio.Event()  # connected: the sender hands keys to the client
         self._sender: asyncio.Task[None] | None = None
         self._told_error = False  # one log line per outage, not one per retry
 
@@ -132,6 +136,7 @@ class NatsBus:
                 " is nats-server running, and does --bus name its host and port?"
             ) from None
         self.observer.connected(True)
+        self._up.set()
         self._sender = asyncio.get_running_loop().create_task(
             self._send(), name="fiveup-bus-sender"
         )
@@ -163,6 +168,7 @@ class NatsBus:
     async def _send(self) -> None:
         while True:
             await self._wanted.wait()
+            await self._up.wait()  # while away, keys gather (deduplicated) in _pending
             self._wanted.clear()
             for kind in KINDS:
                 keys, self._pending[kind] = self._pending[kind], set()
@@ -171,16 +177,19 @@ class NatsBus:
 
     async def _publish_one(self, kind: str, key: str) -> None:
         nc = self._nc
-        try:
-            if nc is None:
-                raise ConnectionError("the bus is closed")
-            await nc.publish(self.subject(kind), key.encode())
-        except (NatsError, OSError, ConnectionError) as exc:
-            # Closed, or the client's buffer for a long disconnect is full: the other
-            # replicas wake everything when their own connection comes back, and the
-            # next append to this match announces it again.
+        if nc is None:  # closed
             self._count(kind, "failed")
-            log.debug("could not publish a %s wake-up (%s)", kind, exc)
+            return
+        try:
+            await nc.publish(self.subject(kind), key.encode())
+        except (NatsError, OSError) as exc:
+            # Lost the connection in between (or the client's buffer is full): keep the
+            # key for when the bus is back.
+            self._count(kind, "failed")
+            log.debug("could not publish a %s wake-up yet (%s)", kind, exc)
+            self._pending[kind].add(key)
+            self._wanted.set()
+            await self._up.wait()
         else:
             self._count(kind, "sent")
 
@@ -227,11 +236,13 @@ class NatsBus:
     async def _disconnected(self) -> None:
         if self._nc is not None:  # not our own close
             log.warning("lost the bus at %s; reconnecting", redact(self.url))
+        self._up.clear()
         self.observer.connected(False)
 
     async def _reconnected(self) -> None:
         self.reconnects += 1
         self._told_error = False
+        self._up.set()
         self.observer.connected(True)
         self.observer.reconnected()
         log.warning("the bus at %s is back: waking everything once", redact(self.url))

@@ -1,9 +1,11 @@
 """What the bus reports, and its Prometheus implementation::
 
 fiveup_bus_connected                       1 while this replica holds its bus connection
-fiveup_bus_wakeups_total{kind, outcome}    outcome: sent, received, failed (could not be
-                                           sent), missed (a wake-all after a disconnect
-                                           or dropped messages: counted once per kind)
+fiveup_bus_wakeups_total{kind, outcome}    outcome: sent, received, failed (the
+                                           connection broke while handing it over: kept,
+                                           sent when the bus is back), missed (a wake-all
+                                           after a disconnect or dropped messages: once
+                                           per kind)
 fiveup_bus_reconnects_total
 
 Labels take values from fixed lists (``ports.KINDS``, ``OUTCOMES``): never a key.
