@@ -10,13 +10,20 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
+import grpc
 import pytest
 from prometheus_client import REGISTRY
 
-from ..harness import Running, start, stop
+from fiveup.notifications import Notice, NoticeKind
+from fiveup.v1 import notifications_pb2
+
+from ..harness import Running, auth, start, stop
 from ..nats_server import CuttableProxy, NatsServer, prefix
+from ..service.chat_table import sign_in
 from ..service.players import Watcher
+from ..service.test_notifications import notifications
 from .play import Game, bus_of, check_stream, new_game, play, reach, watch_all
 
 pytestmark = pytest.mark.postgres
@@ -60,6 +67,42 @@ class Mover:
         return max(self.acked[game.match_id], default=0)
 
 
+class NoticeReader:
+    """A player signed in on ``reader``, their notice stream open there, and notices
+    written for them on ``writer`` (commit, then the outbox is told)."""
+
+    def __init__(self, writer: Running, reader: Running) -> None:
+        self.writer = writer
+        self.reader = reader
+        self.written = 0
+        self.call: grpc.aio.UnaryStreamCall[Any, Any] | None = None
+
+    async def open(self) -> None:
+        token = await sign_in(self.reader, "Reader")
+        self.player_id = (await self.reader.app.contexts.players.authenticate(token)).player_id
+        await self.tell()
+        self.call = notifications(self.reader).WatchNotifications(
+            notifications_pb2.WatchNotificationsRequest(after_seq=0), metadata=auth(token)
+        )
+        self.stream = aiter(self.call)
+        await self.next(PROMPT)  # the stream is open and waiting from now on
+
+    async def tell(self) -> None:
+        self.written += 1
+        notice = Notice.of(NoticeKind.INVITED, self.player_id, f"fault-{self.written}", 0.0)
+        context = self.writer.app.contexts.notifications
+        context.outbox.published(await context.store.write([notice]))
+
+    async def next(self, bound: float) -> None:
+        async with asyncio.timeout(bound):
+            item = await anext(self.stream)
+        assert item.notification.seq == self.written
+
+    def close(self) -> None:
+        if self.call is not None:
+            self.call.cancel()
+
+
 async def everyone_catches_up(
     watchers: list[tuple[Game, Watcher]], mover: Mover, bound: float
 ) -> float:
@@ -91,7 +134,9 @@ async def _fault(
     a = await start(pg_url, bus=urls[0], **settings)
     b = await start(pg_url, bus=urls[1], **settings)
     watchers: list[tuple[Game, Watcher]] = []
+    reader = NoticeReader(writer=a, reader=b)
     try:
+        await reader.open()
         games = [await new_game(a.matches) for _ in range(GAMES)]
         watchers = await watch_all([a.matches, b.matches], games)
         mover = Mover([a, b], games)
@@ -105,10 +150,11 @@ async def _fault(
             while any(bus_of(r).connected for r in lost):
                 await asyncio.sleep(0.01)
         await mover.moves(MOVES_APART)  # committed while the bus is away
+        await reader.tell()  # ... and a notice (the stream's own poll is 5 s)
         await back()
         loop = asyncio.get_running_loop()
         came_back = loop.time()
-        await everyone_catches_up(watchers, mover, CATCH_UP)
+        await asyncio.gather(everyone_catches_up(watchers, mover, CATCH_UP), reader.next(CATCH_UP))
         caught_up = loop.time() - came_back
         for replica in lost:
             assert bus_of(replica).counts["match", "missed"] > missed_before[id(replica)]
@@ -130,6 +176,7 @@ async def _fault(
             )
         return caught_up
     finally:
+        reader.close()
         for _, watcher in watchers:
             await watcher.stop()
         await stop(b)

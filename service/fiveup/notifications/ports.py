@@ -151,7 +151,9 @@ class ListeningNotificationStore(NotificationStore, Protocol):
     (PostgreSQL: NOTIFY fiveup_notices, the player id): streams and the fan-out on other
     replicas wake at once instead of at their next poll."""
 
-    async def listen(self, callback: Callable[[str], None]) -> None: ...
+    async def listen(self, callback: Callable[[str], None]) -> None:
+        """``callback(player_id)`` for every commit with new notices, any replica's;
+        ``callback("*")`` when some may have been missed (look at every stream)."""
 
     def announce(self, player_ids: Iterable[str]) -> None:
         """Notices for these players were committed on this replica: tell the others,

@@ -23,7 +23,7 @@ from ...notifications.ports import (
 )
 from ..sqlite.outbox import NOTICE_COLUMNS, notice_from_row
 from .common import Conn, PooledStore, fetch_all
-from .listener import EVERYTHING, Listener
+from .listener import Listener
 from .outbox import NOTIFY_CHANNEL, SCHEMA, write_notices
 
 _SUBSCRIPTION_COLUMNS = "subscription_id, player_id, endpoint, p256dh, auth, created_at"
@@ -55,19 +55,15 @@ class PostgresNotificationStore(PooledStore):
         await super().close()
 
     async def listen(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(player_id)`` for every commit with new notices, any replica's
-        (a dropped connection is re-opened; the streams' poll covers the gap)."""
-
-        def heard(payload: str) -> None:
-            if payload != EVERYTHING:  # a reconnect: the streams' poll covers the gap
-                callback(payload)
-
+        """Call ``callback(player_id)`` for every commit with new notices, any replica's,
+        and ``callback(EVERYTHING)`` when some may have been missed (the listening
+        connection or the bus came back)."""
         if self._bus is not None:
-            await self._bus.subscribe(NOTIFY, heard)
+            await self._bus.subscribe(NOTIFY, callback)
             return
         if self._listener is None:
             self._listener = Listener(self.url, NOTIFY_CHANNEL)
-        await self._listener.add(heard)
+        await self._listener.add(callback)
 
     def announce(self, player_ids: Iterable[str]) -> None:
         """Notices for these players were committed here: tell the other replicas (on
