@@ -21,11 +21,34 @@ from .ports import KINDS
 
 OUTCOMES = ("sent", "received", "failed", "missed")
 
-CONNECTED = Gauge("fiveup_bus_connected", "1 while this replica is connected to the bus.")
-WAKEUPS = Counter(
-    "fiveup_bus_wakeups", "Wake-ups through the bus by kind and outcome.", ("kind", "outcome")
-)
-RECONNECTS = Counter("fiveup_bus_reconnects", "Times the bus connection came back.")
+
+class _Metrics:
+    """The bus's series, registered when a process first opens a bus: a server without
+    one shows none (a ``fiveup_bus_connected`` of 0 would read as a lost bus)."""
+
+    def __init__(self) -> None:
+        self.connected = Gauge(
+            "fiveup_bus_connected", "1 while this replica is connected to the bus."
+        )
+        self.wakeups = Counter(
+            "fiveup_bus_wakeups",
+            "Wake-ups through the bus by kind and outcome.",
+            ("kind", "outcome"),
+        )
+        self.reconnects = Counter("fiveup_bus_reconnects", "Times the bus connection came back.")
+        for kind in KINDS:  # every series exists from the start (rate() needs a zero)
+            for outcome in OUTCOMES:
+                self.wakeups.labels(kind, outcome)
+
+
+_metrics: _Metrics | None = None
+
+
+def _registered() -> _Metrics:
+    global _metrics
+    if _metrics is None:
+        _metrics = _Metrics()
+    return _metrics
 
 
 class BusObserver(Protocol):
@@ -38,19 +61,17 @@ class BusObserver(Protocol):
 
 class PrometheusBusObserver:
     def __init__(self) -> None:
-        for kind in KINDS:  # every series exists from the start (rate() needs a zero)
-            for outcome in OUTCOMES:
-                WAKEUPS.labels(kind, outcome)
+        self._metrics = _registered()
 
     def connected(self, up: bool) -> None:
-        CONNECTED.set(1 if up else 0)
+        self._metrics.connected.set(1 if up else 0)
 
     def wakeup(self, kind: str, outcome: str) -> None:
         if kind in KINDS and outcome in OUTCOMES:
-            WAKEUPS.labels(kind, outcome).inc()
+            self._metrics.wakeups.labels(kind, outcome).inc()
 
     def reconnected(self) -> None:
-        RECONNECTS.inc()
+        self._metrics.reconnects.inc()
 
 
 class NullBusObserver:
