@@ -148,8 +148,8 @@ class NotificationStore(Protocol):
 @runtime_checkable
 class ListeningNotificationStore(NotificationStore, Protocol):
     """A store shared by replicas that announces every commit with new notices
-    (PostgreSQL: NOTIFY fiveup_notices, the player id): streams and the fan-out on other
-    replicas wake at once instead of at their next poll."""
+    (PostgreSQL: NOTIFY fiveup_notices, the player id; or the bus): streams and the
+    fan-out on other replicas wake at once instead of at their next poll."""
 
     async def listen(self, callback: Callable[[str], None]) -> None:
         """``callback(player_id)`` for every commit with new notices, any replica's;

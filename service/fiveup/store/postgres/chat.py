@@ -3,7 +3,8 @@
 the match's ``chat_rooms`` row first, so the writers of one match queue in commit order
 and each one's flood rules see every message committed before it; every such commit
 sends ``NOTIFY fiveup_chat, <wake-up key>`` (``fiveup.chat.visible``) for the other
-replicas' streams that have something new to read."""
+replicas' streams that have something new to read -- or, on a server with a bus
+(``bus=``), publishes those keys there once it has committed, and sends no NOTIFY."""
 
 from __future__ import annotations
 
