@@ -39,7 +39,9 @@ ORDER: tuple[tuple[str, ...], ...] = (
     ("engine",),  # the pure domain: rules, state machines, views; no I/O
     ("bots",),  # beside the engine: players that choose from a seat's view
     ("shared",),  # the kernel every context may use: error kinds, UserError, paging
-    ("egress",),  # the guarded outbound HTTP client of every context that sends requests
+    # the guarded outbound HTTP client of every context that sends requests; the bus:
+    # wake-ups between replicas, a port the store adapters use (hints, never data)
+    ("egress", "bus"),
     ("identity",),  # the contexts, each depending only on those before it
     ("ratings",),
     ("notifications",),  # the outbox: other contexts write notices with their own writes

@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..api.settings import LimitsSettings
+from ..bus.settings import BusSettings
 from ..chat.settings import ChatSettings
 from ..egress.settings import EgressSettings
 from ..identity.settings import IdentitySettings
@@ -30,6 +31,7 @@ from ..match.settings import MatchSettings
 from ..notifications.settings import NotificationSettings
 from ..ratings.settings import RatingsSettings
 from ..shared.settings import ConfigError, SettingsGroup, setting
+from ..store.backends import is_postgres
 from ..store.settings import StoreSettings
 from ..telemetry.settings import TelemetrySettings
 
@@ -80,7 +82,7 @@ class ServerSettings(SettingsGroup):
 class ServerConfig(
     ServerSettings, StoreSettings, TelemetrySettings, LimitsSettings, IdentitySettings,
     RatingsSettings, MatchSettings, LobbySettings, ChatSettings, NotificationSettings,
-    EgressSettings,
+    EgressSettings, BusSettings,
 ):  # fmt: skip
     """Every settings group, gathered: the one list of them is this class's bases."""
 
@@ -88,6 +90,11 @@ class ServerConfig(
         """Settings that cannot work together, each as one sentence (empty when fine):
         each group's own, then those across groups."""
         found = [problem for group in GROUPS for problem in group.problems(self)]
+        if self.bus and self.workers <= 1 and not is_postgres(self.db):
+            found.append(
+                "bus needs a postgresql:// database or --workers 2 or more: one process on "
+                "SQLite wakes its own watchers"
+            )
         if self.max_concurrent_rpcs > 0 and not (
             0 < self.max_server_streams < self.max_concurrent_rpcs
         ):

@@ -22,6 +22,8 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from ..bus.observer import PrometheusBusObserver
+from ..bus.ports import BusUnavailable, WakeBus
 from ..chat.builder import build_chat
 from ..chat.observer import PrometheusChatObserver
 from ..chat.ports import ChatStore
@@ -56,6 +58,7 @@ from ..store import (
     open_player_store,
     open_rating_store,
     open_store,
+    wake_by_bus,
 )
 from ..store.settings import store_options
 from .config import ServerConfig
@@ -73,6 +76,7 @@ class Stores:
     chat: ChatStore
     notifications: NotificationStore
     blocks: BlockStore
+    bus: WakeBus | None = None  # wake-ups between replicas (None: the stores' own)
 
     def each(self) -> tuple[object, ...]:
         """Every store whose pools the runtime metrics watch."""
@@ -96,9 +100,12 @@ class Stores:
         )  # fmt: skip
 
     async def close(self) -> None:
-        """In the reverse of the order they opened: the event store last."""
+        """In the reverse of the order they opened: the event store last, then the bus
+        (what the stores published is sent first)."""
         for store in reversed(self.in_order()):
             await store.close()
+        if self.bus is not None:
+            await self.bus.close()
 
 
 def _has_seat(lobby: LobbyStore) -> Callable[[str], Awaitable[bool]]:
@@ -117,20 +124,32 @@ async def open_stores(config: ServerConfig) -> Stores:
     Each store migrates only its own tables, so the order matters: the event log first
     (the rating store resolves old results from it), then the ratings and the outbox,
     whose tables the event store's appends (and the lobby's and chat's writes) fill in
-    their own transactions -- all before anything is served."""
-    ratings = open_rating_store(config.db)
-    notifications = open_notification_store(config.db)
-    stores = Stores(
-        events=open_store(
-            config.db, store_options(config), ratings=ratings, notifications=notifications
-        ),
-        players=open_player_store(config.db),
-        lobby=open_lobby_store(config.db),
-        ratings=ratings,
-        chat=open_chat_store(config.db),
-        notifications=notifications,
-        blocks=open_block_store(config.db),
-    )
+    their own transactions -- all before anything is served.  With ``--bus`` the bus
+    opens first and is handed to the stores whose commits wake other replicas (the
+    events', the chat's, the outbox's), and every connection runs with the setting that
+    keeps the database's own functions from sending NOTIFY (``wake_by_bus``)."""
+    bus = await open_bus(config)
+    db = config.db if bus is None else wake_by_bus(config.db)
+    try:
+        ratings = open_rating_store(db)
+        notifications = open_notification_store(db, bus=bus)
+        stores = Stores(
+            events=open_store(
+                db, store_options(config), ratings=ratings, notifications=notifications,
+                bus=bus,
+            ),
+            players=open_player_store(db),
+            lobby=open_lobby_store(db),
+            ratings=ratings,
+            chat=open_chat_store(db, bus=bus),
+            notifications=notifications,
+            blocks=open_block_store(db),
+            bus=bus,
+        )  # fmt: skip
+    except BaseException:
+        if bus is not None:
+            await bus.close()
+        raise
     opened: list[
         RetainingStore
         | PlayerStore
@@ -147,8 +166,26 @@ async def open_stores(config: ServerConfig) -> Stores:
     except BaseException:
         for store in reversed(opened):
             await store.close()
+        if bus is not None:
+            await bus.close()
         raise
     return stores
+
+
+async def open_bus(config: ServerConfig) -> WakeBus | None:
+    """The bus of ``--bus`` (None without one), connected: a server that cannot reach it
+    does not start (``BusUnavailable``: one sentence saying where it looked)."""
+    if not config.bus:
+        return None
+    try:  # an optional dependency: an embedded server never needs it
+        from ..bus.nats_bus import NatsBus
+    except ImportError as exc:
+        raise BusUnavailable(
+            f"--bus needs the NATS client ({exc.name}): pip install 'fiveup[bus]'"
+        ) from None
+    bus = NatsBus(config.bus, prefix=config.bus_prefix, observer=PrometheusBusObserver())
+    await bus.open()
+    return bus
 
 
 @dataclass(frozen=True, slots=True)

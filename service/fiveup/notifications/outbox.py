@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from ..bus.ports import EVERYTHING
 from ..egress import EgressPolicy, EgressRefused
 from ..egress.policy import web_push_policy
 from ..shared.broker import Broker
@@ -88,11 +89,13 @@ class Outbox:
         self.broker = Broker()
         self._closing = asyncio.Event()
         self._on_published = on_published  # the dispatcher's wake-up
+        # Tells other replicas of this one's notices (a store shared by replicas).
+        self._announce = store.announce if isinstance(store, ListeningNotificationStore) else None
 
     async def start(self) -> None:
         """Hear other replicas' notices (a store that announces them)."""
         if isinstance(self.store, ListeningNotificationStore):
-            await self.store.listen(lambda player_id: self.published([player_id]))
+            await self.store.listen(self._heard)
 
     async def close(self) -> None:
         self._closing.set()
@@ -101,7 +104,25 @@ class Outbox:
     def published(self, player_ids: Iterable[str]) -> None:
         """Notices for these players were committed: wake their streams and the
         dispatcher.  Every writer of notices calls it after its commit (the match
-        repository after an append; other contexts likewise)."""
+        repository after an append; other contexts likewise).  Other replicas are told
+        by the store (``ListeningNotificationStore.announce``)."""
+        ids = list(player_ids)
+        self._wake(ids)
+        if ids and self._announce is not None:
+            self._announce(ids)
+
+    def _heard(self, key: str) -> None:
+        """Another replica's notices for a player, or "*": some may have been missed
+        (the store's listening connection or the bus came back): wake every stream."""
+        if key == EVERYTHING:
+            self.broker.publish_all()
+            if self._on_published is not None:
+                self._on_published()
+        else:
+            self._wake([key])
+
+    def _wake(self, player_ids: Iterable[str]) -> None:
+        """This replica's streams and dispatcher (a local commit or another replica's)."""
         for player_id in player_ids:
             self.broker.publish(player_id)
         if self._on_published is not None:

@@ -24,7 +24,7 @@ them in their own transactions (the write API: ``fiveup.notifications``).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -148,10 +148,17 @@ class NotificationStore(Protocol):
 @runtime_checkable
 class ListeningNotificationStore(NotificationStore, Protocol):
     """A store shared by replicas that announces every commit with new notices
-    (PostgreSQL: NOTIFY fiveup_notices, the player id): streams and the fan-out on other
-    replicas wake at once instead of at their next poll."""
+    (PostgreSQL: NOTIFY fiveup_notices, the player id; or the bus): streams and the
+    fan-out on other replicas wake at once instead of at their next poll."""
 
-    async def listen(self, callback: Callable[[str], None]) -> None: ...
+    async def listen(self, callback: Callable[[str], None]) -> None:
+        """``callback(player_id)`` for every commit with new notices, any replica's;
+        ``callback("*")`` when some may have been missed (look at every stream)."""
+
+    def announce(self, player_ids: Iterable[str]) -> None:
+        """Notices for these players were committed on this replica: tell the others,
+        where the commit itself did not (a bus publishes after the commit; NOTIFY needs
+        nothing here)."""
 
 
 __all__ = [

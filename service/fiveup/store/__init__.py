@@ -26,6 +26,7 @@ from .backends import (
     open_player_store,
     open_rating_store,
     open_store,
+    wake_by_bus,
 )
 from .options import StoreOptions
 
@@ -41,4 +42,5 @@ __all__ = [
     "open_player_store",
     "open_rating_store",
     "open_store",
+    "wake_by_bus",
 ]

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from urllib.parse import quote
 
+from ..bus.ports import WakeBus
 from ..chat.ports import ChatStore
 from ..identity.ports import BlockStore, PlayerStore
 from ..lobby.ports import LobbyStore
@@ -22,11 +24,12 @@ from .postgres.chat import PostgresChatStore
 from .postgres.events import PostgresStore
 from .postgres.lobby import PostgresLobbyStore
 from .postgres.notifications import PostgresNotificationStore
+from .postgres.outbox import WAKE_BY_BUS
 from .postgres.players import PostgresPlayerStore
 from .postgres.ratings import PostgresRatingStore
 from .postgres.relations import PostgresBlockStore
+from .sqlite.bus_events import sqlite_event_store
 from .sqlite.chat import SqliteChatStore
-from .sqlite.events import SqliteStore
 from .sqlite.lobby import SqliteLobbyStore
 from .sqlite.notifications import SqliteNotificationStore
 from .sqlite.players import SqlitePlayerStore
@@ -48,8 +51,8 @@ class Backend:
     players: Callable[[str], PlayerStore]
     lobby: Callable[[str], LobbyStore]
     ratings: Callable[[str], RatingStore]
-    notifications: Callable[[str], NotificationStore]
-    chat: Callable[[str], ChatStore]
+    notifications: Callable[..., NotificationStore]  # (url, *, bus=: PostgreSQL's only)
+    chat: Callable[..., ChatStore]  # (url, *, bus=: PostgreSQL's only)
     blocks: Callable[[str], BlockStore]
 
 
@@ -59,9 +62,10 @@ def _sqlite_events(
     *,
     ratings: SqliteRatingStore | None = None,
     notifications: SqliteNotificationStore | None = None,
+    bus: WakeBus | None = None,
 ) -> RetainingStore:
-    return SqliteStore(
-        url, synchronous=options.synchronous, ratings=ratings, notifications=notifications
+    return sqlite_event_store(
+        url, options.synchronous, ratings=ratings, notifications=notifications, bus=bus
     )
 
 
@@ -71,8 +75,11 @@ def _postgres_events(
     *,
     ratings: PostgresRatingStore | None = None,
     notifications: PostgresNotificationStore | None = None,
+    bus: WakeBus | None = None,
 ) -> RetainingStore:
-    return PostgresStore(url, notify=options.notify, ratings=ratings, notifications=notifications)
+    return PostgresStore(
+        url, notify=options.notify, ratings=ratings, notifications=notifications, bus=bus
+    )
 
 
 SQLITE = Backend(
@@ -99,6 +106,7 @@ def open_store(
     *,
     ratings: RatingStore | None = None,
     notifications: NotificationStore | None = None,
+    bus: WakeBus | None = None,
 ) -> RetainingStore:
     """The event store of ``url`` (``options``: each backend reads its own, SQLite's
     ``synchronous`` or PostgreSQL's ``notify``; the defaults when none).  ``ratings`` and
@@ -106,10 +114,25 @@ def open_store(
     a finished match's outcome and an append's notices in the append's transaction (each
     backend's adapters are also its transaction participants:
     ``fiveup.match.ports.OutcomeParticipant``); without them the store can only read and
-    append plain events."""
+    append plain events.  ``bus``: other replicas (or SQLite's workers) are woken through
+    it instead of NOTIFY (or a poll)."""
     return backend_for(url).events(
-        url, options or StoreOptions(), ratings=ratings, notifications=notifications
+        url, options or StoreOptions(), ratings=ratings, notifications=notifications, bus=bus
     )
+
+
+def wake_by_bus(url: str) -> str:
+    """``url`` with the connection option that tells the database's own functions to
+    leave wake-ups to the bus (no NOTIFY from a notice write: ``outbox.WAKE_BY_BUS``)."""
+    if not is_postgres(url):
+        return url
+    return f"{url}{'&' if '?' in url else '?'}options={quote(WAKE_BY_BUS)}"
+
+
+def _bus_only(url: str, bus: WakeBus | None) -> dict[str, object]:
+    """The chat's and outbox's ``bus`` option: PostgreSQL's only (on SQLite their
+    streams keep their poll)."""
+    return {"bus": bus} if bus is not None and is_postgres(url) else {}
 
 
 def open_player_store(url: str) -> PlayerStore:
@@ -127,14 +150,16 @@ def open_rating_store(url: str) -> RatingStore:
     return backend_for(url).ratings(url)
 
 
-def open_notification_store(url: str) -> NotificationStore:
-    """The notification outbox on the event store's database ``url``."""
-    return backend_for(url).notifications(url)
+def open_notification_store(url: str, *, bus: WakeBus | None = None) -> NotificationStore:
+    """The notification outbox on the event store's database ``url`` (``bus``: it
+    announces new notices there; PostgreSQL only: SQLite's streams poll)."""
+    return backend_for(url).notifications(url, **_bus_only(url, bus))
 
 
-def open_chat_store(url: str) -> ChatStore:
-    """The chat store on the event store's database ``url``."""
-    return backend_for(url).chat(url)
+def open_chat_store(url: str, *, bus: WakeBus | None = None) -> ChatStore:
+    """The chat store on the event store's database ``url`` (``bus``: it wakes other
+    replicas' streams there; PostgreSQL only: SQLite's streams poll)."""
+    return backend_for(url).chat(url, **_bus_only(url, bus))
 
 
 def open_block_store(url: str) -> BlockStore:

@@ -3,7 +3,8 @@
 the match's ``chat_rooms`` row first, so the writers of one match queue in commit order
 and each one's flood rules see every message committed before it; every such commit
 sends ``NOTIFY fiveup_chat, <wake-up key>`` (``fiveup.chat.visible``) for the other
-replicas' streams that have something new to read."""
+replicas' streams that have something new to read -- or, on a server with a bus
+(``bus=``), publishes those keys there once it has committed, and sends no NOTIFY."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from dataclasses import replace
 
 from psycopg import errors as pg_errors
 
+from ...bus.ports import CHAT, WakeBus
 from ...chat.away import is_due
 from ...chat.flood import Recent
 from ...chat.ports import ChatLine, NewLine, Posted, Released, Report, Seen, StoredReport, Tell
@@ -44,8 +46,14 @@ class PostgresChatStore(PooledStore):
     schema = SCHEMA
     default_max_size = 4
 
-    def __init__(self, url: str, min_size: int = 1, max_size: int | None = None) -> None:
+    def __init__(
+        self, url: str, min_size: int = 1, max_size: int | None = None,
+        *, bus: WakeBus | None = None,
+    ) -> None:  # fmt: skip
+        """``bus``: wake other replicas' streams through it after each commit, instead
+        of a NOTIFY in the transaction."""
         super().__init__(url, min_size, max_size)
+        self._bus = bus
         self._listener: Listener | None = None
 
     async def close(self) -> None:
@@ -55,9 +63,26 @@ class PostgresChatStore(PooledStore):
         await super().close()
 
     async def listen(self, callback: Callable[[str], None]) -> None:
+        if self._bus is not None:
+            await self._bus.subscribe(CHAT, callback)
+            return
         if self._listener is None:
             self._listener = Listener(self.url, CHANNEL)
         await self._listener.add(callback)
+
+    async def _notify(self, conn: Conn, keys: Sequence[str]) -> None:
+        """Wake the streams, on every replica, that have something new to read: a payload
+        is a wake-up key of ``fiveup.chat.visible`` (never the whole match: a message
+        held from a reader must not wake that reader's stream).  With a bus, nothing
+        here: ``_announce`` publishes the keys once the transaction has committed."""
+        if self._bus is None:
+            for key in dict.fromkeys(keys):
+                await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, key))
+
+    def _announce(self, keys: Sequence[str]) -> None:
+        if self._bus is not None:
+            for key in dict.fromkeys(keys):
+                self._bus.publish(CHAT, key)
 
     async def post(
         self,
@@ -85,8 +110,10 @@ class PostgresChatStore(PooledStore):
                 await conn.execute(P(q.INSERT_LINE), q.line_params(seq, line, stored.public_id))
                 reach = reach_at_post(line)
                 placed = await _place(conn, line.match_id, line.room, [Step(seq, reach)])
-                await _notify(conn, wake_keys(line.match_id, line.room, reach))
+                keys = wake_keys(line.match_id, line.room, reach)
+                await self._notify(conn, keys)
                 told = await _tell(conn, [stored], tell, line.sent_at, at_release=False)
+            self._announce(keys)
         except pg_errors.UniqueViolation:
             found = await self._by_request(line)  # the same request, committed just now
             if found is None:
@@ -161,8 +188,9 @@ class PostgresChatStore(PooledStore):
                         keys.extend(wake_keys(match_id, room, reach))  # fmt: skip
                     if steps:
                         await _place(conn, match_id, room, steps)
-                await _notify(conn, keys)
+                await self._notify(conn, keys)
                 told = await _tell(conn, lines, tell, now, at_release=True)
+            self._announce(keys)
         except _NothingHeld:
             return Released(0, ())
         return Released(seq, lines, told)
@@ -247,14 +275,6 @@ async def _next_seq(conn: Conn, match_id: str) -> int:
     row = await cur.fetchone()
     assert row is not None
     return int(row[0])
-
-
-async def _notify(conn: Conn, keys: Sequence[str]) -> None:
-    """Wake the streams, on every replica, that have something new to read: a payload
-    is a wake-up key of ``fiveup.chat.visible`` (never the whole match: a message held
-    from a reader must not wake that reader's stream)."""
-    for key in dict.fromkeys(keys):
-        await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, key))
 
 
 async def _place(conn: Conn, match_id: str, room: Room, steps: Sequence[Step]) -> Placement:

@@ -37,6 +37,11 @@
   drops, it reconnects with backoff and then calls ``callback`` once for every unfinished
   match, since notifications sent while it was away are lost (a spurious wake-up is
   harmless, a missed one could leave a watcher or a bot turn waiting).
+* **The bus** (``bus=``; the server's ``--bus``): wake-ups travel through it instead
+  (``fiveup.bus``).  The commit path then sends no NOTIFY at all: the append commits,
+  returns, and its match id is published on the bus; ``listen`` subscribes to the bus,
+  and when the bus comes back after a disconnect every unfinished match is woken once,
+  as after a LISTEN reconnect.  ``notify`` is not used in this mode.
 * **Migrations** are numbered (``events_schema.py``: the event log's tables only; the
   ratings and notification tables an append also writes are their stores', written
   through their ``OutcomeParticipant``/``NoticeParticipant``); ``open()`` applies the
@@ -58,6 +63,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from ...bus.ports import MATCH, WakeBus
 from ...match.errors import MatchNotFound, SeatTaken
 from ...match.ports import (
     DueTurn,
@@ -123,8 +129,9 @@ class PostgresStore:
         probe_seconds: float = 5.0,
         ratings: OutcomeParticipant[Conn, Awaitable[None]] | None = None,
         notifications: NoticeParticipant[Conn, Awaitable[list[str]]] | None = None,
+        bus: WakeBus | None = None,
     ) -> None:
-        """``ratings`` and ``notifications``: the rating and notification stores of this
+        """``bus``: wake other replicas through it instead of NOTIFY.  ``ratings`` and ``notifications``: the rating and notification stores of this
         database, which write a finished match's outcome and the notices an append causes
         in its transaction (their tables are theirs: each migrates its own when it
         opens).  Without one, a write that needs it fails (``StoreError``)."""
@@ -136,6 +143,7 @@ class PostgresStore:
         if notify not in NOTIFY_MODES:
             raise ValueError(f"notify must be one of {NOTIFY_MODES}, not {notify!r}")
         self.notify = notify
+        self._bus = bus
         self.reconnect_max_delay = reconnect_max_delay
         self.probe_seconds = probe_seconds  # the listener checks its connection this often
         self._pool: AsyncConnectionPool[_Connection] | None = None
@@ -189,7 +197,12 @@ class PostgresStore:
             await pool.close()
             self._pool = None
             raise
-        if self.notify == "after_commit":
+        if self._bus is not None:
+            # A previous life of this replica may have died between a commit and its
+            # wake-up: announce every unfinished match once, so no watcher waits forever.
+            for match_id in await self.active_match_ids():
+                self._bus.publish(MATCH, match_id)
+        elif self.notify == "after_commit":
             self._notifier = AfterCommitNotifier(
                 self._notifier_connect, CHANNEL, max_delay=self.reconnect_max_delay
             )
@@ -350,7 +363,7 @@ class PostgresStore:
             None if request is None else request.first_version,
             None if request is None else request.last_version,
             finished,
-            self.notify == "transaction",
+            self.notify == "transaction" and self._bus is None,
         )
         try:
             if outcome is None and turn is None and not notices:
@@ -374,7 +387,9 @@ class PostgresStore:
         assert row is not None
         outcome, current, seat, fingerprint, first, last = row
         if outcome == "ok":
-            if self._notifier is not None:
+            if self._bus is not None:
+                self._bus.publish(MATCH, match_id)
+            elif self._notifier is not None:
                 self._notifier.add(match_id)
             return int(current)
         if outcome == "conflict":
@@ -537,7 +552,10 @@ class PostgresStore:
         an append (this store's own are not echoed back).  LISTEN is active when this
         returns."""
         self._callbacks.append(callback)
-        if self._listener is None:
+        if self._bus is not None:
+            if len(self._callbacks) == 1:
+                await self._bus.subscribe(MATCH, self._heard)
+        elif self._listener is None:
             listener = Listener(
                 self.url, CHANNEL, probe_seconds=self.probe_seconds,
                 max_delay=self.reconnect_max_delay, ignore_pids=self._own_pids,
@@ -566,6 +584,8 @@ class PostgresStore:
 
     def _maybe_appended(self, match_id: str) -> None:
         """An append's outcome is unknown: announce it (a spurious wake-up is harmless)."""
+        if self._bus is not None:
+            self._bus.publish(MATCH, match_id)
         if self._notifier is not None:
             self._notifier.add(match_id)
         if self._callbacks:  # our own listener skips our own connections' notifications

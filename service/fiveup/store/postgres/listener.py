@@ -18,9 +18,11 @@ from typing import Any
 
 import psycopg
 
+from ...bus.ports import EVERYTHING  # the bus's word for "look again at everything"
+
 log = logging.getLogger(__name__)
 
-EVERYTHING = "*"
+__all__ = ["EVERYTHING", "Listener"]
 
 
 class Listener:

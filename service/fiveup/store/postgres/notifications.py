@@ -8,9 +8,10 @@ never wait for each other; nothing is held while a delivery is sent.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from ...bus.ports import NOTIFY, WakeBus
 from ...notifications.notices import Notice, StoredNotice
 from ...notifications.ports import (
     WEB_PUSH_PREFIX,
@@ -22,7 +23,7 @@ from ...notifications.ports import (
 )
 from ..sqlite.outbox import NOTICE_COLUMNS, notice_from_row
 from .common import Conn, PooledStore, fetch_all
-from .listener import EVERYTHING, Listener
+from .listener import Listener
 from .outbox import NOTIFY_CHANNEL, SCHEMA, write_notices
 
 _SUBSCRIPTION_COLUMNS = "subscription_id, player_id, endpoint, p256dh, auth, created_at"
@@ -37,8 +38,14 @@ class PostgresNotificationStore(PooledStore):
     pool_name = "fiveup-notifications"
     schema = SCHEMA
 
-    def __init__(self, url: str, min_size: int = 1, max_size: int | None = None) -> None:
+    def __init__(
+        self, url: str, min_size: int = 1, max_size: int | None = None,
+        *, bus: WakeBus | None = None,
+    ) -> None:  # fmt: skip
+        """``bus``: other replicas hear of new notices through it (``announce``), not
+        NOTIFY (the connections' ``fiveup.wake`` setting: ``outbox.WAKE_BY_BUS``)."""
         super().__init__(url, min_size, max_size)
+        self._bus = bus
         self._listener: Listener | None = None
 
     async def close(self) -> None:
@@ -48,16 +55,22 @@ class PostgresNotificationStore(PooledStore):
         await super().close()
 
     async def listen(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(player_id)`` for every commit with new notices, any replica's
-        (a dropped connection is re-opened; the streams' poll covers the gap)."""
-
-        def heard(payload: str) -> None:
-            if payload != EVERYTHING:  # a reconnect: the streams' poll covers the gap
-                callback(payload)
-
+        """Call ``callback(player_id)`` for every commit with new notices, any replica's,
+        and ``callback(EVERYTHING)`` when some may have been missed (the listening
+        connection or the bus came back)."""
+        if self._bus is not None:
+            await self._bus.subscribe(NOTIFY, callback)
+            return
         if self._listener is None:
             self._listener = Listener(self.url, NOTIFY_CHANNEL)
-        await self._listener.add(heard)
+        await self._listener.add(callback)
+
+    def announce(self, player_ids: Iterable[str]) -> None:
+        """Notices for these players were committed here: tell the other replicas (on
+        the bus; without one the commit's NOTIFY already did)."""
+        if self._bus is not None:
+            for player_id in player_ids:
+                self._bus.publish(NOTIFY, player_id)
 
     # ------------------------------------------------------------------ the log
 

@@ -7,7 +7,10 @@ One round trip: ``fiveup_write_notices`` takes the notices as arrays, sorted by 
 noticing the same players never deadlock), bumps each player's counter (the row lock
 serialises that player's writers: numbers are handed out in commit order, never
 skipped), skips a notice whose id is already stored, and NOTIFYs ``fiveup_notices``
-with each noticed player (delivered at commit, to every replica's streams and fan-out).
+with each noticed player (delivered at commit, to every replica's streams and fan-out)
+-- unless the connection's ``fiveup.wake`` setting is ``bus`` (``WAKE_BY_BUS``: a server
+run with ``--bus``), whose outbox publishes the players on the bus after the commit
+instead: the commit path then sends no NOTIFY at all.
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ from .common import Conn, VersionedSchema
 # pg_advisory_xact_lock key that serialises this schema's migrations: "fiveupnt".
 NOTIFICATION_MIGRATION_LOCK = 0x66697665_75706E74
 NOTIFY_CHANNEL = "fiveup_notices"
+# The connection option a server run with a bus opens its connections with: the notice
+# writer then leaves the wake-up to the bus (libpq ``options``, so every pool has it).
+WAKE_BY_BUS = "-c fiveup.wake=bus"
 
 MIGRATIONS: list[list[str]] = [
     # 1: the log, the per-player counters, choices, subscriptions, deliveries, and the
@@ -112,6 +118,43 @@ MIGRATIONS: list[list[str]] = [
                 ELSIF NOT p_players[i] = ANY (v_done) THEN
                     v_done := v_done || p_players[i];
                     PERFORM pg_notify('fiveup_notices', p_players[i]);
+                    RETURN NEXT p_players[i];
+                END IF;
+            END LOOP;
+        END
+        $fn$
+        """,
+    ],
+    # 2: no NOTIFY from a connection whose wake-ups travel through the bus
+    [
+        """
+        CREATE OR REPLACE FUNCTION fiveup_write_notices(
+            p_ids TEXT[], p_players TEXT[], p_kinds TEXT[], p_matches TEXT[],
+            p_data TEXT[], p_created DOUBLE PRECISION[], p_push BOOLEAN[]
+        ) RETURNS SETOF TEXT LANGUAGE plpgsql AS $fn$
+        DECLARE
+            i INTEGER;
+            v_seq BIGINT;
+            v_done TEXT[] := '{}';
+            v_notify BOOLEAN := current_setting('fiveup.wake', true) IS DISTINCT FROM 'bus';
+        BEGIN
+            FOR i IN 1 .. COALESCE(array_length(p_ids, 1), 0) LOOP
+                INSERT INTO notice_counters AS c VALUES (p_players[i], 1)
+                    ON CONFLICT (player_id) DO UPDATE SET last_seq = c.last_seq + 1
+                    RETURNING c.last_seq INTO v_seq;
+                INSERT INTO notifications
+                    (notice_id, player_id, seq, kind, match_id, data, created_at, push)
+                    VALUES (p_ids[i], p_players[i], v_seq, p_kinds[i], p_matches[i],
+                            p_data[i], p_created[i], p_push[i])
+                    ON CONFLICT (notice_id) DO NOTHING;
+                IF NOT FOUND THEN  -- stored already: give the number back (we hold the row)
+                    UPDATE notice_counters SET last_seq = last_seq - 1
+                     WHERE player_id = p_players[i];
+                ELSIF NOT p_players[i] = ANY (v_done) THEN
+                    v_done := v_done || p_players[i];
+                    IF v_notify THEN
+                        PERFORM pg_notify('fiveup_notices', p_players[i]);
+                    END IF;
                     RETURN NEXT p_players[i];
                 END IF;
             END LOOP;
