@@ -10,6 +10,7 @@ the three can evolve (and be migrated by replicas starting together) independent
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -17,7 +18,7 @@ from typing import Any, ClassVar
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from ...match.ports import SchemaTooNew, StoreError
+from ...match.ports import SchemaTooNew, StoreError, StoreUnavailable
 from ...shared.pools import PoolUse
 from ...shared.redact import redact_url
 
@@ -164,3 +165,30 @@ def pool_use(pool: AsyncConnectionPool[Any] | None) -> list[PoolUse]:
             waiting=stats.get("requests_waiting", 0),
         )
     ]
+
+
+# Connection failures no retry will fix: (what libpq says, what to do about it).
+_PERMANENT_CONNECT_ERRORS = (
+    (r'database "[^"]*" does not exist', "create it (createdb NAME) or fix the URL's database"),
+    (r'role "[^"]*" does not exist', "create the role or fix the URL's user"),
+    (r'password authentication failed for user "[^"]*"', "fix the URL's password"),
+    (r"no pg_hba\.conf entry[^\n]*", "allow this client in pg_hba.conf or fix the URL"),
+)
+
+
+async def probe_connection(url: str) -> None:
+    """One connection before a pool: what no retry can fix (a database or role that does
+    not exist, refused credentials) fails now, in one sentence, instead of after the
+    pool's 30 s of retries.  A server still starting is left to the pool."""
+    try:
+        conn = await psycopg.AsyncConnection.connect(url, connect_timeout=10)
+    except psycopg.OperationalError as exc:
+        text = str(exc)
+        for needle, advice in _PERMANENT_CONNECT_ERRORS:
+            found = re.search(needle, text)
+            if found:
+                raise StoreUnavailable(
+                    f"PostgreSQL at {redact_url(url)}: {found[0]}: {advice}"
+                ) from None
+        return
+    await conn.close()

@@ -55,7 +55,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import re
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -84,7 +83,7 @@ from ...ratings.outcome import MatchOutcome
 from ...shared.pools import PoolUse
 from ...shared.redact import redact_url
 from ..options import NOTIFY_MODES
-from .common import Conn, migrate, pool_use
+from .common import Conn, migrate, pool_use, probe_connection
 from .events_schema import SCHEMA
 from .listener import EVERYTHING, Listener
 from .notifier import AfterCommitNotifier
@@ -92,14 +91,6 @@ from .notifier import AfterCommitNotifier
 log = logging.getLogger(__name__)
 
 CHANNEL = "fiveup_events"
-# Connection failures no retry will fix: (what libpq says, what to do about it).
-_PERMANENT_CONNECT_ERRORS = (
-    (r'database "[^"]*" does not exist', "create it (createdb NAME) or fix the URL's database"),
-    (r'role "[^"]*" does not exist', "create the role or fix the URL's user"),
-    (r'password authentication failed for user "[^"]*"', "fix the URL's password"),
-    (r"no pg_hba\.conf entry[^\n]*", "allow this client in pg_hba.conf or fix the URL"),
-)
-
 _APPEND = "SELECT * FROM fiveup_append(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 
 
@@ -211,21 +202,7 @@ class PostgresStore:
             self._notifier.add(*await self.active_match_ids())
 
     async def _probe(self) -> None:
-        """One connection before the pool: what no retry can fix (a database or role
-        that does not exist, refused credentials) fails now, in one sentence, instead of
-        after the pool's 30 s of retries.  A server still starting is left to the pool."""
-        try:
-            conn = await psycopg.AsyncConnection.connect(self.url, connect_timeout=10)
-        except psycopg.OperationalError as exc:
-            text = str(exc)
-            for needle, advice in _PERMANENT_CONNECT_ERRORS:
-                found = re.search(needle, text)
-                if found:
-                    raise StoreUnavailable(
-                        f"PostgreSQL at {redact_url(self.url)}: {found[0]}: {advice}"
-                    ) from None
-            return
-        await conn.close()
+        await probe_connection(self.url)
 
     async def _configure(self, conn: _Connection) -> None:
         pid = conn.info.backend_pid
