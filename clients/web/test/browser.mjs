@@ -116,12 +116,19 @@ await run(async () => {
       const a = document.getElementById('app');
       return a.dataset.roundEnd || a.dataset.status === 'finished' || (a.dataset.myTurn === 'true' && !document.querySelector('.tile[aria-pressed=true]'));
     }, null, { timeout: 30000 });
-    const badge = page.locator('.status .points-badge');
-    if (await badge.count() && report.badges.length < 8) {
-      report.badges.push(await badge.first().evaluate((b) => ({
-        text: b.textContent, seat: b.dataset.seat, animation: getComputedStyle(b).animationName,
-        duration: getComputedStyle(b).animationDuration, opacity: Number(getComputedStyle(b).opacity),
-      })).catch(() => null));
+    if (report.badges.length < 8) {
+      // Found and read in one task: the status line is redrawn often, and a badge found
+      // a step before may be detached by then (a detached node's computed style is empty).
+      const seen = await page.evaluate(() => {
+        const b = document.querySelector('.status .points-badge');
+        if (!b) return null;
+        const style = getComputedStyle(b);
+        return {
+          text: b.textContent, seat: b.dataset.seat, animation: style.animationName,
+          duration: style.animationDuration, opacity: Number(style.opacity),
+        };
+      }).catch(() => null);
+      if (seen) report.badges.push(seen);
     }
     if (await data(page, 'round-end')) {
       // the round's end stays over the table until dismissed: its layout, hands, scores
