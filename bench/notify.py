@@ -38,6 +38,7 @@ import argparse
 import asyncio
 import base64
 import contextlib
+import itertools
 import json
 import os
 import secrets
@@ -121,11 +122,19 @@ class Receiver:
         return web.Response(status=204)
 
 
+# A server's players each have a name of their own (a look-alike of a current name is
+# refused), and a seat pair plays match after match: every guest gets a new number.
+_GUESTS = itertools.count(1)
+
+
 async def guest(channel: grpc.aio.Channel, name: str, ids: set[str] | None = None) -> str:
-    """A new guest's access token (its player id added to ``ids``)."""
+    """A new guest's access token (its player id added to ``ids``), named ``name`` and
+    a number no other guest of this run has."""
     stub = players_pb2_grpc.PlayerServiceStub(channel)
     answer = await stub.SignInAsGuest(
-        players_pb2.SignInAsGuestRequest(device_id=uuid.uuid4().hex, display_name=name)
+        players_pb2.SignInAsGuestRequest(
+            device_id=uuid.uuid4().hex, display_name=f"{name} {next(_GUESTS)}"
+        )
     )
     if ids is not None:
         ids.add(answer.session.player.player_id)
