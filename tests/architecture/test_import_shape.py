@@ -10,7 +10,8 @@ lobby <- chat, each depending only on those before it), ``api`` and ``store`` ar
 never import each other, ``telemetry`` observes the servicers and the contexts (which
 report to it only through their observer ports, never by importing it), and only ``app``
 (the composition root) knows every context and every backend; ``admin`` (the operators'
-tools) opens the stores beside it, and the programs (``cli``, ``devstack``) sit on top.  A
+use cases, behind AdminService) sits above every context it acts on, and the programs
+(``cli``, ``devstack``) sit on top.  A
 new package (a new context) must be placed in ``ORDER``.
 
 Imports are half of the picture: a dependency handed over at run time counts too, so each
@@ -48,10 +49,11 @@ ORDER: tuple[tuple[str, ...], ...] = (
     ("match",),  # its builder gets the seat owners (a port the lobby's store implements)
     ("lobby",),
     ("chat",),
+    ("admin",),  # the operators' use cases over every context (AdminService's core)
     (GENERATED,),  # the public contract: the contexts never see a proto
     ("api", "store"),  # the edges: servicers over the contexts; adapters of their ports
     ("telemetry",),  # metrics, logs and the interceptor: observe the api and the contexts
-    ("app", "admin"),  # the composition root; the operators' tools over the stores
+    ("app",),  # the composition root
     ("cli", "devstack"),  # the programs: the fiveup command; the local stack (make run)
 )
 LAYER_PICTURE = "engine <- contexts <- api <- telemetry <- app <- cli"

@@ -1,4 +1,5 @@
-"""The operators' tools, run from the command line against a server's database:
-``check_ratings`` rebuilds the ratings from the event log and compares
-(``fiveup check-ratings``), ``moderation`` reads and settles chat reports (``fiveup
-chat``).  The operators' console grows here."""
+"""The operators' use cases behind AdminService (docs/operations.md, "Operating a live
+service"): who may act (``operators``), the append-only record of what they did
+(``audit``), and one module per area they act on -- players, matches, reports, ratings
+integrity, deliveries -- each over the contexts' own ports and use cases, never SQL.
+``builder.build_admin`` makes them from the contexts; ``fiveup.api`` translates."""

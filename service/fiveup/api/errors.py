@@ -19,6 +19,7 @@ from google.rpc import error_details_pb2, status_pb2
 import fiveup_core
 from fiveup_core import FiveUpError
 
+from ..admin import errors as admin_errors
 from ..chat import errors as chat_errors
 from ..engine import errors as engine_errors
 from ..engine.errors import MatchError
@@ -43,7 +44,7 @@ DOMAIN = "fiveup.v1"
 # so a new context's errors module is listed here once.
 ERROR_MODULES = (
     engine_errors, shared_errors, match_errors, identity_errors, lobby_errors, ratings_errors,
-    chat_errors, notification_errors,
+    chat_errors, notification_errors, admin_errors,
 )  # fmt: skip
 
 

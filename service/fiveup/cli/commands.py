@@ -307,7 +307,7 @@ def _cmd_check_ratings(args: argparse.Namespace) -> int:
     import asyncio
     import logging
 
-    from ..admin.check_ratings import check_ratings
+    from .check_ratings import check_ratings
     from .wording import count_text
 
     # The pool's retries log a warning each while PostgreSQL is down; the one line below
@@ -372,7 +372,7 @@ def _cmd_chat(args: argparse.Namespace) -> int:
     import logging
     from datetime import UTC, datetime
 
-    from ..admin import moderation
+    from . import moderation
 
     logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
 
