@@ -5,7 +5,7 @@ A name may use one script (Common and Inherited characters -- digits, punctuatio
 combining marks -- belong to every script), or Latin with Han, Hiragana and Katakana
 (Japanese), with Han and Bopomofo (Chinese), with Han and Hangul (Korean), or Latin with
 any one other script but Cyrillic and Greek: "Ravi राज" passes.  Latin mixed with
-Cyrillic or Greek is how look-alikes are spelled ("Pаypal" with a Cyrillic а), so it is
+Cyrillic or Greek is how look-alikes are spelled ("Paypal" with its first a Cyrillic, U+0430), so it is
 refused even when no other player's name is imitated yet.  The script of a character
 comes from the ``confusable-homoglyphs`` package's copy of Unicode's Scripts.txt.
 """
