@@ -203,9 +203,17 @@ def test_the_confusables_table_is_read_one_way() -> None:
 @pytest.mark.parametrize(
     "name",
     [
-        "Владимир", "Ελένη", "प्रिया शर्मा", "李小龍", "\u0412\u043e",  # one script each
-        "Ravi राज", "Tanaka 田中たなかタナカ", "Kim 김", "Wang 王ㄅ",  # mixes people write
-        "Zoë-2", "Ana_Maria 3",  # digits and punctuation belong to every script
+        "Владимир",
+        "Ελένη",
+        "प्रिया शर्मा",
+        "李小龍",
+        "\u0412\u043e",  # one script each
+        "Ravi राज",
+        "Tanaka 田中たなかタナカ",
+        "Kim 김",
+        "Wang 王ㄅ",  # mixes people write
+        "Zoë-2",
+        "Ana_Maria 3",  # digits and punctuation belong to every script
     ],
 )
 def test_one_script_or_a_mix_people_write_passes(name: str) -> None:
