@@ -329,6 +329,7 @@ def test_alerts_and_dashboard_only_use_exported_metrics(objects: dict[str, list[
         "grpc_server_handled_total", "grpc_server_handling_seconds_bucket", "fiveup_moves_total",
         "fiveup_matches", "fiveup_store_append_seconds_bucket", "fiveup_store_conflicts_total",
         "fiveup_bot_thinking_seconds_bucket", "fiveup_grpc_streams_active",
+        "fiveup_bus_connected", "fiveup_bus_wakeups_total", "fiveup_bus_reconnects_total",
     ):  # fmt: skip
         assert needed in shown, needed
     assert len({p["id"] for p in dashboard["panels"]}) == len(dashboard["panels"])
