@@ -113,14 +113,20 @@ def conf_values(text: str) -> dict[str, str]:
     return values
 
 
+def parts(pattern: str, text: str) -> tuple[str, ...]:
+    found = re.fullmatch(pattern, str(text))
+    assert found, f"{text!r} does not match {pattern}"
+    return found.groups()
+
+
 def seconds(duration: str) -> float:
-    number, unit = re.fullmatch(r"(\d+)([smh])", duration).groups()  # type: ignore[union-attr]
+    number, unit = parts(r"(\d+)([smh])", duration)
     return int(number) * {"s": 1, "m": 60, "h": 3600}[unit]
 
 
 def quantity(value: str) -> float:
     """A Kubernetes or Go memory quantity (Mi, MiB, Gi...) or CPU (m) in base units."""
-    number, unit = re.fullmatch(r"([\d.]+)([A-Za-z]*)", str(value)).groups()  # type: ignore[union-attr]
+    number, unit = parts(r"([\d.]+)([A-Za-z]*)", value)
     scale = {"": 1, "m": 1e-3, "Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "KiB": 2**10,
              "MiB": 2**20, "GiB": 2**30}[unit]  # fmt: skip
     return float(number) * scale
@@ -165,9 +171,8 @@ def test_prod_runs_three_hardened_nats_nodes_from_pinned_official_images(
     # non-root, no token, no service links (a Service named fiveup-nats would otherwise
     # put FIVEUP_NATS_* variables, the server's settings namespace, into every pod)
     assert spec["automountServiceAccountToken"] is False
-    assert named(objs, "ServiceAccount", spec["serviceAccountName"])[
-        "automountServiceAccountToken"
-    ] is False  # fmt: skip
+    account = named(objs, "ServiceAccount", spec["serviceAccountName"])
+    assert account["automountServiceAccountToken"] is False
     for workload in (nats, server):
         assert pod_spec(workload)["enableServiceLinks"] is False
     pod_sc = spec["securityContext"]
@@ -453,7 +458,7 @@ async def test_the_shipped_config_runs_a_cluster_that_carries_wake_ups_and_drain
             assert varz["cluster"]["name"] == settings["cluster.name"]
         # every NATS metric the alerts and the dashboard name is a number /varz reports
         dashboard = (ROOT / "deploy" / "monitoring" / "grafana-dashboard.json").read_text()
-        rules = json.dumps([r for r in of_kind(objs, "PrometheusRule")])
+        rules = json.dumps(of_kind(objs, "PrometheusRule"))
         used = set(re.findall(r"\bnats_varz_([a-z_]+)\b", dashboard + rules))
         assert used >= {"routes", "connections", "slow_consumers"}
         assert all(isinstance(varz[field], int) for field in used), used - set(varz)
