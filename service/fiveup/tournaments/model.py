@@ -92,6 +92,9 @@ class RoundPairing:
     round: int
     tables: tuple[Table, ...]
     byes: tuple[str, ...] = ()
+    # Players whose blocks left no table for them: they sit out without points (a
+    # bye's point would reward blocking everyone).
+    unseated: tuple[str, ...] = ()
 
 
 class Ending(StrEnum):

@@ -1,10 +1,42 @@
-"""Swiss pairing: a round's tables from the scores so far (docs/tournaments.md, "Swiss")."""
+"""Swiss pairing: a round's tables from the scores so far (docs/tournaments.md, "Swiss").
+
+FIDE Dutch-like, for tables of two, three or four:
+
+* Players are ranked by score, then start rating, then player id.  The highest ranked
+  player still unseated anchors the next table; their companions are preferred from
+  their own score group in the Dutch order -- the group cut into as many slices as a
+  table has seats, the anchor meeting the head of each other slice (at two seats: top
+  half against bottom half, 1 v 5, 2 v 6, ...), then the rest of the group, then lower
+  groups nearest first (the players left over in a group float down).
+* Hard rules, in the order they are given up when no pairing satisfies them all: two
+  players with a block (``apart``) never share a table (never given up); at four seats
+  nobody partners someone they partnered before; nobody meets someone they met before
+  (then: nobody a third time, and so on).  A choice that leaves the rest unpairable is
+  undone (``grouping``).
+* Byes: when the players do not fill whole tables, the leftover sit out with a bye,
+  chosen from those with the fewest byes (none, while anyone has none), lowest ranked
+  first -- unless another choice is needed to avoid a repeat meeting.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations, islice
 
-from .model import Apart, Config, Entrant, Rng, RoundPairing, TableResult
+from .grouping import Exhausted, split
+from .history import Past, pair, summarise
+from .model import Apart, Config, Entrant, Rng, RoundPairing, Table, TableResult
+from .partners import fresh_split_exists, seat_order
+from .standings import final_points
+
+UNLIMITED = 1 << 30
+BYE_SETS_TRIED = 8  # bye choices tried per phase before the rules are relaxed
+BUDGET = 20_000  # tables tried per search (grouping.split)
+
+
+def ranking(entrants: Sequence[Entrant], scores: Mapping[str, float]) -> list[Entrant]:
+    """Best first: score, then start rating, then player id."""
+    return sorted(entrants, key=lambda e: (-scores.get(e.player_id, 0.0), -e.rating, e.player_id))
 
 
 def pair_round(
@@ -18,5 +50,109 @@ def pair_round(
     """The next round for the active ``entrants`` given every earlier table and bye
     (``history``): tables of ``config.table_size`` from score groups, highest first,
     without repeat meetings where avoidable and never two ``apart`` players together;
-    the players left over get byes (the lowest ranked without one first)."""
-    raise NotImplementedError
+    the players left over get byes (the lowest ranked without one first).  A player
+    whose blocks leave no table for them sits the round out without points
+    (``unseated``)."""
+    number = max((r.round for r in history), default=0) + 1
+    scores = final_points(history, config)
+    ranked = [e.player_id for e in ranking([e for e in entrants if e.active], scores)]
+    if len(set(ranked)) != len(ranked):
+        raise ValueError("an entrant is listed twice")
+    past = summarise(history)
+    blocked = {pair(*p) for p in apart if len(p) == 2}
+    unseated: list[str] = []
+    while True:
+        found = _pair(ranked, scores, past, blocked, config.table_size)
+        if found is not None:
+            tables, byes = found
+            break
+        # Blocks leave someone without a table: the lowest ranked player with a block
+        # among those still to seat sits out, and the rest are paired again.
+        loner = next((p for p in reversed(ranked) if any(p in b for b in blocked)), ranked[-1])
+        unseated.append(loner)
+        ranked.remove(loner)
+    seated = tuple(
+        Table(seat_order(table, past, rng), board)
+        for board, table in enumerate(sorted(tables, key=lambda t: ranked.index(t[0])), 1)
+    )
+    return RoundPairing(number, seated, tuple(byes), tuple(unseated))
+
+
+def _pair(
+    ranked: list[str],
+    scores: Mapping[str, float],
+    past: Past,
+    blocked: set[frozenset[str]],
+    size: int,
+) -> tuple[list[tuple[str, ...]], list[str]] | None:
+    """Tables and byes for ``ranked``, under the strictest rules that can be met."""
+    n_byes = len(ranked) % size
+    for tier in _bye_tiers(ranked, past, n_byes):
+        for max_met, fresh_partners in _phases(size):
+            for byes in islice(tier, BYE_SETS_TRIED):
+                players = [p for p in ranked if p not in byes]
+
+                def pair_ok(a: str, b: str, limit: int = max_met) -> bool:
+                    return pair(a, b) not in blocked and past.met[pair(a, b)] <= limit
+
+                def table_ok(table: tuple[str, ...], strict: bool = fresh_partners) -> bool:
+                    return not strict or len(table) != 4 or fresh_split_exists(table, past)
+
+                try:
+                    tables = split(
+                        players,
+                        size,
+                        _dutch_order(scores, past, size, max_met > 0),
+                        pair_ok,
+                        table_ok,
+                        BUDGET,
+                    )
+                except Exhausted:
+                    continue
+                if tables is not None:
+                    return tables, list(byes)
+    return None
+
+
+def _phases(size: int) -> list[tuple[int, bool]]:
+    """(most earlier meetings allowed for two players at a table, whether partners
+    must be new), strictest first."""
+    phases = [(0, True), (1, True), (2, True), (UNLIMITED, True)]
+    return [*phases, (UNLIMITED, False)] if size == 4 else phases
+
+
+def _bye_tiers(ranked: list[str], past: Past, n_byes: int) -> list[list[tuple[str, ...]]]:
+    """The bye choices, as lists tried in order: first only among the players with the
+    fewest byes so far (as many as needed), then among anyone; within a list, lowest
+    ranked first."""
+    if n_byes == 0:
+        return [[()]]
+    everyone = sorted(reversed(ranked), key=lambda p: past.byes[p])  # stable: bottom up
+    cutoff = past.byes[everyone[n_byes - 1]]
+    fewest = [p for p in everyone if past.byes[p] <= cutoff]
+    tiers = [list(islice(combinations(fewest, n_byes), BYE_SETS_TRIED))]
+    if len(fewest) < len(everyone):
+        tiers.append(list(islice(combinations(everyone, n_byes), BYE_SETS_TRIED)))
+    return tiers
+
+
+def _dutch_order(
+    scores: Mapping[str, float], past: Past, size: int, fewest_meetings_first: bool
+) -> Callable[[str, Sequence[str]], list[str]]:
+    """The anchor's companions in order of preference (see the module's docstring);
+    once repeats are allowed, those met least often come first."""
+
+    def order(anchor: str, rest: Sequence[str]) -> list[str]:
+        mine = scores.get(anchor, 0.0)
+        group = [anchor, *(p for p in rest if scores.get(p, 0.0) == mine)]
+        stride = max(1, len(group) // size)
+        heads = [group[j * stride] for j in range(1, size) if j * stride < len(group)]
+        beyond = [p for p in group[stride:] if p not in heads]
+        own_slice = group[stride - 1 : 0 : -1]
+        lower = [p for p in rest if scores.get(p, 0.0) != mine]
+        preferred = [*heads, *beyond, *own_slice, *lower]
+        if fewest_meetings_first:
+            preferred.sort(key=lambda p: past.met[pair(anchor, p)])
+        return preferred
+
+    return order
