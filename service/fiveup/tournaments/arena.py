@@ -109,10 +109,17 @@ def pair_waiting(
     latest_first = sorted(order, key=lambda p: -order[p])
     for tables in range(len(ranked) // size, 0, -1):
         keep_waiting = len(ranked) - tables * size
-        for left in islice(combinations(latest_first, keep_waiting), LEFTOVER_SETS_TRIED):
-            players = [p for p in ranked if p not in left]
+        # Who keeps waiting: preferably the latest to come free; else whoever the
+        # search leaves out (the lowest scores that fit no table).
+        choices = [
+            ([p for p in ranked if p not in left], 0)
+            for left in islice(combinations(latest_first, keep_waiting), LEFTOVER_SETS_TRIED)
+        ]
+        if keep_waiting:
+            choices.append((ranked, keep_waiting))
+        for players, spare in choices:
             try:
-                found = split(players, size, closest, pair_ok, budget=BUDGET)
+                found = split(players, size, closest, pair_ok, budget=BUDGET, spare=spare)
             except Exhausted:
                 continue
             if found is not None:

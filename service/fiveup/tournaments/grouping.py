@@ -11,6 +11,7 @@ tables tried it gives up, and the caller relaxes its rules (``Exhausted``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from itertools import chain
 
 Candidates = Callable[[str, Sequence[str]], Sequence[str]]  # (anchor, rest) -> preferred
 PairOk = Callable[[str, str], bool]
@@ -30,14 +31,16 @@ def split(
     pair_ok: PairOk,
     table_ok: TableOk = lambda table: True,
     budget: int = DEFAULT_BUDGET,
+    spare: int = 0,
 ) -> list[tuple[str, ...]] | None:
-    """Tables of ``size`` covering every player of ``ranked`` (best first; its length a
-    multiple of ``size``) that satisfy the rules, or None when there are none.  Raises
-    ``Exhausted`` when the search ran out of budget before it knew."""
-    if len(ranked) % size:
-        raise ValueError(f"{len(ranked)} players do not fill tables of {size}")
+    """Tables of ``size`` covering every player of ``ranked`` (best first) but exactly
+    ``spare`` of them, satisfying the rules, or None when there are none.  A player is
+    left out only when no table for them works (the arena's, who then keep waiting).
+    Raises ``Exhausted`` when the search ran out of budget before it knew."""
+    if (len(ranked) - spare) % size or not 0 <= spare <= len(ranked):
+        raise ValueError(f"{len(ranked)} players less {spare} do not fill tables of {size}")
     left = [budget]
-    failed: set[frozenset[str]] = set()  # remainders known impossible to seat
+    failed: set[tuple[frozenset[str], int]] = set()  # (remainder, spare left): impossible
 
     def companions(anchor: str, prefs: Sequence[str]) -> Iterator[tuple[str, ...]]:
         chosen: list[str] = []
@@ -56,28 +59,35 @@ def split(
         return extend(0)
 
     # Iterative, so a large field cannot reach Python's recursion limit: one frame per
-    # table placed, each with the remaining players and its untried tables.
-    frames: list[tuple[list[str], Iterator[tuple[str, ...]]]] = []
+    # table placed, each with the remaining players, the spare places left and its
+    # untried tables (a table of the anchor alone: the anchor is left out).
+    frames: list[tuple[list[str], int, Iterator[tuple[str, ...]]]] = []
     tables: list[tuple[str, ...]] = []
-    rest = list(ranked)
+    rest, spare_left = list(ranked), spare
     while True:
-        if not rest:
-            return tables
-        if frozenset(rest) not in failed:
-            frames.append((rest, companions(rest[0], candidates(rest[0], rest[1:]))))
+        if len(rest) == spare_left:  # everyone seated but the spare: they are left out
+            return [t for t in tables if len(t) == size]
+        if (frozenset(rest), spare_left) not in failed:
+            options = companions(rest[0], candidates(rest[0], rest[1:]))
+            if spare_left:
+                options = chain(options, [(rest[0],)])
+            frames.append((rest, spare_left, options))
         elif tables:  # known dead end: undo the table that led here
             tables.pop()
         else:
             return None
         while frames:
-            here, untried = frames[-1]
-            table = next((t for t in untried if _spend(left) and table_ok(t)), None)
+            here, spare_here, untried = frames[-1]
+            table = next(
+                (t for t in untried if _spend(left) and (len(t) == 1 or table_ok(t))), None
+            )
             if table is not None:
                 tables.append(table)
                 taken = set(table)
                 rest = [p for p in here if p not in taken]
+                spare_left = spare_here - (len(table) == 1)
                 break
-            failed.add(frozenset(here))
+            failed.add((frozenset(here), spare_here))
             frames.pop()
             if tables:
                 tables.pop()
