@@ -31,7 +31,7 @@ from .standings import final_points
 
 UNLIMITED = 1 << 30
 BYE_SETS_TRIED = 8  # bye choices tried per phase before the rules are relaxed
-BUDGET = 20_000  # tables tried per search (grouping.split)
+BUDGET = 5_000  # tables tried per search (grouping.split) before a rule is relaxed
 
 
 def ranking(entrants: Sequence[Entrant], scores: Mapping[str, float]) -> list[Entrant]:
@@ -88,7 +88,7 @@ def _pair(
     """Tables and byes for ``ranked``, under the strictest rules that can be met."""
     n_byes = len(ranked) % size
     for tier in _bye_tiers(ranked, past, n_byes):
-        for max_met, fresh_partners in _phases(size):
+        for max_met, fresh_partners, hardest_first in _phases(size):
             for byes in islice(tier, BYE_SETS_TRIED):
                 players = [p for p in ranked if p not in byes]
 
@@ -98,14 +98,13 @@ def _pair(
                 def table_ok(table: tuple[str, ...], strict: bool = fresh_partners) -> bool:
                     return not strict or len(table) != 4 or fresh_split_exists(table, past)
 
+                if hardest_first:
+                    order = _nearest(players, scores, past, max_met > 0)
+                else:
+                    order = _dutch_order(scores, past, size, max_met > 0)
                 try:
                     tables = split(
-                        players,
-                        size,
-                        _dutch_order(scores, past, size, max_met > 0),
-                        pair_ok,
-                        table_ok,
-                        BUDGET,
+                        players, size, order, pair_ok, table_ok, BUDGET, 0, hardest_first
                     )
                 except Exhausted:
                     continue
@@ -114,11 +113,15 @@ def _pair(
     return None
 
 
-def _phases(size: int) -> list[tuple[int, bool]]:
+def _phases(size: int) -> list[tuple[int, bool, bool]]:
     """(most earlier meetings allowed for two players at a table, whether partners
-    must be new), strictest first."""
-    phases = [(0, True), (1, True), (2, True), (UNLIMITED, True)]
-    return [*phases, (UNLIMITED, False)] if size == 4 else phases
+    must be new, whether the most constrained player anchors), strictest first: each
+    rule is tried in the Dutch order, then most-constrained-first (closest scores),
+    before it is relaxed."""
+    rules = [(0, True), (1, True), (2, True), (UNLIMITED, True)]
+    if size == 4:
+        rules.append((UNLIMITED, False))
+    return [(met, fresh, hard) for met, fresh in rules for hard in (False, True)]
 
 
 def _bye_tiers(ranked: list[str], past: Past, n_byes: int) -> list[list[tuple[str, ...]]]:
@@ -134,6 +137,24 @@ def _bye_tiers(ranked: list[str], past: Past, n_byes: int) -> list[list[tuple[st
     if len(fewest) < len(everyone):
         tiers.append(list(islice(combinations(everyone, n_byes), BYE_SETS_TRIED)))
     return tiers
+
+
+def _nearest(
+    ranked: list[str], scores: Mapping[str, float], past: Past, fewest_meetings_first: bool
+) -> Callable[[str, Sequence[str]], list[str]]:
+    """Companions by closest score, then rank (for an anchor anywhere in the field)."""
+    rank = {p: i for i, p in enumerate(ranked)}
+
+    def order(anchor: str, rest: Sequence[str]) -> list[str]:
+        mine = scores.get(anchor, 0.0)
+
+        def key(p: str) -> tuple[int, float, int]:
+            met = past.met[pair(anchor, p)] if fewest_meetings_first else 0
+            return (met, abs(scores.get(p, 0.0) - mine), rank[p])
+
+        return sorted(rest, key=key)
+
+    return order
 
 
 def _dutch_order(
