@@ -68,6 +68,18 @@ def test_no_two_players_meet_twice_in_a_sixteen_player_four_round_swiss(
     assert max(met.values()) == 1 and sum(met.values()) == 32
 
 
+@settings(max_examples=20, deadline=None)
+@given(rng=st.randoms(use_true_random=False))
+def test_the_sixteen_player_bound_holds_for_eight_rounds(rng: random.Random) -> None:
+    """Dirac's bound for 16 players: before round r <= 8 everyone has at least 16 - r
+    >= 8 players not met, so a pairing without a repeat exists every round."""
+    event = Event(Config(rounds=8), entrants(16))
+    for _ in range(8):
+        event.play_round(random_outcomes(rng), rng)
+    met = Counter(frozenset(r.seats) for r in event.history)
+    assert max(met.values()) == 1 and sum(met.values()) == 64
+
+
 @SLOW
 @given(rng=st.randoms(use_true_random=False))
 def test_no_partner_twice_in_a_twelve_player_partnership_swiss(rng: random.Random) -> None:
