@@ -111,3 +111,11 @@ def test_when_not_everyone_fits_the_search_leaves_out_whoever_must_wait() -> Non
     found = pair_waiting(list("abcdefgh"), {}, history, config, random.Random(2))
     assert len(found) == 1
     assert len(set(found[0].seats) & set("abcd")) <= 1
+
+
+def test_blocking_everyone_waiting_keeps_only_the_blocker_waiting() -> None:
+    waiting = [f"p{i:02d}" for i in range(1, 42)]
+    apart = [frozenset(("p07", p)) for p in waiting if p != "p07"]
+    found = pair_waiting(waiting, {}, [], ARENA2, random.Random(1), apart=apart)
+    seated = {p for t in found for p in t.seats}
+    assert seated == set(waiting) - {"p07"}

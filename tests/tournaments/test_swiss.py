@@ -102,13 +102,21 @@ def test_blocked_players_never_share_a_table() -> None:
 def test_a_player_whose_blocks_leave_no_table_sits_out_without_points() -> None:
     apart = [frozenset(("p01", "p02")), frozenset(("p01", "p03")), frozenset(("p01", "p04"))]
     pairing = pair_round(entrants(4), [], Config(), random.Random(1), apart=apart)
-    # the lowest ranked player with a block goes first (p04), then p01 is still alone
-    # with blocks against both others: three players left, one table and a bye
-    assert "p01" not in {p for t in pairing.tables for p in t.seats}
-    assert set(pairing.unseated) | set(pairing.byes) >= {"p01"}
-    seated = [p for t in pairing.tables for p in t.seats]
-    assert sorted([*seated, *pairing.byes, *pairing.unseated]) == ["p01", "p02", "p03", "p04"]
-    assert all(not {"p01", q} <= set(seated) for q in ("p02", "p03", "p04"))
+    # p01 (three blocks) sits out, not one of the players p01 blocked; of the three
+    # left, the lowest ranked has the bye
+    assert pairing.unseated == ("p01",)
+    assert pairing.byes == ("p04",)
+    assert as_sets(pairing) == sets(("p02", "p03"))
+
+
+@pytest.mark.parametrize("size", [2, 3, 4])
+def test_blocking_the_whole_field_costs_the_blocker_alone(size: int) -> None:
+    field = entrants(40)
+    apart = [frozenset(("p20", e.player_id)) for e in field if e.player_id != "p20"]
+    pairing = pair_round(field, [], Config(table_size=size), random.Random(1), apart=apart)
+    assert pairing.unseated == ("p20",)
+    assert len(pairing.byes) == 39 % size
+    assert all("p20" not in t.seats for t in pairing.tables)
 
 
 def test_withdrawn_players_are_not_paired() -> None:

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, islice
 
-from .grouping import Exhausted, split
-from .history import pair, summarise
+from .grouping import Budget, Exhausted, portion, split
+from .history import Past, pair, summarise
 from .model import (
     ARENA_POINTS,
     Apart,
@@ -29,8 +29,10 @@ from .model import (
 )
 from .partners import seat_order
 
-LEFTOVER_SETS_TRIED = 8  # choices of who keeps waiting, per number of tables tried
-BUDGET = 20_000
+LEFTOVER_SETS_TRIED = 4  # choices of who keeps waiting tried first
+BUDGET = 60_000  # steps of all the searches of one pairing (grouping.split)
+SEARCH_BUDGET = 20_000  # steps of one of them
+UNBOUNDED = 1 << 62
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,32 +98,49 @@ def pair_waiting(
     pair with (the caller knows), so a table of just-met players is better than none."""
     size = config.table_size
     order = {player: i for i, player in enumerate(dict.fromkeys(waiting))}
-    ranked = sorted(order, key=lambda p: (-scores.get(p, 0.0), order[p]))
     past = summarise(history)
     blocked = {pair(*p) for p in apart if len(p) == 2}
 
     def pair_ok(a: str, b: str) -> bool:
         return pair(a, b) not in blocked and (rematch_ok or not past.just_met(a, b))
 
-    def closest(anchor: str, rest: Sequence[str]) -> list[str]:
-        return list(rest)  # ``rest`` is in score order below the anchor: nearest first
+    # Whoever has fewer possible companions than a table needs keeps waiting at once
+    # (blocks are chosen by players: a search must not be theirs to make slow).
+    ranked = [
+        p
+        for p in sorted(order, key=lambda p: (-scores.get(p, 0.0), order[p]))
+        if sum(1 for q in order if q != p and pair_ok(p, q)) >= size - 1
+    ]
 
-    latest_first = sorted(order, key=lambda p: -order[p])
-    for tables in range(len(ranked) // size, 0, -1):
-        keep_waiting = len(ranked) - tables * size
-        # Who keeps waiting: preferably the latest to come free; else whoever the
-        # search leaves out (the lowest scores that fit no table).
-        choices = [
-            ([p for p in ranked if p not in left], 0)
-            for left in islice(combinations(latest_first, keep_waiting), LEFTOVER_SETS_TRIED)
-        ]
-        if keep_waiting:
-            choices.append((ranked, keep_waiting))
-        for players, spare in choices:
-            try:
-                found = split(players, size, closest, pair_ok, budget=BUDGET, spare=spare)
-            except Exhausted:
-                continue
-            if found is not None:
-                return [Table(seat_order(t, past, rng), board) for board, t in enumerate(found, 1)]
-    return []
+    def closest(anchor: str, rest: Sequence[str]) -> list[str]:
+        mine = scores.get(anchor, 0.0)
+        return sorted(rest, key=lambda p: abs(scores.get(p, 0.0) - mine))  # stable: rank
+
+    budget = Budget(BUDGET)
+    keep_waiting = len(ranked) % size
+    latest_first = sorted(ranked, key=lambda p: -order[p])
+    # Everyone seated but the latest to come free; else but any few; else (one quick
+    # descent, the hardest to place first) as many as can be.
+    attempts = [
+        ([p for p in ranked if p not in left], 0)
+        for left in islice(combinations(latest_first, keep_waiting), LEFTOVER_SETS_TRIED)
+    ]
+    attempts.append((ranked, keep_waiting))
+    for players, spare in attempts:
+        if budget.left <= 0:
+            break
+        try:
+            with portion(budget, SEARCH_BUDGET) as search:
+                found = split(players, size, closest, pair_ok, budget=search, spare=spare)
+        except Exhausted:
+            continue
+        if found is not None:
+            return _tables(found, past, rng)
+    # (Unbounded: a descent that may leave anyone out never backs up.)
+    anyone = split(ranked, size, closest, pair_ok, budget=UNBOUNDED, spare=len(ranked),
+                   hardest_first=True)  # fmt: skip
+    return _tables(anyone or [], past, rng)
+
+
+def _tables(found: list[tuple[str, ...]], past: Past, rng: Rng) -> list[Table]:
+    return [Table(seat_order(t, past, rng), board) for board, t in enumerate(found, 1)]

@@ -7,12 +7,14 @@ companions are tried in the caller's order of preference (the Swiss prefers its
 score-group order, the arena the closest scores), and a choice that leaves the rest
 impossible to seat is undone.  Hard rules (blocks, the repeats a phase forbids) come from ``pair_ok`` for each
 two players and ``table_ok`` for a whole table.  The search is bounded: past ``budget``
-tables tried it gives up, and the caller relaxes its rules (``Exhausted``).
+steps (a candidate looked at, a table tried) it gives up, and the caller relaxes its
+rules (``Exhausted``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import chain
 
 Candidates = Callable[[str, Sequence[str]], Sequence[str]]  # (anchor, rest) -> preferred
@@ -23,7 +25,32 @@ DEFAULT_BUDGET = 20_000
 
 
 class Exhausted(Exception):
-    """The search tried ``budget`` tables without an answer."""
+    """The search took ``budget`` steps without an answer."""
+
+
+class Budget:
+    """The steps a caller lets its searches take, shared by several of them: a pairing
+    stays bounded whatever the blocks and histories make of it (blocks are chosen by
+    players, so a search that could run for minutes would be theirs to trigger)."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def spend(self) -> bool:
+        self.left -= 1
+        if self.left < 0:
+            raise Exhausted
+        return True
+
+
+@contextmanager
+def portion(total: Budget, steps: int) -> Iterator[Budget]:
+    """A search's own budget of ``steps``, whatever it spends charged to ``total``."""
+    part = Budget(steps)
+    try:
+        yield part
+    finally:
+        total.left -= steps - max(part.left, 0)
 
 
 def split(
@@ -32,17 +59,19 @@ def split(
     candidates: Candidates,
     pair_ok: PairOk,
     table_ok: TableOk = lambda table: True,
-    budget: int = DEFAULT_BUDGET,
+    budget: int | Budget = DEFAULT_BUDGET,
     spare: int = 0,
     hardest_first: bool = False,
 ) -> list[tuple[str, ...]] | None:
-    """Tables of ``size`` covering every player of ``ranked`` (best first) but exactly
+    """Tables of ``size`` covering every player of ``ranked`` (best first) but at most
     ``spare`` of them, satisfying the rules, or None when there are none.  A player is
     left out only when no table for them works (the arena's, who then keep waiting).
-    Raises ``Exhausted`` when the search ran out of budget before it knew."""
-    if (len(ranked) - spare) % size or not 0 <= spare <= len(ranked):
+    With ``spare`` = everyone, as many as the first descent seats (it never backs up,
+    since leaving the anchor out always works).  Raises ``Exhausted`` when the search
+    ran out of budget before it knew."""
+    if not len(ranked) % size <= spare <= len(ranked):
         raise ValueError(f"{len(ranked)} players less {spare} do not fill tables of {size}")
-    left = [budget]
+    left = budget if isinstance(budget, Budget) else Budget(budget)
     fits: dict[str, set[str]] = {}
     if hardest_first:  # who may sit with whom, once: the anchor rule counts these
         fits = {p: {q for q in ranked if q != p and pair_ok(p, q)} for p in ranked}
@@ -64,6 +93,7 @@ def split(
                 return
             for i in range(start, len(prefs)):
                 candidate = prefs[i]
+                left.spend()  # every candidate looked at is work, kept or not
                 if all(pair_ok(candidate, other) for other in (anchor, *chosen)):
                     chosen.append(candidate)
                     yield from extend(i + 1)
@@ -78,7 +108,8 @@ def split(
     tables: list[tuple[str, ...]] = []
     rest, spare_left = list(ranked), spare
     while True:
-        if len(rest) == spare_left:  # everyone seated but the spare: they are left out
+        if len(rest) < size and len(rest) <= spare_left:
+            # everyone seated but (at most) the spare: they are left out
             return [t for t in tables if len(t) == size]
         if (frozenset(rest), spare_left) not in failed:
             anchor = anchor_of(rest)
@@ -94,7 +125,7 @@ def split(
         while frames:
             here, spare_here, untried = frames[-1]
             table = next(
-                (t for t in untried if _spend(left) and (len(t) == 1 or table_ok(t))), None
+                (t for t in untried if left.spend() and (len(t) == 1 or table_ok(t))), None
             )
             if table is not None:
                 tables.append(table)
@@ -108,10 +139,3 @@ def split(
                 tables.pop()
         else:
             return None
-
-
-def _spend(left: list[int]) -> bool:
-    left[0] -= 1
-    if left[0] < 0:
-        raise Exhausted
-    return True
