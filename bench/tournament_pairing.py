@@ -3,7 +3,9 @@ four-seat tables, random results) and arena waves, against a naive pairing in th
 run -- the field sorted by score and cut into consecutive tables, no repeat check -- over
 the very same histories.  ``python -m bench.tournament_pairing``; ``--smoke`` is a
 small run.  Per field it prints the mean and worst time to pair a round and the repeat
-meetings (two players at a table again) each pairing would have made; the headline is
+meetings (two players at a table again) each pairing would have made; some fields have
+"heavy blockers", players who each block three quarters of the field (the search must
+stay bounded whatever players block); the headline is
 the worst round's pairing time in milliseconds (between two rounds the scheduler waits
 for it; the figures come from a shared 2-core machine)."""
 
@@ -21,8 +23,10 @@ from fiveup.tournaments.model import ARENA, Config, Entrant, TableResult
 from fiveup.tournaments.standings import final_points
 from fiveup.tournaments.swiss import pair_round
 
-FULL = [(16, 2), (64, 2), (256, 2), (12, 4), (64, 4), (256, 4), (63, 3)]
-SMOKE = [(16, 2), (12, 4)]
+# (players, seats, heavy blockers: players who each block three quarters of the field)
+FULL = [(16, 2, 0), (64, 2, 0), (256, 2, 0), (12, 4, 0), (64, 4, 0), (256, 4, 0), (63, 3, 0)]
+FULL += [(40, 2, 10), (40, 3, 10), (40, 4, 10)]
+SMOKE = [(16, 2, 0), (12, 4, 0), (16, 4, 4)]
 
 
 def outcome(rng: random.Random, seats: tuple[str, ...]) -> TableResult:
@@ -42,20 +46,33 @@ def naive(ranked: list[str], size: int) -> list[tuple[str, ...]]:
     return [tuple(ranked[i : i + size]) for i in range(0, usable, size)]
 
 
-def swiss(n: int, size: int, rng: random.Random) -> tuple[list[float], int, int]:
+def blocks(ids: list[str], blockers: int, rng: random.Random) -> list[frozenset[str]]:
+    return [
+        frozenset((a, b))
+        for a in ids[:blockers]
+        for b in rng.sample(ids, 3 * len(ids) // 4)
+        if a != b
+    ]
+
+
+def swiss(
+    n: int, size: int, blockers: int, rng: random.Random
+) -> tuple[list[float], int, int, int]:
     players = [Entrant(f"p{i:03d}", rating=float(n - i)) for i in range(n)]
+    apart = blocks([e.player_id for e in players], blockers, rng)
     config = Config(table_size=size)
     history: list[TableResult] = []
     met: Counter[frozenset[str]] = Counter()
     times: list[float] = []
-    ours = theirs = 0
+    ours = theirs = sat_out = 0
     for round_ in range(1, config.rounds_for(n) + 1):
         scores = final_points(history, config)
         ranked = sorted(scores.keys() | {e.player_id for e in players},
                         key=lambda p: (-scores.get(p, 0.0), p))  # fmt: skip
         theirs += repeats(naive(ranked, size), met)
         start = time.perf_counter()
-        pairing = pair_round(players, history, config, rng)
+        pairing = pair_round(players, history, config, rng, apart=apart)
+        sat_out += len(pairing.unseated)
         times.append(time.perf_counter() - start)
         tables = [t.seats for t in pairing.tables]
         ours += repeats(tables, met)
@@ -65,19 +82,20 @@ def swiss(n: int, size: int, rng: random.Random) -> tuple[list[float], int, int]
             history.append(TableResult(round_, seats, scores=played.scores,
                                        winner_side=played.winner_side))  # fmt: skip
         history.extend(TableResult.bye(round_, p) for p in pairing.byes)
-    return times, ours, theirs
+    return times, ours, theirs, sat_out
 
 
-def arena(n: int, size: int, waves: int, rng: random.Random) -> list[float]:
+def arena(n: int, size: int, blockers: int, waves: int, rng: random.Random) -> list[float]:
     """Everyone waiting at once, ``waves`` times over (the worst wave: the start)."""
     config = Config(format=ARENA, table_size=size)
     players = [f"p{i:03d}" for i in range(n)]
+    apart = blocks(players, blockers, rng)
     history: list[TableResult] = []
     times = []
     for _ in range(waves):
         scores = {p: s.points for p, s in arena_points(history, config).items()}
         start = time.perf_counter()
-        tables = pair_waiting(players, scores, history, config, rng)
+        tables = pair_waiting(players, scores, history, config, rng, apart=apart)
         times.append(time.perf_counter() - start)
         history.extend(outcome(rng, t.seats) for t in tables)
     return times
@@ -90,14 +108,15 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     worst = 0.0
-    for n, size in SMOKE if args.smoke else FULL:
-        times, ours, theirs = swiss(n, size, rng)
+    for n, size, blockers in SMOKE if args.smoke else FULL:
+        times, ours, theirs, sat_out = swiss(n, size, blockers, rng)
         worst = max(worst, max(times))
-        print(f"swiss {n} players, {size} seats, {len(times)} rounds: pairing a round "
+        field = f"{n} players, {size} seats, {blockers} heavy blockers"
+        print(f"swiss {field}, {len(times)} rounds: pairing a round "
               f"mean {1000 * statistics.mean(times):.1f} ms, worst {1000 * max(times):.1f} ms;"
-              f" repeat meetings {ours} (naive by score: {theirs})")  # fmt: skip
-        waves = arena(n, size, 3 if args.smoke else 10, rng)
-        print(f"arena {n} players, {size} seats: pairing everyone waiting "
+              f" repeat meetings {ours} (naive by score: {theirs}); sat out {sat_out}")  # fmt: skip
+        waves = arena(n, size, blockers, 3 if args.smoke else 10, rng)
+        print(f"arena {field}: pairing everyone waiting "
               f"mean {1000 * statistics.mean(waves):.1f} ms, worst {1000 * max(waves):.1f} ms")  # fmt: skip
     print(f"RESULT swiss_worst_round_ms={1000 * worst:.1f}")
 

@@ -22,4 +22,6 @@ def test_tournament_pairing_smoke() -> None:
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert re.fullmatch(r"RESULT swiss_worst_round_ms=\d+\.\d", lines[-1]), lines[-1]
-    assert any(line.startswith("swiss 12 players, 4 seats") for line in lines), lines
+    assert any(line.startswith("swiss 16 players, 4 seats, 4 heavy blockers") for line in lines), (
+        lines
+    )

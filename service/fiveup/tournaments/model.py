@@ -92,8 +92,8 @@ class RoundPairing:
     round: int
     tables: tuple[Table, ...]
     byes: tuple[str, ...] = ()
-    # Players whose blocks left no table for them: they sit out without points (a
-    # bye's point would reward blocking everyone).
+    # Players who sit out without points because blocks left no seating with them in
+    # it: the one with the most blocks first (a bye's point would reward blocking).
     unseated: tuple[str, ...] = ()
 
 
