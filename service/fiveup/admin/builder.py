@@ -7,10 +7,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..chat.ports import ChatStore
 from ..identity import Players
+from ..lobby.ports import LobbyStore
+from ..match.matches import Matches
+from ..ratings.standings import Standings
 from .audit import Audit
 from .operators import DEFAULT_TTL_SECONDS, OperatorCredentials, Operators, RoleClaim
+from .players import PlayerAdmin
 from .ports import AuditLog
+from .profiles import PlayerProfiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +34,7 @@ class AdminContext:
 
     audit: Audit
     operators: Operators  # who may call (the interceptor of fiveup.api.admin_auth)
+    players: PlayerAdmin  # the players area
 
 
 def operator_credentials(config: AdminConfig, players: Players) -> OperatorCredentials:
@@ -44,10 +51,23 @@ def build_admin(
     audit: AuditLog,
     players: Players,
     *,
+    standings: Standings,
+    lobby: LobbyStore,
+    matches: Matches,
+    chat: ChatStore,
     clock: Callable[[], float] = time.time,
 ) -> AdminContext:
-    """The operators' context over the audit log's store and the contexts it acts on."""
+    """The operators' context over the audit log's store and the contexts it acts on:
+    identity (``players``: who operators are, and the players acted on), ratings
+    (``standings``: their read ports), the lobby's store (a player's matches), the match
+    context (a match's state) and chat's store (reports, the silence)."""
     operators = Operators(
         operator_credentials(config, players), players.access, players.external, config.role
     )
-    return AdminContext(audit=Audit(audit, clock=clock), operators=operators)
+    log = Audit(audit, clock=clock)
+    profiles = PlayerProfiles(players, standings, lobby, matches, chat, clock=clock)
+    return AdminContext(
+        audit=log,
+        operators=operators,
+        players=PlayerAdmin(profiles, players, chat, log, clock=clock),
+    )
