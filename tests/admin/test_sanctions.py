@@ -262,3 +262,73 @@ async def test_a_wrong_lift_is_refused(server: Running) -> None:
     assert [a for a, _, _ in await audit_actions(server, one)] == [
         "ImposeSanction", "LiftSanction",
     ]  # fmt: skip
+
+
+async def test_a_rated_play_suspension_covers_private_tables_and_rematches(
+    server: Running,
+) -> None:
+    farmer = await sign_in_guest(server.channel, "Farmer")
+    friend = await sign_in_guest(server.channel, "Friend")
+    matches, lobby = server.matches, lobby_pb2_grpc.LobbyServiceStub(server.channel)
+    played = await matches.CreateMatch(match_pb.CreateMatchRequest(seats=[human(), human()]))
+    for session in (farmer, friend):
+        await matches.JoinMatch(
+            match_pb.JoinMatchRequest(match_id=played.match_id), metadata=auth(session.access_token)
+        )
+    await matches.Resign(
+        match_pb.ResignRequest(match_id=played.match_id), metadata=auth(friend.access_token)
+    )
+    sanction = await impose(server, farmer.player.player_id, pb.SANCTION_KIND_RATED_PLAY_SUSPENSION)
+    await refused(
+        lobby.OfferRematch(
+            lobby_pb2.OfferRematchRequest(match_id=played.match_id),
+            metadata=auth(farmer.access_token),
+        ),
+        grpc.StatusCode.PERMISSION_DENIED, "RATED_PLAY_SUSPENDED",
+    )  # fmt: skip
+    rated_table = lobby_pb2.CreatePrivateTableRequest(seats=[human(), human()], join=True)
+    await refused(
+        lobby.CreatePrivateTable(rated_table, metadata=auth(farmer.access_token)),
+        grpc.StatusCode.PERMISSION_DENIED, "RATED_PLAY_SUSPENDED",
+    )  # fmt: skip
+    casual = await lobby.CreatePrivateTable(
+        lobby_pb2.CreatePrivateTableRequest(seats=[human(), human()], join=True, unrated=True),
+        metadata=auth(farmer.access_token),
+    )
+    assert casual.match_id
+    await lift(server, farmer.player.player_id, sanction)
+    offered = await lobby.OfferRematch(
+        lobby_pb2.OfferRematchRequest(match_id=played.match_id), metadata=auth(farmer.access_token)
+    )
+    assert offered.rematch.match_id == played.match_id
+
+
+async def test_a_sanctioned_guest_is_not_forgotten_while_it_lasts(server: Running) -> None:
+    """Guest retention forgets a guest who never sat down and holds no session -- but not
+    one under a sanction: its device would sign in again as a new player, free of it."""
+    assert server.app.contexts is not None
+    players = server.app.contexts.players
+    banned = await sign_in_guest(server.channel, "Banned", "banned-guest-device-01")
+    idle = await sign_in_guest(server.channel, "Idle", "idle-guest-device-0001")
+    await players_stub(server).SignOut(players_pb.SignOutRequest(refresh_token=idle.refresh_token))
+    await admin_stub(server).ImposeSanction(
+        pb.ImposeSanctionRequest(
+            player_id=banned.player.player_id, kind=pb.SANCTION_KIND_SIGN_IN_SUSPENSION,
+            ends_at=at(300 * 86_400), reason="ban evasion",
+        ),
+        metadata=operator_auth(server),
+    )  # fmt: skip
+    later = time.time() + players.config.guest_retention_seconds + 60
+    players._clock = lambda: later
+    try:
+        assert await players.forget_guests() == 1  # the idle one
+    finally:
+        players._clock = time.time
+    assert await players.store.get_player(idle.player.player_id) is None
+    assert await players.store.get_player(banned.player.player_id) is not None
+    await refused(
+        players_stub(server).SignInAsGuest(
+            players_pb.SignInAsGuestRequest(device_id="banned-guest-device-01")
+        ),
+        grpc.StatusCode.PERMISSION_DENIED, "SIGN_IN_SUSPENDED",
+    )  # fmt: skip
