@@ -11,8 +11,11 @@ from ..chat.ports import ChatStore
 from ..identity import Players
 from ..lobby.ports import LobbyStore
 from ..match.matches import Matches
+from ..notifications.destinations import DestinationState
+from ..notifications.ports import NotificationStore
 from ..ratings.standings import Standings
 from .audit import Audit
+from .deliveries import DeliveriesAdmin, EdgeViews
 from .operators import DEFAULT_TTL_SECONDS, OperatorCredentials, Operators, RoleClaim
 from .players import PlayerAdmin
 from .ports import AuditLog
@@ -35,6 +38,7 @@ class AdminContext:
     audit: Audit
     operators: Operators  # who may call (the interceptor of fiveup.api.admin_auth)
     players: PlayerAdmin  # the players area
+    deliveries: DeliveriesAdmin  # the deliveries and edges area
 
 
 def operator_credentials(config: AdminConfig, players: Players) -> OperatorCredentials:
@@ -56,11 +60,16 @@ def build_admin(
     matches: Matches,
     chat: ChatStore,
     clock: Callable[[], float] = time.time,
+    notifications: NotificationStore,
+    destinations: Callable[[], list[DestinationState]],
+    edges: EdgeViews,
 ) -> AdminContext:
     """The operators' context over the audit log's store and the contexts it acts on:
     identity (``players``: who operators are, and the players acted on), ratings
     (``standings``: their read ports), the lobby's store (a player's matches), the match
-    context (a match's state) and chat's store (reports, the silence)."""
+    context (a match's state) and chat's store (reports, the silence); the outbox's
+    store, this replica's failing destinations and ``edges`` (the transport's refusals
+    and stream pools, from the composition root) for the deliveries view."""
     operators = Operators(
         operator_credentials(config, players), players.access, players.external, config.role
     )
@@ -70,4 +79,5 @@ def build_admin(
         audit=log,
         operators=operators,
         players=PlayerAdmin(profiles, players, chat, log, clock=clock),
+        deliveries=DeliveriesAdmin(notifications, destinations, edges, clock=clock),
     )

@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ..admin.builder import AdminContext, build_admin
+from ..admin.deliveries import EdgeViews, NoEdges
 from ..admin.ports import AuditStore
 from ..admin.settings import admin_config
 from ..bus.observer import PrometheusBusObserver
@@ -240,9 +241,12 @@ def build_contexts(
     *,
     observer: Observer | None = None,
     clock: Callable[[], float] = time.time,
+    edges: EdgeViews | None = None,
 ) -> Contexts:
     """Every context over ``stores`` (``observer``: what metrics hear of matches, limits
-    and rules; ``clock``: wall-clock time, e.g. the turn timer's; tests inject one)."""
+    and rules; ``clock``: wall-clock time, e.g. the turn timer's; tests inject one;
+    ``edges``: what the operators' deliveries view reads of the transport and the
+    metrics -- the server's limits and counters)."""
     # Each builder is handed, as ports, everything its context uses; nothing is set on a
     # context's objects afterwards (tests/architecture/test_wiring.py).  The lobby's
     # store answers two lower contexts' ports: identity's ``HasHistory`` (guest retention
@@ -284,5 +288,7 @@ def build_contexts(
     admin = build_admin(
         admin_config(config), stores.audit, players, standings=ratings.standings,
         lobby=stores.lobby, matches=match.matches, chat=stores.chat, clock=clock,
+        notifications=stores.notifications, destinations=notifications.troubled_destinations,
+        edges=edges or EdgeViews(NoEdges(), NoEdges()),
     )  # fmt: skip
     return Contexts(stores, players, blocks, ratings, match, lobby, chat, notifications, admin)

@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +25,7 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from ..admin.deliveries import EdgeViews
 from ..admin.operators import OPERATOR_CREDENTIAL_LINE
 from ..api import bench_echo
 from ..api.admin_auth import AdminAuthInterceptor
@@ -39,6 +42,7 @@ from ..match.retention import Retention
 from ..shared.redact import redact_url
 from ..shared.usererror import AddressInUse
 from ..telemetry.collector import freeze_startup_heap, set_young_threshold, watch_pauses
+from ..telemetry.edge_views import CounterEdgeRefusals, LimitsPoolsView
 from ..telemetry.game_metrics import MatchObserver
 from ..telemetry.interceptors import ServerInterceptor
 from ..telemetry.logs import configure_logging, quiet_grpc_decode_errors
@@ -162,13 +166,15 @@ async def create_server(
     stores = await open_stores(config)
     store = stores.events
     observer = MatchObserver(store)
+    limits = Limits(limits_config(config), observer=observer)
     try:
-        contexts = build_contexts(config, stores, observer=observer, clock=clock)
+        contexts = build_contexts(
+            config, stores, observer=observer, clock=clock, edges=_edge_views(config, limits)
+        )
     except BaseException:
         await stores.close()
         raise
     matches = contexts.match.matches
-    limits = Limits(limits_config(config), observer=observer)
     report_stream_pools(limits)
     server = grpc.aio.server(
         interceptors=[
@@ -225,6 +231,16 @@ async def create_server(
         contexts=contexts, runtime=watch_runtime(limits, stores.each()),
     )  # fmt: skip
     return app, port
+
+
+def _edge_views(config: ServerConfig, limits: Limits) -> EdgeViews:
+    """The operators' deliveries view's edges: the refusals the metrics count, this
+    server's stream pools, and its name (with several worker processes, each counts its
+    own: the answering one is named)."""
+    replica = socket.gethostname()
+    if config.workers > 1:
+        replica += f" (worker pid {os.getpid()})"
+    return EdgeViews(CounterEdgeRefusals(), LimitsPoolsView(limits), replica)
 
 
 async def _report_pool_health(limits: Limits, health: DrainingHealthServicer) -> None:
