@@ -1,6 +1,6 @@
 """The use cases of table chat: send, read (history and stream), mute, report; the
 release of held messages when their round ends.  (The operators' side -- reports,
-silences -- is ``fiveup chat``: ``fiveup.cli.moderation``.)
+silences -- is ``fiveup admin``: AdminService, ``fiveup.admin``.)
 
 Who the caller is comes from the bearer token, as for every other call of a match: a
 player's access token (their bound seat, or a spectator with a name), a seat token (an
