@@ -27,6 +27,7 @@ queued is forgotten first (a forgotten one starts again as unknown: one slot).
 from __future__ import annotations
 
 import enum
+import re
 import secrets
 from collections import OrderedDict, deque
 from collections.abc import Iterator
@@ -56,6 +57,15 @@ def origin(url: str) -> str:
     if ":" in host:  # an IPv6 literal
         host = f"[{host}]"
     return f"{scheme}://{host}:{port or _DEFAULT_PORTS[scheme]}"
+
+
+_URL = re.compile(r"https?://[^\s'\"<>]+", re.IGNORECASE)
+
+
+def without_paths(text: str) -> str:
+    """``text`` with every URL cut to its origin: an error an operator reads never shows
+    a Web Push endpoint's path (the capability a push service issued the browser)."""
+    return _URL.sub(lambda m: origin(m.group(0)) or "<url>", text)
 
 
 class CircuitState(enum.Enum):
@@ -141,7 +151,7 @@ class Destination(Generic[T]):
         ``error``: why not); answers the circuit's new state when it changed."""
         self.in_flight = max(0, self.in_flight - 1)
         if not ok:
-            self.last_error = error[:200]
+            self.last_error = without_paths(error)[:200]
         before = self.state
         # Every attempt counts toward the pace, a timed-out one too (a hung destination
         # comes to look as slow as it is).
