@@ -11,6 +11,7 @@ from fiveup.notifications.destinations import (
     Destinations,
     IsolationConfig,
     origin,
+    without_paths,
 )
 
 
@@ -77,3 +78,12 @@ def test_the_registry_is_bounded_and_forgets_idle_destinations_first() -> None:
         d.began()
     assert registry.find("https://f:443", "web_push") is None  # all busy: the caller defers
     assert len(registry) == 3
+
+
+def test_a_failures_line_keeps_only_the_origin_of_a_url() -> None:
+    line = "ClientResponseError: 500, message='x', url='https://push.example/wpush/v2/SECRET'"
+    assert (
+        without_paths(line)
+        == "ClientResponseError: 500, message='x', url='https://push.example:443'"
+    )
+    assert without_paths("HTTP 503") == "HTTP 503"

@@ -15,6 +15,7 @@ from fiveup.notifications.notices import Notice, NoticeKind
 from fiveup.notifications.ports import (
     WEB_PUSH_PREFIX,
     WEBHOOK,
+    ChannelDepth,
     ChannelSettings,
     NotificationStore,
     PushSubscription,
@@ -211,3 +212,26 @@ async def test_gone_subscription_and_retention(stores: Stores) -> None:
     assert await out.delete_before(NOW + 1, 100) == 1
     assert await out.read_after("p1", 0, 10) == []
     assert (await out.counts()).dead == 0  # its deliveries went with it
+
+
+async def test_the_depth_by_channel_counts_waiting_and_dead_with_the_oldest(
+    stores: Stores,
+) -> None:
+    out = stores.outbox
+    assert await out.depth() == []
+    await out.add_subscription(subscription("p1", 1))
+    await out.add_subscription(subscription("p1", 2))
+    await out.write([turn("p1", "m", 1)])
+    later = Notice.of(NoticeKind.YOUR_TURN, "p1", "m@2", NOW + 50, match_id="m", data={})
+    await out.write([later])
+    await out.fan_out(NOW + 50, webhook=True, web_push=True, limit=10)
+    claimed = await out.claim(NOW + 60, 30, 10)
+    first_webhook = next(
+        c for c in claimed if c.channel == WEBHOOK and c.notice.notice_id == later.notice_id
+    )
+    await out.delivered(first_webhook, NOW + 60)  # delivered: no longer in the depth
+    await out.drop_subscription("s2", NOW + 60)  # its two deliveries are dead
+    assert await out.depth() == [
+        ChannelDepth("web_push", 2, NOW, 2),
+        ChannelDepth("webhook", 1, NOW, 0),
+    ]

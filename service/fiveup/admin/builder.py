@@ -3,13 +3,81 @@ receive, by their constructors, the ports they use)."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..chat.ports import ChatStore
+from ..identity import Players
+from ..lobby.ports import LobbyStore
+from ..match.matches import Matches
+from ..notifications.destinations import DestinationState
+from ..notifications.ports import NotificationStore
+from ..ratings.standings import Standings
+from .audit import Audit
+from .deliveries import DeliveriesAdmin, EdgeViews
+from .operators import DEFAULT_TTL_SECONDS, OperatorCredentials, Operators, RoleClaim
+from .players import PlayerAdmin
 from .ports import AuditLog
+from .profiles import PlayerProfiles
+
+
+@dataclass(frozen=True, slots=True)
+class AdminConfig:
+    """The operators' settings (``fiveup.admin.settings.AdminSettings`` holds their
+    defaults and help)."""
+
+    credential_ttl_seconds: float = DEFAULT_TTL_SECONDS
+    role: RoleClaim | None = None  # the ID token claim that makes an operator (None: none)
 
 
 @dataclass(frozen=True, slots=True)
 class AdminContext:
     """Every area of AdminService's core; the servicer's mixins reach their own."""
 
-    audit: AuditLog
+    audit: Audit
+    operators: Operators  # who may call (the interceptor of fiveup.api.admin_auth)
+    players: PlayerAdmin  # the players area
+    deliveries: DeliveriesAdmin  # the deliveries and edges area
+
+
+def operator_credentials(config: AdminConfig, players: Players) -> OperatorCredentials:
+    """Operator credentials over the players' own keys and issuer (so ``fiveup admin
+    credential`` and every replica agree on them)."""
+    access = players.access
+    return OperatorCredentials(
+        access.keys, issuer=access.issuer, ttl_seconds=config.credential_ttl_seconds
+    )
+
+
+def build_admin(
+    config: AdminConfig,
+    audit: AuditLog,
+    players: Players,
+    *,
+    standings: Standings,
+    lobby: LobbyStore,
+    matches: Matches,
+    chat: ChatStore,
+    clock: Callable[[], float] = time.time,
+    notifications: NotificationStore,
+    destinations: Callable[[], list[DestinationState]],
+    edges: EdgeViews,
+) -> AdminContext:
+    """The operators' context over the audit log's store and the contexts it acts on:
+    identity (``players``: who operators are, and the players acted on), ratings
+    (``standings``: their read ports), the lobby's store (a player's matches), the match
+    context (a match's state) and chat's store (reports, the silence); the outbox's
+    store, this replica's failing destinations and ``edges`` (the transport's refusals
+    and stream pools, from the composition root) for the deliveries view."""
+    operators = Operators(
+        operator_credentials(config, players), players.access, players.external, config.role
+    )
+    log = Audit(audit, clock=clock)
+    profiles = PlayerProfiles(players, standings, lobby, matches, chat, clock=clock)
+    return AdminContext(
+        audit=log,
+        operators=operators,
+        players=PlayerAdmin(profiles, players, chat, log, clock=clock),
+        deliveries=DeliveriesAdmin(notifications, destinations, edges, clock=clock),
+    )

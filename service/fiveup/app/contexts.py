@@ -1,6 +1,6 @@
 """Every context of one server, built explicitly in the order they depend on each other:
 
-    identity (players)  <-  notifications, ratings  <-  match  <-  lobby  <-  chat
+    identity (players)  <-  notifications, ratings  <-  match  <-  lobby  <-  chat  <-  admin
 
 (the notifications context's outbox is handed to every context whose writes notify:
 the match's repository and the chat tell it after each commit with notices.)
@@ -22,6 +22,10 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from ..admin.builder import AdminContext, build_admin
+from ..admin.deliveries import EdgeViews, NoEdges
+from ..admin.ports import AuditStore
+from ..admin.settings import admin_config
 from ..bus.observer import PrometheusBusObserver
 from ..bus.ports import BusUnavailable, WakeBus
 from ..chat.builder import build_chat
@@ -33,7 +37,7 @@ from ..egress.settings import egress_allow
 from ..identity import Players
 from ..identity.builder import build_identity
 from ..identity.observer import PrometheusIdentityObserver
-from ..identity.ports import BlockStore, PlayerStore
+from ..identity.ports import BlockStore, ModerationStore, PlayerStore
 from ..identity.relations import Blocks
 from ..identity.settings import blocks_config, identity_config
 from ..lobby.builder import LobbyContext, build_lobby
@@ -51,9 +55,11 @@ from ..ratings.ports import RatingStore
 from ..ratings.settings import rated_play_policy, ratings_config
 from ..store import (
     is_postgres,
+    open_audit_store,
     open_block_store,
     open_chat_store,
     open_lobby_store,
+    open_moderation_store,
     open_notification_store,
     open_player_store,
     open_rating_store,
@@ -76,11 +82,16 @@ class Stores:
     chat: ChatStore
     notifications: NotificationStore
     blocks: BlockStore
+    audit: AuditStore  # the operators' audit log
+    moderation: ModerationStore  # identity's: sanctions, addresses seen
     bus: WakeBus | None = None  # wake-ups between replicas (None: the stores' own)
 
     def each(self) -> tuple[object, ...]:
         """Every store whose pools the runtime metrics watch."""
-        return (self.events, self.players, self.lobby, self.ratings, self.chat, self.blocks)
+        return (
+            self.events, self.players, self.lobby, self.ratings, self.chat, self.blocks,
+            self.audit, self.moderation,
+        )  # fmt: skip
 
     def in_order(
         self,
@@ -92,11 +103,13 @@ class Stores:
         LobbyStore,
         ChatStore,
         BlockStore,
+        AuditStore,
+        ModerationStore,
     ]:
         """Every store, in the order they open (``open_stores`` says why)."""
         return (
             self.events, self.ratings, self.notifications, self.players, self.lobby, self.chat,
-            self.blocks,
+            self.blocks, self.audit, self.moderation,
         )  # fmt: skip
 
     async def close(self) -> None:
@@ -144,6 +157,8 @@ async def open_stores(config: ServerConfig) -> Stores:
             chat=open_chat_store(db, bus=bus),
             notifications=notifications,
             blocks=open_block_store(db),
+            audit=open_audit_store(db),
+            moderation=open_moderation_store(db),
             bus=bus,
         )  # fmt: skip
     except BaseException:
@@ -158,6 +173,8 @@ async def open_stores(config: ServerConfig) -> Stores:
         | ChatStore
         | NotificationStore
         | BlockStore
+        | AuditStore
+        | ModerationStore
     ] = []
     try:
         for store in stores.in_order():
@@ -198,6 +215,7 @@ class Contexts:
     lobby: LobbyContext
     chat: TableChat
     notifications: NotificationsContext
+    admin: AdminContext  # the operators' (AdminService)
 
     async def start(self) -> None:
         """The players', the outbox's, the matchmaker's and the chat's background work
@@ -223,9 +241,12 @@ def build_contexts(
     *,
     observer: Observer | None = None,
     clock: Callable[[], float] = time.time,
+    edges: EdgeViews | None = None,
 ) -> Contexts:
     """Every context over ``stores`` (``observer``: what metrics hear of matches, limits
-    and rules; ``clock``: wall-clock time, e.g. the turn timer's; tests inject one)."""
+    and rules; ``clock``: wall-clock time, e.g. the turn timer's; tests inject one;
+    ``edges``: what the operators' deliveries view reads of the transport and the
+    metrics -- the server's limits and counters)."""
     # Each builder is handed, as ports, everything its context uses; nothing is set on a
     # context's objects afterwards (tests/architecture/test_wiring.py).  The lobby's
     # store answers two lower contexts' ports: identity's ``HasHistory`` (guest retention
@@ -234,7 +255,7 @@ def build_contexts(
     identity = identity_config(config, egress_allow=config.egress_allow)
     players = build_identity(
         identity, stores.players, PrometheusIdentityObserver(),
-        has_history=_has_seat(stores.lobby),
+        has_history=_has_seat(stores.lobby), moderation=stores.moderation,
     )  # fmt: skip
     notifications = build_notifications(
         notifications_config(
@@ -264,4 +285,10 @@ def build_contexts(
         observer=PrometheusChatObserver(), outbox=notifications.outbox, blocks=blocks,
         clock=clock,
     )  # fmt: skip
-    return Contexts(stores, players, blocks, ratings, match, lobby, chat, notifications)
+    admin = build_admin(
+        admin_config(config), stores.audit, players, standings=ratings.standings,
+        lobby=stores.lobby, matches=match.matches, chat=stores.chat, clock=clock,
+        notifications=stores.notifications, destinations=notifications.troubled_destinations,
+        edges=edges or EdgeViews(NoEdges(), NoEdges()),
+    )  # fmt: skip
+    return Contexts(stores, players, blocks, ratings, match, lobby, chat, notifications, admin)

@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,7 +25,10 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from ..admin.deliveries import EdgeViews
+from ..admin.operators import OPERATOR_CREDENTIAL_LINE
 from ..api import bench_echo
+from ..api.admin_auth import AdminAuthInterceptor
 from ..api.guard import GuardInterceptor
 from ..api.health import DrainingHealthServicer
 from ..api.limits import Limits
@@ -37,6 +42,7 @@ from ..match.retention import Retention
 from ..shared.redact import redact_url
 from ..shared.usererror import AddressInUse
 from ..telemetry.collector import freeze_startup_heap, set_young_threshold, watch_pauses
+from ..telemetry.edge_views import CounterEdgeRefusals, LimitsPoolsView
 from ..telemetry.game_metrics import MatchObserver
 from ..telemetry.interceptors import ServerInterceptor
 from ..telemetry.logs import configure_logging, quiet_grpc_decode_errors
@@ -46,14 +52,14 @@ from ..telemetry.runtime import Runtime
 from ..telemetry.runtime import watch as watch_runtime
 from .config import ConfigError, ServerConfig
 from .contexts import Contexts, build_contexts, open_stores
-from .services import HEALTH_SERVICE, PUBLIC_SERVICES, add_services
+from .services import HEALTH_SERVICE, SERVED_SERVICES, add_services
 
 log = logging.getLogger(__name__)
 
 LIVENESS = "fiveup.liveness"  # SERVING while the process is healthy, even when draining
 READINESS = "fiveup.readiness"  # NOT_SERVING while starting or draining
 STREAM_POOL_HEALTH = "fiveup.streams."  # + pool: NOT_SERVING while that stream pool is full
-READY_SERVICES = ("", READINESS, *(service.full_name for service in PUBLIC_SERVICES))
+READY_SERVICES = ("", READINESS, *(service.full_name for service in SERVED_SERVICES))
 # The probe server answers only the kubelet (a few checks every few seconds).
 PROBE_CONCURRENT_RPCS = 64
 
@@ -160,19 +166,22 @@ async def create_server(
     stores = await open_stores(config)
     store = stores.events
     observer = MatchObserver(store)
+    limits = Limits(limits_config(config), observer=observer)
     try:
-        contexts = build_contexts(config, stores, observer=observer, clock=clock)
+        contexts = build_contexts(
+            config, stores, observer=observer, clock=clock, edges=_edge_views(config, limits)
+        )
     except BaseException:
         await stores.close()
         raise
     matches = contexts.match.matches
-    limits = Limits(limits_config(config), observer=observer)
     report_stream_pools(limits)
     server = grpc.aio.server(
         interceptors=[
             ServerInterceptor(_descriptors(), client_address=limits.config.client_address),
             StreamLimitInterceptor(limits, identify=_identify(contexts.players)),
             GuardInterceptor(),
+            AdminAuthInterceptor(contexts.admin.operators.authenticate),
         ],
         options=server_options(config),
         maximum_concurrent_rpcs=config.max_concurrent_rpcs or None,
@@ -184,7 +193,7 @@ async def create_server(
         server.add_generic_rpc_handlers((bench_echo.handler(),))
     reflection.enable_server_reflection(
         (
-            *(service.full_name for service in PUBLIC_SERVICES),
+            *(service.full_name for service in SERVED_SERVICES),
             HEALTH_SERVICE.full_name,
             reflection.SERVICE_NAME,
         ),
@@ -222,6 +231,16 @@ async def create_server(
         contexts=contexts, runtime=watch_runtime(limits, stores.each()),
     )  # fmt: skip
     return app, port
+
+
+def _edge_views(config: ServerConfig, limits: Limits) -> EdgeViews:
+    """The operators' deliveries view's edges: the refusals the metrics count, this
+    server's stream pools, and its name (with several worker processes, each counts its
+    own: the answering one is named)."""
+    replica = socket.gethostname()
+    if config.workers > 1:
+        replica += f" (worker pid {os.getpid()})"
+    return EdgeViews(CounterEdgeRefusals(), LimitsPoolsView(limits), replica)
 
 
 async def _report_pool_health(limits: Limits, health: DrainingHealthServicer) -> None:
@@ -289,7 +308,7 @@ def _bind(server: grpc.aio.Server, address: str) -> int:
 
 def _descriptors() -> list[object]:
     """The services whose metric series are created up front."""
-    return [*PUBLIC_SERVICES, HEALTH_SERVICE]
+    return [*SERVED_SERVICES, HEALTH_SERVICE]
 
 
 async def serve(
@@ -315,6 +334,11 @@ async def serve(
             "collection of them took %.0f ms)", heap.frozen_objects,
             heap.full_collection_seconds * 1000,
         )  # fmt: skip
+    if config.print_operator_credential and app.contexts is not None:
+        # Before the "listening" line, which the local stack waits for: it has read this
+        # one by then (fiveup.devstack.webstack prints it once, with the console's URL).
+        issued = app.contexts.admin.operators.credentials.issue(config.print_operator_credential)
+        print(f"{OPERATOR_CREDENTIAL_LINE}{issued.token}", flush=True)
     print(
         f"fiveup: gRPC listening on {host}:{port} (store: {redact_url(app.store.url)})", flush=True
     )

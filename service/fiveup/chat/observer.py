@@ -4,6 +4,7 @@ fiveup_chat_messages_total{room, outcome}   (outcome: sent, held, shadowed, refu
 fiveup_chat_released_total                  (messages let through at a round's end)
 fiveup_chat_reports_total{reason}
 fiveup_chat_masked_total                    (messages whose words the word list masked)
+fiveup_chat_reads_refused_total{read}       (reads the per-reader limit refused: history, watch)
 
 Every label takes a value from a fixed list (``OUTCOMES``, ``REPORT_REASONS``): never a
 match id, a player or the words.
@@ -26,6 +27,13 @@ MESSAGES = Counter(
 RELEASED = Counter("fiveup_chat_released", "Held chat messages let through at a round's end.")
 REPORTS = Counter("fiveup_chat_reports", "Chat messages reported, by reason.", ("reason",))
 MASKED = Counter("fiveup_chat_masked", "Chat messages whose words the operator's list masked.")
+READS_REFUSED = Counter(
+    "fiveup_chat_reads_refused",
+    "Chat reads the per-reader limit refused (fiveup.chat.read_limit), by read: history "
+    "(ListChatMessages) or watch (a WatchChat stream opening).",
+    ("read",),
+)
+READS = ("history", "watch")
 
 # A refusal is counted under its chat reason (every error class of ``fiveup.chat.errors``),
 # any other (a bad token, an unknown match) as refused_other.
@@ -47,6 +55,8 @@ class ChatObserver(Protocol):
 
     def masked(self) -> None: ...
 
+    def read_refused(self, read: str) -> None: ...
+
 
 class PrometheusChatObserver:
     def __init__(self) -> None:
@@ -55,6 +65,8 @@ class PrometheusChatObserver:
                 MESSAGES.labels(room.value, outcome)
         for reason in REPORT_REASONS:
             REPORTS.labels(reason)
+        for read in READS:
+            READS_REFUSED.labels(read)
 
     def message(self, room: Room, outcome: str) -> None:
         MESSAGES.labels(room.value, outcome if outcome in OUTCOMES else "refused_other").inc()
@@ -68,6 +80,10 @@ class PrometheusChatObserver:
     def masked(self) -> None:
         MASKED.inc()
 
+    def read_refused(self, read: str) -> None:
+        if read in READS:
+            READS_REFUSED.labels(read).inc()
+
 
 class NullChatObserver:
     def message(self, room: Room, outcome: str) -> None:
@@ -80,4 +96,7 @@ class NullChatObserver:
         pass
 
     def masked(self) -> None:
+        pass
+
+    def read_refused(self, read: str) -> None:
         pass

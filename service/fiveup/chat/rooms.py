@@ -1,6 +1,6 @@
 """The use cases of table chat: send, read (history and stream), mute, report; the
 release of held messages when their round ends.  (The operators' side -- reports,
-silences -- is ``fiveup chat``: ``fiveup.cli.moderation``.)
+silences -- is ``fiveup admin``: AdminService, ``fiveup.admin``.)
 
 Who the caller is comes from the bearer token, as for every other call of a match: a
 player's access token (their bound seat, or a spectator with a name), a seat token (an
@@ -39,6 +39,7 @@ from ..shared.errors import InvalidRequest, ShuttingDown
 from .away import Telling
 from .errors import (
     ChatMessageNotFound,
+    ChatReadsLimited,
     ChatRequestIdReused,
     ChatSignInRequired,
     UnknownPhrase,
@@ -307,7 +308,7 @@ class TableChat:
         if not 0 <= limit <= HISTORY_LIMIT:
             raise InvalidRequest(f"page_size must be 0-{HISTORY_LIMIT}", field="page_size")
         reader = await self.speaker(match_id, bearer)
-        self.reads.take(_read_key(reader, client))
+        self._take_read(_read_key(reader, client), "history")
         state = await self.table(match_id)
         check_read(room, state, reader.seat)
         await self.release_due(match_id, state)
@@ -315,6 +316,15 @@ class TableChat:
         seen = await self.store.view_after(match_id, room, reader_fork(room, reader), 0)
         given = deliver(seen, reader, muted)[-(limit or 50) :]
         return Page(tuple(given), scanned_to(seen, 0))
+
+    def _take_read(self, key: str, kind: str) -> None:
+        """A read's token of ``key``'s bucket; a refusal is counted (by ``kind``:
+        history or watch) before it is raised."""
+        try:
+            self.reads.take(key)
+        except ChatReadsLimited:
+            self.observer.read_refused(kind)
+            raise
 
     async def watch(
         self, match_id: str, bearer: str | None, room: Room, after: int, client: str = ""
@@ -326,7 +336,7 @@ class TableChat:
         if after < 0:
             raise InvalidRequest("after_seq must be >= 0", field="after_seq")
         reader = await self.speaker(match_id, bearer)
-        self.reads.take(_read_key(reader, client))
+        self._take_read(_read_key(reader, client), "watch")
         state = await self.table(match_id)
         check_read(room, state, reader.seat)
         muted = await self._muted(reader)

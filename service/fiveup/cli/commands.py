@@ -341,75 +341,69 @@ def _cmd_check_ratings(args: argparse.Namespace) -> int:
 
 @command("chat")
 def _setup_chat(sub: Subparsers) -> None:
+    # The direct-database moderation tool is gone: it wrote around the audit log and
+    # the sanctions.  The name stays, to say where its actions went.
     p = sub.add_parser(
         "chat",
-        help="table chat moderation: reports, resolving them, silencing a player",
-        description="Reads and changes the chat tables of the server's database "
-        "(docs/operations.md, Chat).",
+        help="replaced by fiveup admin reports / fiveup admin players sanction",
+        description="Chat moderation now goes through AdminService (audited): "
+        "fiveup admin reports list|show|resolve and fiveup admin players sanction "
+        "--kind chat-silence.",
     )
-    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    db_help = "the server's --db: a SQLite path or a postgresql:// URL"
-    reports = actions.add_parser("reports", help="list the reported messages, newest first")
-    reports.add_argument("--db", required=True, help=db_help)
-    reports.add_argument("--all", action="store_true", help="resolved reports too")
-    reports.add_argument("--limit", type=int, default=50)
-    resolve = actions.add_parser("resolve", help="mark a report as dealt with")
-    resolve.add_argument("--db", required=True, help=db_help)
-    resolve.add_argument("report_id", type=int)
-    resolve.add_argument("--note", default="", help="what was done (kept with the report)")
-    silence = actions.add_parser(
-        "silence", help="silence a player: their messages are shown to them alone"
-    )
-    silence.add_argument("--db", required=True, help=db_help)
-    silence.add_argument("player_id")
-    silence.add_argument("--hours", type=float, required=True, help="how long (0: lift it)")
-    silence.add_argument("--reason", default="", help="why (kept for the operators)")
+    p.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     p.set_defaults(handler=_cmd_chat)
 
 
 def _cmd_chat(args: argparse.Namespace) -> int:
-    import asyncio
-    import logging
-    from datetime import UTC, datetime
-
-    from . import moderation
-
-    logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
-
-    def when(at: float) -> str:
-        return datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%d %H:%M UTC")
-
-    if args.action == "reports":
-        found = asyncio.run(
-            moderation.list_reports(args.db, open_only=not args.all, limit=args.limit)
-        )
-        if not found:
-            print("no reports" if args.all else "no open reports")
-        for r in found:
-            line = r.line.line
-            author = line.author.name or (f"seat {line.author.seat + 1}"
-                                          if line.author.seat is not None else "?")  # fmt: skip
-            state = f"resolved {when(r.resolved_at)}: {r.resolution}" if r.resolved_at else "open"
-            print(f"#{r.report_id} {when(r.report.created_at)} {r.report.reason} [{state}]")
-            print(f"  match {r.report.match_id} message {r.report.seq} ({line.room.value}) by "
-                  f"{author} ({line.author.key}): {line.body!r}")  # fmt: skip
-            if r.report.comment:
-                print(f"  reporter {r.report.reporter}: {r.report.comment!r}")
-        return 0
-    if args.action == "resolve":
-        if asyncio.run(moderation.resolve_report(args.db, args.report_id, args.note)):
-            print(f"report #{args.report_id} resolved")
-            return 0
-        print(f"fiveup chat: no open report #{args.report_id}", file=sys.stderr)
-        return 1
-    if args.hours < 0:
-        print("fiveup chat: --hours must be 0 or more", file=sys.stderr)
-        return 2
-    until = asyncio.run(
-        moderation.silence_player(args.db, args.player_id, args.hours * 3600, args.reason)
+    print(
+        "fiveup chat: replaced by fiveup admin (audited, over AdminService): "
+        "fiveup admin reports list|show|resolve, fiveup admin players sanction ID "
+        "--kind chat-silence --until DATE --reason R (and players lift to end it)",
+        file=sys.stderr,
     )
-    print(f"player {args.player_id} silenced until {when(until)}" if args.hours
-          else f"player {args.player_id} may talk again")  # fmt: skip
+    return 2
+
+
+# --------------------------------------------------------------------------- admin
+
+
+@command("admin")
+def _setup_admin(sub: Subparsers) -> None:
+    from .admin import add_credential_arguments
+    from .admin_cli import add_admin_actions
+
+    p = sub.add_parser(
+        "admin",
+        help="the operators' tools over AdminService: players, matches, reports, "
+        "integrity, deliveries, audit; an operator credential",
+        description="Operating a live service (docs/operations.md).  Every action but "
+        "credential calls AdminService on --server with the operator credential of "
+        "$FIVEUP_OPERATOR_CREDENTIAL (or --credential); --json prints the answer for "
+        "scripts.",
+    )
+    actions = p.add_subparsers(dest="action", metavar="AREA", required=True)
+    credential = actions.add_parser(
+        "credential",
+        help="print an operator credential (a bearer token for AdminService)",
+        description="Signs an operator credential with the server's access-token key (the "
+        "directory of --access-token-keys, read as fiveup serve reads it) and prints it on "
+        "stdout; what it is for goes to stderr.",
+    )
+    add_credential_arguments(credential)
+    credential.set_defaults(admin_action=None)
+    add_admin_actions(actions)
+    p.set_defaults(handler=_cmd_admin)
+
+
+def _cmd_admin(args: argparse.Namespace) -> int:
+    from .admin import describe, issue_credential
+    from .admin_cli import run_action
+
+    if args.admin_action is not None:
+        return run_action(args)
+    issued = issue_credential(args)
+    print(issued.token)
+    print(describe(issued), file=sys.stderr)
     return 0
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .delivery import Sender
+from .destinations import DestinationState
 from .dispatch import DispatchConfig, Dispatcher
 from .outbox import Authenticator, Outbox, OutboxConfig
 from .ports import WEBHOOK, NotificationStore
@@ -61,6 +62,11 @@ class NotificationsContext:
     @property
     def web_push_available(self) -> bool:
         return self.dispatcher is not None and "web_push" in self.dispatcher.senders
+
+    def troubled_destinations(self) -> list[DestinationState]:
+        """This replica's failing destinations and their circuits, worst first (none
+        without a push channel)."""
+        return [] if self.dispatcher is None else self.dispatcher.destinations.troubled()
 
     async def start(self) -> None:
         await self.outbox.start()

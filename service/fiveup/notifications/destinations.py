@@ -27,6 +27,7 @@ queued is forgotten first (a forgotten one starts again as unknown: one slot).
 from __future__ import annotations
 
 import enum
+import re
 import secrets
 from collections import OrderedDict, deque
 from collections.abc import Iterator
@@ -58,6 +59,15 @@ def origin(url: str) -> str:
     return f"{scheme}://{host}:{port or _DEFAULT_PORTS[scheme]}"
 
 
+_URL = re.compile(r"https?://[^\s'\"<>]+", re.IGNORECASE)
+
+
+def without_paths(text: str) -> str:
+    """``text`` with every URL cut to its origin: an error an operator reads never shows
+    a Web Push endpoint's path (the capability a push service issued the browser)."""
+    return _URL.sub(lambda m: origin(m.group(0)) or "<url>", text)
+
+
 class CircuitState(enum.Enum):
     CLOSED = "closed"
     OPEN = "open"
@@ -72,6 +82,18 @@ class IsolationConfig:
     open_seconds: float = 5.0  # the first opening's length; doubles per failed probe
     max_open_seconds: float = 300.0
     max_destinations: int = 10_000  # destinations remembered (LRU)
+
+
+@dataclass(frozen=True, slots=True)
+class DestinationState:
+    """What this replica knows of a failing destination (``Destinations.troubled``)."""
+
+    origin: str
+    kind: str  # "webhook" or "web_push"
+    circuit: str  # a CircuitState's value
+    failures: int  # in a row
+    retry_at: float | None  # an open circuit: when the next probe may go
+    last_error: str
 
 
 @dataclass
@@ -89,6 +111,7 @@ class Destination(Generic[T]):
     state: CircuitState = CircuitState.CLOSED
     open_until: float = 0.0
     openings: int = 0  # consecutive openings (the backoff doubles with each)
+    last_error: str = ""  # the last failed attempt's one line (the operators' view)
 
     def limit(self, config: IsolationConfig) -> int:
         if self.healthy and self.state is CircuitState.CLOSED:
@@ -122,11 +145,13 @@ class Destination(Generic[T]):
         self.in_flight += 1
 
     def ended(
-        self, ok: bool, seconds: float, now: float, config: IsolationConfig
+        self, ok: bool, seconds: float, now: float, config: IsolationConfig, error: str = ""
     ) -> CircuitState | None:
-        """An attempt's result (``ok``: the destination answered, whatever it said);
-        answers the circuit's new state when it changed."""
+        """An attempt's result (``ok``: the destination answered, whatever it said;
+        ``error``: why not); answers the circuit's new state when it changed."""
         self.in_flight = max(0, self.in_flight - 1)
+        if not ok:
+            self.last_error = without_paths(error)[:200]
         before = self.state
         # Every attempt counts toward the pace, a timed-out one too (a hung destination
         # comes to look as slow as it is).
@@ -188,6 +213,24 @@ class Destinations(Generic[T]):
                 return True
         return False
 
+    def troubled(self) -> list[DestinationState]:
+        """The destinations whose last attempts failed or whose circuit is not closed,
+        worst first (open, half open, then by failures in a row): the operators' view."""
+        rank = {CircuitState.OPEN: 0, CircuitState.HALF_OPEN: 1, CircuitState.CLOSED: 2}
+        found = [
+            DestinationState(
+                d.key,
+                d.kind,
+                d.state.value,
+                d.failures,
+                d.open_until if d.state is CircuitState.OPEN else None,
+                d.last_error,
+            )
+            for d in self._known.values()
+            if d.failures or d.state is not CircuitState.CLOSED
+        ]
+        return sorted(found, key=lambda s: (rank[CircuitState(s.circuit)], -s.failures, s.origin))
+
     def states(self) -> dict[tuple[str, str], int]:
         """How many destinations of each channel kind are in each circuit state."""
         counts: dict[tuple[str, str], int] = {}
@@ -196,4 +239,7 @@ class Destinations(Generic[T]):
         return counts
 
 
-__all__ = ["CircuitState", "Destination", "Destinations", "IsolationConfig", "origin"]
+__all__ = [
+    "CircuitState", "Destination", "DestinationState", "Destinations", "IsolationConfig",
+    "origin",
+]  # fmt: skip

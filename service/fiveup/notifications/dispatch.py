@@ -336,7 +336,7 @@ class Dispatcher:
         if dest is not None:
             answered = attempt.outcome is not Outcome.RETRY
             self.observer.attempt_took(kind, answered, seconds)
-            changed = dest.ended(answered, seconds, now, self.config.isolation)
+            changed = dest.ended(answered, seconds, now, self.config.isolation, attempt.error)
             self._after_result(dest, changed, now)
         try:
             await self._record(claimed, attempt, kind, now)

@@ -77,6 +77,18 @@ class DeliveryCounts:
     dead: int
 
 
+@dataclass(frozen=True, slots=True)
+class ChannelDepth:
+    """The outbox of one push channel kind (``webhook`` or ``web_push``), for operators:
+    deliveries waiting, the creation time of the oldest notice among them (None: none
+    waits) and the dead ones still kept (retention deletes them with their notices)."""
+
+    channel: str
+    pending: int
+    oldest_created_at: float | None
+    dead: int
+
+
 class NotificationStore(Protocol):
     url: str
 
@@ -140,6 +152,10 @@ class NotificationStore(Protocol):
         pending deliveries are dead."""
 
     async def counts(self) -> DeliveryCounts: ...
+
+    async def depth(self) -> list[ChannelDepth]:
+        """The outbox by channel kind, a kind without deliveries left out (the
+        operators' deliveries view)."""
 
     async def delete_before(self, before: float, limit: int) -> int:
         """Retention: delete notices created before ``before`` and their deliveries."""

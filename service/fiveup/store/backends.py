@@ -12,25 +12,30 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from ..admin.ports import AuditStore
 from ..bus.ports import WakeBus
 from ..chat.ports import ChatStore
-from ..identity.ports import BlockStore, PlayerStore
+from ..identity.ports import BlockStore, ModerationStore, PlayerStore
 from ..lobby.ports import LobbyStore
 from ..match.ports import RetainingStore
 from ..notifications.ports import NotificationStore
 from ..ratings.ports import RatingStore
 from .options import StoreOptions
+from .postgres.audit import PostgresAuditStore
 from .postgres.chat import PostgresChatStore
 from .postgres.events import PostgresStore
 from .postgres.lobby import PostgresLobbyStore
+from .postgres.moderation import PostgresModerationStore
 from .postgres.notifications import PostgresNotificationStore
 from .postgres.outbox import WAKE_BY_BUS
 from .postgres.players import PostgresPlayerStore
 from .postgres.ratings import PostgresRatingStore
 from .postgres.relations import PostgresBlockStore
+from .sqlite.audit import SqliteAuditStore
 from .sqlite.bus_events import sqlite_event_store
 from .sqlite.chat import SqliteChatStore
 from .sqlite.lobby import SqliteLobbyStore
+from .sqlite.moderation import SqliteModerationStore
 from .sqlite.notifications import SqliteNotificationStore
 from .sqlite.players import SqlitePlayerStore
 from .sqlite.ratings import SqliteRatingStore
@@ -54,6 +59,8 @@ class Backend:
     notifications: Callable[..., NotificationStore]  # (url, *, bus=: PostgreSQL's only)
     chat: Callable[..., ChatStore]  # (url, *, bus=: PostgreSQL's only)
     blocks: Callable[[str], BlockStore]
+    audit: Callable[[str], AuditStore]  # the operators' audit log
+    moderation: Callable[[str], ModerationStore]  # sanctions, addresses seen (identity's)
 
 
 def _sqlite_events(
@@ -84,11 +91,12 @@ def _postgres_events(
 
 SQLITE = Backend(
     "sqlite", _sqlite_events, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
-    SqliteNotificationStore, SqliteChatStore, SqliteBlockStore,
+    SqliteNotificationStore, SqliteChatStore, SqliteBlockStore, SqliteAuditStore, SqliteModerationStore,
 )  # fmt: skip
 POSTGRES = Backend(
     "postgres", _postgres_events, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
-    PostgresNotificationStore, PostgresChatStore, PostgresBlockStore,
+    PostgresNotificationStore, PostgresChatStore, PostgresBlockStore, PostgresAuditStore,
+    PostgresModerationStore,
 )  # fmt: skip
 
 
@@ -165,3 +173,13 @@ def open_chat_store(url: str, *, bus: WakeBus | None = None) -> ChatStore:
 def open_block_store(url: str) -> BlockStore:
     """The block store (who blocked whom) on the event store's database ``url``."""
     return backend_for(url).blocks(url)
+
+
+def open_audit_store(url: str) -> AuditStore:
+    """The operators' audit log on the event store's database ``url``."""
+    return backend_for(url).audit(url)
+
+
+def open_moderation_store(url: str) -> ModerationStore:
+    """The identity context's sanctions and addresses seen, on the database ``url``."""
+    return backend_for(url).moderation(url)

@@ -16,12 +16,14 @@ from ...notifications.notices import Notice, StoredNotice
 from ...notifications.ports import (
     WEB_PUSH_PREFIX,
     WEBHOOK,
+    ChannelDepth,
     ChannelSettings,
     Claimed,
     DeliveryCounts,
     PushSubscription,
 )
-from ..sqlite.outbox import NOTICE_COLUMNS, notice_from_row
+from ..sqlite.notifications import depth_of
+from ..sqlite.outbox import DEPTH_QUERY, NOTICE_COLUMNS, notice_from_row
 from .common import Conn, PooledStore, fetch_all
 from .listener import Listener
 from .outbox import NOTIFY_CHANNEL, SCHEMA, write_notices
@@ -277,6 +279,9 @@ class PostgresNotificationStore(PooledStore):
             " COUNT(*) FILTER (WHERE state = 'dead') FROM deliveries",
         )
         return DeliveryCounts(int(rows[0][0]), int(rows[0][1]))
+
+    async def depth(self) -> list[ChannelDepth]:
+        return [depth_of(row) for row in await fetch_all(self.pool, DEPTH_QUERY)]
 
     async def delete_before(self, before: float, limit: int) -> int:
         async with self.pool.connection() as conn:

@@ -10,18 +10,27 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from typing import Any
 
 from ...notifications.notices import Notice, StoredNotice
 from ...notifications.ports import (
     WEB_PUSH_PREFIX,
     WEBHOOK,
+    ChannelDepth,
     ChannelSettings,
     Claimed,
     DeliveryCounts,
     PushSubscription,
 )
 from .events import _transaction
-from .outbox import MIGRATIONS, NOTICE_COLUMNS, VERSION_TABLE, notice_from_row, write_notices
+from .outbox import (
+    DEPTH_QUERY,
+    MIGRATIONS,
+    NOTICE_COLUMNS,
+    VERSION_TABLE,
+    notice_from_row,
+    write_notices,
+)
 from .worker import WorkerStore
 
 
@@ -243,6 +252,12 @@ class SqliteNotificationStore(WorkerStore):
 
         return await self._run(count)
 
+    async def depth(self) -> list[ChannelDepth]:
+        def read(conn: sqlite3.Connection) -> list[ChannelDepth]:
+            return [depth_of(row) for row in conn.execute(DEPTH_QUERY).fetchall()]
+
+        return await self._run(read)
+
     async def delete_before(self, before: float, limit: int) -> int:
         def delete(conn: sqlite3.Connection) -> int:
             with _transaction(conn):
@@ -299,3 +314,10 @@ def _claimed(conn: sqlite3.Connection, notice_id: str, channel: str, attempts: i
         ).fetchone()
         subscription = None if sub is None else PushSubscription(*sub)
     return Claimed(notice_from_row(row), channel, int(attempts), subscription)
+
+
+def depth_of(row: Sequence[Any]) -> ChannelDepth:
+    """A row of DEPTH_QUERY (either backend: PostgreSQL's sums are numerics)."""
+    channel, pending, oldest, dead = row
+    oldest_at = None if oldest is None else float(oldest)
+    return ChannelDepth(str(channel), int(pending or 0), oldest_at, int(dead or 0))

@@ -108,3 +108,16 @@ def notice_from_row(row: Sequence[object]) -> Notice:
         str(notice_id), str(player_id), NoticeKind(kind), float(created_at),  # type: ignore[arg-type]
         str(match_id), json.loads(str(data)), bool(push),
     )  # fmt: skip
+
+
+# The operators' view of the outbox by channel kind (``NotificationStore.depth``): what
+# waits and since when, and the dead letters still kept.  Delivered rows are left out
+# first (the bulk of the table); shared with PostgreSQL (no placeholders).
+DEPTH_QUERY = (
+    "SELECT CASE WHEN d.channel = 'webhook' THEN 'webhook' ELSE 'web_push' END,"
+    " SUM(CASE WHEN d.state = 'pending' THEN 1 ELSE 0 END),"
+    " MIN(CASE WHEN d.state = 'pending' THEN n.created_at END),"
+    " SUM(CASE WHEN d.state = 'dead' THEN 1 ELSE 0 END)"
+    " FROM deliveries d JOIN notifications n ON n.notice_id = d.notice_id"
+    " WHERE d.state <> 'delivered' GROUP BY 1 ORDER BY 1"
+)
