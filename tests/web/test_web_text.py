@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from fiveup.admin import errors as admin_errors
+from fiveup.identity import errors as identity_errors
 from fiveup.api.errors import STATUS_BY_REASON, domain_error_classes
 
 from ..clients.conftest import CLIENTS_DIR
@@ -27,7 +28,7 @@ def test_every_api_reason_has_a_message_in_both_languages() -> None:
     # the operators' reasons are the console's to word (its own bundle and translations)
     operators_only = {
         cls.reason for cls in domain_error_classes() if cls.__module__ == admin_errors.__name__
-    }
+    } | {cls.reason for cls in identity_errors.OPERATORS_ONLY}
     reasons = (set(STATUS_BY_REASON) - operators_only) | {"INTERNAL", "UNAVAILABLE"}
     for lang, table in found.items():
         missing = sorted(r for r in reasons if f"err_{r}" not in table)
