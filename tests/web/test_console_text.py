@@ -49,9 +49,7 @@ def test_the_shipped_devanagari_font_has_every_character_of_the_hindi_text() -> 
 
 def operator_reasons() -> set[str]:
     """The operators' API's own refusals and every credential refusal."""
-    own = {
-        cls.reason for cls in domain_error_classes() if cls.__module__ == admin_errors.__name__
-    }
+    own = {cls.reason for cls in domain_error_classes() if cls.__module__ == admin_errors.__name__}
     credentials = {r for r, s in STATUS_BY_REASON.items() if s is grpc.StatusCode.UNAUTHENTICATED}
     return own | credentials | {"INTERNAL", "UNAVAILABLE", "PERMISSION_DENIED"}
 
