@@ -41,6 +41,8 @@ function languageButton(): HTMLButtonElement {
     setLang(other);
     localStorage.setItem("fiveup:lang", other);
     redraw();
+    // the page is drawn anew: the keyboard stays on the (new) language button
+    root.querySelector<HTMLButtonElement>("button.lang")?.focus();
   });
   return button;
 }
@@ -72,7 +74,9 @@ export function framed(): boolean {
  *  `onNav` runs when the operator picks a section (a new case starts there). */
 export function frame(current: string, onNav: () => void): void {
   const who = signedIn();
-  const brand = el("h1", { class: "brand-title" }, el("a", { href: "#/players", class: "brand", text: t("title") }));
+  const home = el("a", { href: "#/players", class: "brand", text: t("title") });
+  home.addEventListener("click", onNav);
+  const brand = el("h1", { class: "brand-title" }, home);
   const out = el("button", { type: "button", class: "ghost sign-out", text: t("signOut") });
   out.addEventListener("click", () => leave());
   const tools = el("div", { class: "tools" },

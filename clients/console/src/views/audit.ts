@@ -69,9 +69,11 @@ export function auditView(params: URLSearchParams, focus: boolean): void {
         more.addEventListener("click", () => void load(page.nextPageToken, first + page.entries.length));
         list.append(more);
       }
-      if (landAt >= 0) (list.querySelectorAll("tbody tr")[landAt]?.querySelector("td") as HTMLElement | null)?.setAttribute("tabindex", "-1");
-      if (landAt >= 0) (list.querySelectorAll("tbody tr")[landAt]?.querySelector("td") as HTMLElement | null)?.focus();
-      else if (focus && params.has("at")) title.focus();
+      const landing = landAt >= 0 ? list.querySelectorAll("tbody tr")[landAt]?.querySelector("td") : null;
+      if (landing) {
+        landing.tabIndex = -1; // the first new entry, for the keyboard after "Older entries"
+        landing.focus();
+      } else if (focus && params.has("at")) title.focus();
     } catch (err) {
       showError(list, err);
     }
