@@ -36,4 +36,5 @@ async def inspect(repository: MatchRepository, match_id: str, at_version: int) -
         record.seed, started.commitment, record.seats, record.target_points, events,
         finished=finished,
     )  # fmt: skip
-    return Inspection(record, started.commitment, events, version, views, verdict)
+    claimed = frozenset(e.seat for _, e in events if isinstance(e, SeatClaimed))
+    return Inspection(record, started.commitment, events, version, views, verdict, claimed)

@@ -141,3 +141,4 @@ class Inspection:
     version: int  # the version the views are at
     views: tuple[SeatedView, ...]  # one per seat, in seat order
     verdict: Verdict
+    joined: frozenset[int] = frozenset()  # the human seats claimed by the newest event
