@@ -415,6 +415,39 @@ def _cmd_chat(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- admin
+
+
+@command("admin")
+def _setup_admin(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "admin",
+        help="the operators' tools: an operator credential for AdminService",
+        description="Operating a live service (docs/operations.md).",
+    )
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    credential = actions.add_parser(
+        "credential",
+        help="print an operator credential (a bearer token for AdminService)",
+        description="Signs an operator credential with the server's access-token key (the "
+        "directory of --access-token-keys, read as fiveup serve reads it) and prints it on "
+        "stdout; what it is for goes to stderr.",
+    )
+    from .admin import add_credential_arguments
+
+    add_credential_arguments(credential)
+    p.set_defaults(handler=_cmd_admin)
+
+
+def _cmd_admin(args: argparse.Namespace) -> int:
+    from .admin import describe, issue_credential
+
+    issued = issue_credential(args)
+    print(issued.token)
+    print(describe(issued), file=sys.stderr)
+    return 0
+
+
 # --------------------------------------------------------------------------- entry point
 
 
