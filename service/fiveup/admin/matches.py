@@ -21,11 +21,21 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..lobby.ports import MatchDirectory, MatchFilter, MatchListPage, MatchQuery, MatchSummary, StuckRule
+from ..lobby.ports import (
+    LobbyStore,
+    MatchDirectory,
+    MatchFilter,
+    MatchListPage,
+    MatchQuery,
+    MatchSummary,
+    StuckRule,
+)
 from ..match.errors import MatchNotFound
 from ..match.matches import Matches
+from ..match.ports import EventStore
 from ..match.results import Inspection
 from ..match.voiding import RatingChanged, ResultVoiding
+from ..ratings.ports import RatingStore
 from ..shared import paging
 from ..shared.errors import InvalidRequest
 from .audit import Audit, require_reason
@@ -45,6 +55,19 @@ class StuckPolicy:
 
     turn_allowance: float
     grace: float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPorts:
+    """What the matches area acts on: the match context's use cases and event store (the
+    logs a void is recomputed from), the lobby's store (the list of matches, and who held
+    each seat: the ratings replay's seat owners), the rating store (voids and ratings)."""
+
+    matches: Matches
+    events: EventStore
+    lobby: LobbyStore
+    ratings: RatingStore
+    stuck: StuckPolicy
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +162,7 @@ class MatchAdmin:
         A live match is refused (MATCH_NOT_FINISHED), a cancelled one too
         (MATCH_HAS_NO_RESULT); a voided one answers its void, unchanged."""
         reason = require_reason(reason)
+        await self._summary(match_id)  # an unknown (or malformed) id: refused here
         voided = await self.voiding.void(match_id, operator.operator_id, reason)
         await self.audit.record(
             operator, "VoidResult", "match", match_id, reason,
@@ -164,3 +188,10 @@ class MatchAdmin:
         if summary is None:
             raise MatchNotFound(f"no match {match_id!r}")
         return summary
+
+
+def build_match_admin(
+    ports: MatchPorts, audit: Audit, *, clock: Callable[[], float] = time.time
+) -> MatchAdmin:
+    voiding = ResultVoiding(ports.events, ports.ratings, owners=ports.lobby, clock=clock)
+    return MatchAdmin(ports.matches, ports.lobby, voiding, audit, ports.stuck, clock=clock)

@@ -29,8 +29,9 @@ from ..ratings.model import Rating, rate
 from ..ratings.outcome import SeatOwners
 from ..ratings.ports import RatingStore, Rerated, VoidConflict, VoidRecord, VoidWrite
 from .errors import MatchHasNoResult, MatchNotFinished, StaleVersion
+from .event_mapper import from_stored
+from .ports import EventStore
 from .ratings_replay import rated_matches_from_logs
-from .repository import MatchRepository
 
 MAX_PLANS = 10  # a busy category's ratings keep moving: give up (ABORTED) after so many
 
@@ -57,17 +58,17 @@ class Voided:
 
 
 class ResultVoiding:
-    """Voids over the match repository (the logs), the rating store (the void's record and
-    the ratings) and the seat owners (whose results a log rates, as the rebuild reads)."""
+    """Voids over the event store (the logs), the rating store (the void's record and the
+    ratings) and the seat owners (whose results a log rates, as the rebuild reads them)."""
 
     def __init__(
         self,
-        repository: MatchRepository,
+        events: EventStore,
         ratings: RatingStore,
         owners: SeatOwners | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.repository = repository
+        self.events = events
         self.ratings = ratings
         self.owners = owners
         self.clock = clock
@@ -92,8 +93,8 @@ class ResultVoiding:
         raise StaleVersion("the ratings kept moving while the void was planned: void again")
 
     async def _check_decided(self, match_id: str) -> None:
-        await self.repository.get(match_id)  # MatchNotFound, a malformed id refused
-        log = [event for _, event in await self.repository.read_events(match_id)]
+        await self.events.load_match(match_id)  # MatchNotFound
+        log = [event for _, event in from_stored(await self.events.read_events(match_id))]
         if any(isinstance(e, MatchEnded) for e in log):
             return
         if any(isinstance(e, MatchCancelled) for e in log):
@@ -114,9 +115,7 @@ class ResultVoiding:
         for later in since.entries:
             if state.keys().isdisjoint(later.players):
                 continue  # nobody in it changed: nor did it
-            (match,) = await rated_matches_from_logs(
-                [later.match_id], self.repository.store, self.owners
-            )
+            (match,) = await rated_matches_from_logs([later.match_id], self.events, self.owners)
             players = [p for side in match.sides for p in side]
             before = {p: r for p in players if (r := state.get(p)) is not None}
             untouched = [p for p in players if p not in state]
