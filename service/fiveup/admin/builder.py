@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..identity import Players
 from .audit import Audit
+from .matches import MatchAdmin, MatchPorts, build_match_admin
 from .operators import DEFAULT_TTL_SECONDS, OperatorCredentials, Operators, RoleClaim
 from .ports import AuditLog
 
@@ -28,6 +29,7 @@ class AdminContext:
 
     audit: Audit
     operators: Operators  # who may call (the interceptor of fiveup.api.admin_auth)
+    matches: MatchAdmin  # list, inspect, end, void
 
 
 def operator_credentials(config: AdminConfig, players: Players) -> OperatorCredentials:
@@ -44,10 +46,15 @@ def build_admin(
     audit: AuditLog,
     players: Players,
     *,
+    matches: MatchPorts,
     clock: Callable[[], float] = time.time,
 ) -> AdminContext:
-    """The operators' context over the audit log's store and the contexts it acts on."""
+    """The operators' context over the audit log's store and the contexts it acts on
+    (``matches``: the matches area's ports)."""
     operators = Operators(
         operator_credentials(config, players), players.access, players.external, config.role
     )
-    return AdminContext(audit=Audit(audit, clock=clock), operators=operators)
+    log = Audit(audit, clock=clock)
+    return AdminContext(
+        audit=log, operators=operators, matches=build_match_admin(matches, log, clock=clock)
+    )

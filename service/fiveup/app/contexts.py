@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ..admin.builder import AdminContext, build_admin
+from ..admin.matches import MatchPorts, StuckPolicy
 from ..admin.ports import AuditStore
 from ..admin.settings import admin_config
 from ..bus.observer import PrometheusBusObserver
@@ -45,7 +46,7 @@ from ..lobby.settings import invite_quota, matchmaker_config
 from ..match.builder import MatchContext, build_match
 from ..match.observer import Observer
 from ..match.ports import RetainingStore
-from ..match.settings import hints_config, matches_config, retention_config
+from ..match.settings import hints_config, matches_config, retention_config, stuck_allowance
 from ..notifications.builder import NotificationsContext, build_notifications
 from ..notifications.ports import NotificationStore
 from ..notifications.settings import KeyHome, notifications_config
@@ -276,5 +277,14 @@ def build_contexts(
         observer=PrometheusChatObserver(), outbox=notifications.outbox, blocks=blocks,
         clock=clock,
     )  # fmt: skip
-    admin = build_admin(admin_config(config), stores.audit, players, clock=clock)
+    match_ports = MatchPorts(
+        match.matches,
+        stores.events,
+        stores.lobby,
+        stores.ratings,
+        StuckPolicy(*stuck_allowance(config)),
+    )
+    admin = build_admin(
+        admin_config(config), stores.audit, players, matches=match_ports, clock=clock
+    )
     return Contexts(stores, players, blocks, ratings, match, lobby, chat, notifications, admin)
