@@ -36,9 +36,12 @@ function brief(v: unknown): string {
   return `{${Object.entries(o).filter(([k]) => !k.startsWith("$")).map(([k, x]) => `${k}=${brief(x)}`).join(" ")}}`;
 }
 
+const rating = (value: number, deviation: number): string => `${number(value, 1)} ± ${number(deviation, 1)}`;
+
 export function changesTable(changes: RatingChange[]): HTMLElement {
   return dataTable(t("voidChanges"), [t("colPlayer"), t("colPlayers"), t("colBefore"), t("colAfter")],
-    changes.map((c) => [playerLink(c.playerId), number(c.playerCount), number(c.before, 1), number(c.after, 1)]),
+    changes.map((c) => [playerLink(c.playerId), number(c.playerCount), rating(c.before, c.deviationBefore),
+      c.unratedAfter ? t("voidUnrated") : rating(c.after, c.deviationAfter)]),
     t("voidNoChanges"), { "data-list": "rating-changes" });
 }
 
