@@ -131,9 +131,12 @@ export function clearAnnouncement(): void {
 /** The one line a refused call shows: what went wrong in words, and the server's
  *  reason for anyone who reads the logs (e.g. "… (UNIMPLEMENTED)"). */
 export function errorLine(err: unknown): string {
+  if (!(err instanceof ConnectError)) {
+    console.error(err); // a bug of the console's own, not the server's answer
+    return t("errConsole");
+  }
+  if (err.code === Code.Unimplemented) return t("errUnimplemented");
   const reason = errorReason(err);
-  if (!(err instanceof ConnectError)) console.error(err);
-  else if (err.code === Code.Unimplemented) return t("errUnimplemented");
   return `${reasonText(reason)} (${reason})`;
 }
 

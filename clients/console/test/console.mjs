@@ -87,7 +87,7 @@ async function seed() {
   const matchId = (await api.matches.createMatch({ seats: [human, human], unrated: true })).matchId;
   await api.matches.joinMatch({ matchId, seat: 0 }, withToken(mallory.token));
   await api.matches.joinMatch({ matchId, seat: 1 }, withToken(rita.token));
-  const say = (who, text) => api.chat.sendChatMessage({ matchId, text, requestId: randomUUID() }, withToken(who.token));
+  const say = (who, text) => api.chat.sendChatMessage({ matchId, content: { case: 'text', value: text }, requestId: randomUUID() }, withToken(who.token));
   await say(rita, 'Good luck, have fun');
   await say(mallory, 'Thanks');
   const rude = (await say(mallory, 'You play like a broken bot, idiot')).message;
@@ -221,9 +221,9 @@ await run(async () => {
 
   // the silence holds: Mallory's next message reaches nobody but Mallory
   const after = (await people.say(people.mallory, 'Still here, still rude')).message;
-  const ritaSees = (await api.chat.listChatMessages({ matchId: people.matchId }, withToken(people.rita.token))).messages.map((m) => m.text);
-  const mallorySees = (await api.chat.listChatMessages({ matchId: people.matchId }, withToken(people.mallory.token))).messages.map((m) => m.text);
-  step('silence holds', { sent: after.text, ritaSees, mallorySees });
+  const ritaSees = (await api.chat.listChatMessages({ matchId: people.matchId }, withToken(people.rita.token))).messages.map((m) => m.content.value);
+  const mallorySees = (await api.chat.listChatMessages({ matchId: people.matchId }, withToken(people.mallory.token))).messages.map((m) => m.content.value);
+  step('silence holds', { sent: after.content.value, ritaSees, mallorySees });
 
   // ---------------------------------------------------------------- the audit log
   await page.locator('nav.sections a[href="#/audit"]').click();

@@ -50,7 +50,7 @@ function seatView(seat: number, v: MatchView | undefined): HTMLElement {
   const card = el("section", { class: "seat-view", "aria-labelledby": id }, el("h4", { id, text: t("seatN", { n: seat + 1 }) }));
   if (!v) return card;
   card.append(facts([
-    [t("seatHand"), v.hand.length ? v.hand.map(tile).join("  ") : "—"],
+    [t("seatHand"), v.hand.length ? el("ul", { class: "tiles" }, ...v.hand.map((x) => el("li", { text: tile(x) }))) : "—"],
     [t("seatHandSizes"), v.handSizes.join(" · ")],
     [t("seatBoneyard"), number(v.boneyardSize)],
     [t("seatTurn"), v.turnSeat === undefined ? "—" : t("seatN", { n: v.turnSeat + 1 })],
@@ -64,9 +64,9 @@ function seatView(seat: number, v: MatchView | undefined): HTMLElement {
 export function matchView(matchId: string, params: URLSearchParams, focus: boolean): void {
   const host = view(t("matchTitle", { id: matchId }), focus);
   const body = el("div", { class: "match" });
+  let atVersion = BigInt(params.get("v") ?? "0"); // before caseBar: it may load at once
   caseBar(host, (reason, asked) => void load(reason, asked ? "match-summary" : ""));
   host.append(body);
-  let atVersion = BigInt(params.get("v") ?? "0");
 
   async function load(reason: string, focusOn: string, extra: Node | null = null): Promise<void> {
     body.replaceChildren(el("p", { class: "note", text: t("loading") }));

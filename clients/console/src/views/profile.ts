@@ -31,10 +31,10 @@ export function reportRows(reports: ChatReport[], authorColumn: boolean): Child[
   ]);
 }
 
-export function profileView(playerId: string, focus: boolean, land = ""): void {
+export function profileView(playerId: string, focus: boolean): void {
   const host = view(t("profileTitle"), focus);
   const body = el("div", { class: "profile" });
-  caseBar(host, (reason, asked) => void load(reason, asked ? "profile-summary" : land));
+  caseBar(host, (reason, asked) => void load(reason, asked ? "profile-summary" : ""));
   host.append(body);
 
   async function load(reason: string, focusOn: string): Promise<void> {
