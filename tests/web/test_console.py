@@ -139,7 +139,9 @@ def test_the_operator_silences_the_author_from_the_keyboard_and_it_holds(
     report: dict[str, Any],
 ) -> None:
     done = step(report, "silenced")
-    assert done["ring"]["outline"] != "none" and done["ring"]["outlineWidth"] == "3px"
+    # reached with Tab: the focus ring shows
+    assert done["ring"]["text"] == "Silence in chat" and done["ring"]["outline"] == "solid"
+    assert done["ring"]["outlineWidth"] == "3px"
     assert done["inDialog"]["tag"] == "textarea"  # the dialog opens on its reason
     assert done["endsAt"]  # an end date was asked for (a week ahead by default)
     assert done["status"].startswith("Chat silence imposed on Mallory until")
@@ -170,6 +172,19 @@ def test_the_action_and_the_reads_are_in_the_audit_log(report: dict[str, Any]) -
     assert filtered and all(mallory in e[3] for e in filtered)
 
 
+def test_the_operator_inspects_voids_and_ends_matches(report: dict[str, Any]) -> None:
+    voided = step(report, "voided")
+    assert voided["verified"] == "true" and voided["seats"] == 2  # the shuffle verifies
+    assert voided["events"] > 10 and voided["firstEvent"].startswith("v1 matchStarted: seats=")
+    assert voided["status"] == "The result was voided; 0 ratings changed."  # an unrated one
+    assert voided["changes"] == "No rating changed."
+    assert "finished · voided" in voided["summary"] and voided["voidLeft"] == 0
+    assert voided["focus"]["id"] == "match-void"
+    ended = step(report, "ended")
+    assert "cancelled" in ended["summary"] and ended["endLeft"] == 0
+    assert ended["focus"]["id"] == "match-summary"
+
+
 def test_axe_finds_no_violation_on_any_view_in_either_language(report: dict[str, Any]) -> None:
     states = {s["state"]: s for s in report["states"]}
     wanted = {"sign-in", "sign-in (Hindi)", "silence dialog"}
@@ -179,7 +194,7 @@ def test_axe_finds_no_violation_on_any_view_in_either_language(report: dict[str,
     found = {name: s["violations"] for name, s in states.items() if s["violations"]}
     assert found == {}, found
     for name, seen in states.items():
-        assert seen["passes"] >= 20, (name, seen["passes"])  # axe ran on a real page
+        assert seen["passes"] >= 15, (name, seen["passes"])  # axe ran on a real page
         assert seen["lang"] == ("hi" if "Hindi" in name else "en"), name
     assert report["consoleErrors"] == []
 
@@ -197,7 +212,8 @@ def test_every_view_shows_its_data_or_one_clear_line(report: dict[str, Any]) -> 
 def test_the_phone_pages_do_not_scroll_sideways(report: dict[str, Any]) -> None:
     for view in ("profile", "report", "audit"):
         seen = step(report, f"phone {view}")
-        assert seen["scrollWidth"] <= seen["width"], (view, seen)
+        assert seen["width"] == 390 and seen["scrollWidth"] <= 390, (view, seen)
+        assert seen["outside"] == [], (view, seen)
 
 
 def test_the_screenshots_are_kept(report: dict[str, Any]) -> None:

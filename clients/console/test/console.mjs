@@ -96,10 +96,14 @@ async function seed() {
   // a finished match beside the live one (a guest against a bot, played out through the API)
   const sam = await signInGuest(api, 'Sam');
   const finished = (await api.matches.createMatch({ seats: [human, { kind: SeatKind.BOT, bot: BotKind.RANDOM }], unrated: true, targetPoints: 10 })).matchId;
-  const seat = (await api.matches.joinMatch({ matchId: finished, seat: 0 }, withToken(sam.token))).seatToken;
-  for (let n = 0; n < 2000; n++) {
+  await api.matches.joinMatch({ matchId: finished, seat: 0 }, withToken(sam.token));
+  const seat = sam.token; // a signed-in player's seat answers to their access token
+  // moves until the match is over (the bot answers at once: the test server has no bot pace)
+  const deadline = Date.now() + 60000;
+  for (;;) {
     const view = (await api.matches.getMatch({ matchId: finished }, withToken(seat))).view;
     if (view.status !== MatchStatus.IN_PROGRESS) break;
+    if (Date.now() > deadline) throw new Error(`the match against the bot did not end: ${view.status}`);
     if (view.turnSeat !== 0 || !view.legalMoves.length) continue;
     try {
       await api.matches.submitMove({ matchId: finished, move: view.legalMoves[0], expectedVersion: view.version, requestId: randomUUID() }, withToken(seat));
@@ -117,7 +121,7 @@ async function tour(page, people, lang, photos) {
     ['players', `#/players?q=Mallory`, async () => page.locator('table').first().waitFor(WAIT)],
     ['profile', `#/players/${people.mallory.playerId}`, async () => page.locator('#profile-sanctions').waitFor(WAIT)],
     ['matches', '#/matches?filter=all', async () => page.locator('#matches-title, main .error').first().waitFor(WAIT)],
-    ['match', `#/matches/${people.matchId}`, async () => page.locator('#match-summary, main .error').first().waitFor(WAIT)],
+    ['match', `#/matches/${people.finished}?v=12`, async () => page.locator('#match-summary, main .error').first().waitFor(WAIT)],
     ['reports', '#/reports', async () => page.locator('#reports-title, main .error').first().waitFor(WAIT)],
     ['report', `#/reports/${people.reportId}`, async () => page.locator('#report-message, main .error').first().waitFor(WAIT)],
     ['integrity', '#/integrity', async () => page.locator('#signals-title, main .error').first().waitFor(WAIT)],
@@ -131,7 +135,10 @@ async function tour(page, people, lang, photos) {
     await ready();
     await settled(page);
     await audit(page, `${name}${lang === 'hi' ? ' (Hindi)' : ''}`);
-    if (photos) await shot(page, `${name}-laptop`, true);
+    if (photos) {
+      await page.evaluate(() => document.activeElement?.blur()); // the view, not its focus ring
+      await shot(page, `${name}-laptop`, true);
+    }
     step(`view ${name} ${lang}`, { errors: await errorLines(page), title: await page.locator('main .view-title').textContent() });
   }
 }
@@ -195,8 +202,9 @@ await run(async () => {
   // ---------------------------------------------------------------- silence, from the keyboard
   await page.locator('a[data-link=author]').click();
   await page.locator('#profile-actions').waitFor(WAIT);
-  const silence = page.locator('button[data-action=silence]');
-  await silence.focus();
+  // Tab from the action before it: the ring a keyboard user sees
+  await page.locator('button[data-action=revoke]').focus();
+  await page.keyboard.press('Tab');
   const ring = await focused(page);
   await page.keyboard.press('Enter');
   const dialog = page.locator('dialog.action[open]');
@@ -241,6 +249,38 @@ await run(async () => {
   await entries.first().waitFor(WAIT);
   step('audit filtered', { entries: await entries.evaluateAll((rows) => rows.map((r) => [...r.cells].map((c) => c.textContent))) });
 
+  // ---------------------------------------------------------------- a match: inspect, void, end
+  await page.locator('nav.sections a[href="#/matches"]').click(); // a new case
+  await page.locator('input[name=filter][value=ended]').check();
+  await page.locator('form.filters button[type=submit]').click();
+  await page.locator(`main a[href="#/matches/${people.finished}"]`).click();
+  await page.locator('.case input[name=case-reason]').fill('Spot check of a finished match');
+  await page.locator('.case input[name=case-reason]').press('Enter');
+  await page.locator('#match-summary').waitFor(WAIT);
+  const inspected = {
+    verified: await page.locator('[data-verified]').getAttribute('data-verified'),
+    seats: await page.locator('.seat-view').count(),
+    events: await page.locator('ol.events li').count(),
+    firstEvent: await page.locator('ol.events li').first().textContent(),
+  };
+  await page.locator('button[data-action=void]').click();
+  await page.locator('dialog.action[open] textarea').fill('Test result: it should not count');
+  await page.locator('dialog.action[open] button[type=submit]').click();
+  await page.locator('#match-void').waitFor(WAIT);
+  step('voided', {
+    ...inspected, focus: await focused(page), status: await page.locator('main [role=status]').textContent(),
+    changes: await page.locator('#match-void ~ *').first().textContent(),
+    summary: await page.locator('#match-summary + dl').textContent(),
+    voidLeft: await page.locator('button[data-action=void]').count(),
+  });
+  await page.goto(`${CONSOLE}#/matches/${people.matchId}`);
+  await page.locator('button[data-action=end-match]').click();
+  await page.locator('dialog.action[open] textarea').fill('Stuck after a disconnect');
+  await page.locator('dialog.action[open] button[type=submit]').click();
+  await page.locator('dialog.action[open]').waitFor({ state: 'detached', ...WAIT });
+  await page.locator('main [role=status]').filter({ hasText: 'ended' }).waitFor(WAIT);
+  step('ended', { focus: await focused(page), summary: await page.locator('#match-summary + dl').textContent(), endLeft: await page.locator('button[data-action=end-match]').count() });
+
   // ---------------------------------------------------------------- every view, both languages
   await tour(page, people, 'en', true);
   await page.locator('button.lang').click();
@@ -274,8 +314,13 @@ await run(async () => {
     await small.locator(ready).waitFor(WAIT);
     await settled(small);
     await audit(small, `${name} phone`);
+    await small.evaluate(() => document.activeElement?.blur());
     await shot(small, `${name}-phone`);
-    step(`phone ${name}`, await small.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth })));
+    step(`phone ${name}`, await small.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth,
+      // what sticks out of the page, if anything (a table scrolls inside its own box)
+      outside: [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.table-wrap')).map((e) => `${e.tagName.toLowerCase()}.${e.className}`).slice(0, 10),
+    })));
   }
   await phone.close();
 });

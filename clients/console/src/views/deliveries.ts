@@ -19,7 +19,7 @@ export function deliveriesView(focus: boolean): void {
     try {
       const d = await call((c, o) => c.getDeliveries({}, o));
       const section = (id: string, title: string, content: Node): HTMLElement =>
-        el("section", { class: "card", "aria-labelledby": id }, heading(3, title, { id }), content);
+        el("section", { class: "card" }, heading(3, title, { id }), content);
       body.replaceChildren(
         el("p", { class: "replica", text: t("deliveriesReplica", { replica: d.replica || "—" }) }),
         section("del-outbox", t("deliveriesOutbox"), dataTable(t("deliveriesOutbox"),

@@ -46,8 +46,7 @@ export function changesTable(changes: RatingChange[]): HTMLElement {
 }
 
 function seatView(seat: number, v: MatchView | undefined): HTMLElement {
-  const id = uid("seat");
-  const card = el("section", { class: "seat-view", "aria-labelledby": id }, el("h4", { id, text: t("seatN", { n: seat + 1 }) }));
+  const card = el("section", { class: "seat-view" }, el("h4", { text: t("seatN", { n: seat + 1 }) }));
   if (!v) return card;
   card.append(facts([
     [t("seatHand"), v.hand.length ? el("ul", { class: "tiles" }, ...v.hand.map((x) => el("li", { text: tile(x) }))) : "—"],
@@ -82,7 +81,7 @@ export function matchView(matchId: string, params: URLSearchParams, focus: boole
 
   function draw(m: InspectMatchResponse, extra: Node | null): void {
     const s = m.summary!;
-    const summary = el("section", { class: "card", "aria-labelledby": "match-summary" },
+    const summary = el("section", { class: "card" },
       heading(3, t("matchSummary"), { id: "match-summary" }),
       facts([
         [t("colStatus"), matchStatus(s.status, s.voided)],
@@ -92,7 +91,7 @@ export function matchView(matchId: string, params: URLSearchParams, focus: boole
         [t("colVersion"), number(s.version)],
         [t("colPlayers"), el("ul", { class: "plain" }, ...s.playerIds.map((p) => el("li", {}, p ? playerLink(p) : t("botOrEmpty"))))],
       ]));
-    const shuffle = el("section", { class: "card", "aria-labelledby": "match-shuffle" },
+    const shuffle = el("section", { class: "card" },
       heading(3, t("matchShuffle"), { id: "match-shuffle" }),
       el("p", { class: m.shuffleVerified ? "badge good" : "badge bad", "data-verified": String(m.shuffleVerified),
         text: m.shuffleVerified ? t("shuffleVerified") : t("shuffleNotVerified") }),
@@ -106,10 +105,10 @@ export function matchView(matchId: string, params: URLSearchParams, focus: boole
       atVersion = BigInt(version.value || "0");
       void load(caseReason(), "match-views");
     });
-    const views = el("section", { class: "card", "aria-labelledby": "match-views" },
+    const views = el("section", { class: "card" },
       heading(3, t("matchViews", { v: number(m.viewsVersion) }), { id: "match-views" }), pick,
       el("div", { class: "seat-views" }, ...m.seats.map((seat) => seatView(seat.seat, m.seatViews.find((sv) => sv.seat === seat.seat)?.view))));
-    const events = el("section", { class: "card", "aria-labelledby": "match-events" },
+    const events = el("section", { class: "card" },
       heading(3, t("matchEvents", { n: m.events.length }), { id: "match-events" }),
       el("details", {}, el("summary", { text: t("matchEventsShow") }),
         el("ol", { class: "events" }, ...m.events.map((e) => el("li", { text: eventLine(e) })))));
@@ -140,13 +139,13 @@ export function matchView(matchId: string, params: URLSearchParams, focus: boole
           changes = (await call((c, o) => c.voidResult({ matchId, reason }, o))).changes;
           return t("doneVoid", { n: changes.length });
         },
-        done: () => void load(caseReason(), "match-void", el("section", { class: "card", "aria-labelledby": "match-void" },
+        done: () => void load(caseReason(), "match-void", el("section", { class: "card" },
           heading(3, t("voidDone"), { id: "match-void" }), changesTable(changes))),
       }));
       bar.append(cancel);
     }
     if (!bar.childElementCount) bar.append(el("p", { class: "note", text: t("matchNoActions") }));
-    return el("section", { class: "card", "aria-labelledby": "match-actions" },
+    return el("section", { class: "card" },
       heading(3, t("profileActions"), { id: "match-actions" }), bar);
   }
 }

@@ -55,7 +55,7 @@ export function profileView(playerId: string, focus: boolean): void {
     const player = p.player!;
     host.querySelector(".view-title")!.textContent = t("profileOf", { name: player.displayName });
     document.title = `${t("profileOf", { name: player.displayName })} · ${t("title")}`;
-    const summary = el("section", { class: "card", "aria-labelledby": "profile-summary" },
+    const summary = el("section", { class: "card" },
       heading(3, t("profileSummary"), { id: "profile-summary" }),
       facts([
         [t("colName"), player.displayName],
@@ -69,7 +69,7 @@ export function profileView(playerId: string, focus: boolean): void {
         el("a", { href: `#/matches?${new URLSearchParams({ player: player.playerId })}`, text: t("profileMatchesLink") }),
         el("a", { href: `#/audit?${new URLSearchParams({ target: player.playerId })}`, text: t("profileAuditLink") })));
     const standing = p.standing;
-    const ratings = el("section", { class: "card", "aria-labelledby": "profile-ratings" },
+    const ratings = el("section", { class: "card" },
       heading(3, t("profileRatings"), { id: "profile-ratings" }),
       facts([
         [t("standingOpponents"), number(standing?.distinctOpponents ?? 0)],
@@ -101,7 +101,7 @@ export function profileView(playerId: string, focus: boolean): void {
   }
 
   function section(id: string, title: string, ...content: Node[]): HTMLElement {
-    return el("section", { class: "card", "aria-labelledby": id }, heading(3, title, { id }), ...content);
+    return el("section", { class: "card" }, heading(3, title, { id }), ...content);
   }
 
   function actions(id: string, name: string): HTMLElement {
@@ -138,7 +138,7 @@ export function profileView(playerId: string, focus: boolean): void {
       done: reload("profile-summary"),
     }));
     bar.append(rename);
-    return el("section", { class: "card", "aria-labelledby": "profile-actions" },
+    return el("section", { class: "card" },
       heading(3, t("profileActions"), { id: "profile-actions" }), el("p", { class: "note", text: t("actionsNote") }), bar);
   }
 

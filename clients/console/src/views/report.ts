@@ -33,7 +33,7 @@ export function reportView(reportId: string, focus: boolean): void {
 
   function draw(found: GetReportResponse): void {
     const r = found.report!;
-    const message = el("section", { class: "card", "aria-labelledby": "report-message" },
+    const message = el("section", { class: "card" },
       heading(3, t("reportMessage"), { id: "report-message" }),
       el("blockquote", { class: "reported", "data-field": "reported-text" }, el("p", { text: r.text })),
       facts([
@@ -50,7 +50,7 @@ export function reportView(reportId: string, focus: boolean): void {
       el("p", { class: "links" }, r.authorPlayerId
         ? el("a", { href: `#/players/${encodeURIComponent(r.authorPlayerId)}`, "data-link": "author", text: t("reportAuthorLink", { name: r.authorName }) })
         : el("span", { text: t("anonymous") })));
-    const context = el("section", { class: "card", "aria-labelledby": "report-context" },
+    const context = el("section", { class: "card" },
       heading(3, t("reportContext"), { id: "report-context" }),
       found.context.length === 0 ? el("p", { class: "note", text: t("contextNone") }) : el("ol", { class: "context" },
         ...found.context.map((m) => el("li", { class: m.reported ? "reported" : "" },
