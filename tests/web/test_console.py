@@ -185,6 +185,23 @@ def test_the_operator_inspects_voids_and_ends_matches(report: dict[str, Any]) ->
     assert ended["focus"]["id"] == "match-summary"
 
 
+def test_the_operator_reads_an_integrity_signal_and_dismisses_it(report: dict[str, Any]) -> None:
+    seeded = step(report, "seeded")
+    seen = step(report, "integrity")
+    shared = [s for s in seen["signals"] if s["title"].startswith("Opponents sharing an address")]
+    assert len(shared) == 1, seen["signals"]
+    (signal,) = shared
+    assert "127.0.0.0/24" in signal["evidence"], signal
+    # its players and matches, each a link to its view
+    assert sorted(signal["players"]) == sorted(
+        f"#/players/{p}" for p in (seeded["ivan"], seeded["jo"])
+    )
+    assert sorted(signal["matches"]) == sorted(f"#/matches/{m}" for m in seeded["rated"])
+    assert seen["status"].startswith("The signal is dismissed: 0 matches voided, 0 sanctions")
+    assert seen["focus"]["id"] == "signals-title"
+    assert not any(t.startswith("Opponents sharing an address") for t in seen["left"])
+
+
 def test_axe_finds_no_violation_on_any_view_in_either_language(report: dict[str, Any]) -> None:
     states = {s["state"]: s for s in report["states"]}
     wanted = {"sign-in", "sign-in (Hindi)", "silence dialog"}

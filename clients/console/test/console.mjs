@@ -81,6 +81,27 @@ async function giveCase(page, reason = CASE) {
 }
 
 // ------------------------------------------------------------------ the people
+/** Moves through the API, each seat with its player's token (`tokens[seat]`; a bot
+ *  plays its own seats, at once: the test server has no bot pace), until the match is
+ *  over. */
+async function playOut(matchId, tokens) {
+  const deadline = Date.now() + 60000;
+  for (;;) {
+    const seen = (await api.matches.getMatch({ matchId }, withToken(tokens[0]))).view;
+    if (seen.status !== MatchStatus.IN_PROGRESS) return;
+    if (Date.now() > deadline) throw new Error(`match ${matchId} did not end in time`);
+    const seat = seen.turnSeat;
+    if (seat === undefined || tokens[seat] === undefined) continue; // a bot's turn
+    const view = seat === 0 ? seen : (await api.matches.getMatch({ matchId }, withToken(tokens[seat]))).view;
+    if (view.turnSeat !== seat || !view.legalMoves.length) continue;
+    try {
+      await api.matches.submitMove({ matchId, move: view.legalMoves[0], expectedVersion: view.version, requestId: randomUUID() }, withToken(tokens[seat]));
+    } catch (err) {
+      if (errorReason(err) !== 'STALE_VERSION') throw err;
+    }
+  }
+}
+
 async function seed() {
   const [mallory, rita] = await Promise.all(['Mallory', 'Rita'].map((n) => signInGuest(api, n)));
   const human = { kind: SeatKind.HUMAN };
@@ -95,23 +116,22 @@ async function seed() {
   await api.chat.reportChatMessage({ matchId, messageId: rude.messageId, reason: ChatReportReason.ABUSE, comment: 'Insults after every move' }, withToken(rita.token));
   // a finished match beside the live one (a guest against a bot, played out through the API)
   const sam = await signInGuest(api, 'Sam');
-  const finished = (await api.matches.createMatch({ seats: [human, { kind: SeatKind.BOT, bot: BotKind.RANDOM }], unrated: true, targetPoints: 10 })).matchId;
+  const bot = { kind: SeatKind.BOT, bot: BotKind.RANDOM };
+  const finished = (await api.matches.createMatch({ seats: [human, bot], unrated: true, targetPoints: 10 })).matchId;
   await api.matches.joinMatch({ matchId: finished, seat: 0 }, withToken(sam.token));
-  const seat = sam.token; // a signed-in player's seat answers to their access token
-  // moves until the match is over (the bot answers at once: the test server has no bot pace)
-  const deadline = Date.now() + 60000;
-  for (;;) {
-    const view = (await api.matches.getMatch({ matchId: finished }, withToken(seat))).view;
-    if (view.status !== MatchStatus.IN_PROGRESS) break;
-    if (Date.now() > deadline) throw new Error(`the match against the bot did not end: ${view.status}`);
-    if (view.turnSeat !== 0 || !view.legalMoves.length) continue;
-    try {
-      await api.matches.submitMove({ matchId: finished, move: view.legalMoves[0], expectedVersion: view.version, requestId: randomUUID() }, withToken(seat));
-    } catch (err) {
-      if (errorReason(err) !== 'STALE_VERSION') throw err;
-    }
+  await playOut(finished, [sam.token]);
+  // two rated matches between two guests from one address (every guest here signs in
+  // from 127.0.0.1): the integrity scan's SHARED_ADDRESS evidence
+  const [ivan, jo] = await Promise.all(['Ivan', 'Jo'].map((n) => signInGuest(api, n)));
+  const rated = [];
+  for (let n = 0; n < 2; n++) {
+    const id = (await api.matches.createMatch({ seats: [human, human], targetPoints: 5 })).matchId;
+    await api.matches.joinMatch({ matchId: id, seat: 0 }, withToken(ivan.token));
+    await api.matches.joinMatch({ matchId: id, seat: 1 }, withToken(jo.token));
+    await playOut(id, [ivan.token, jo.token]);
+    rated.push(id);
   }
-  step('seeded', { matchId, finished, mallory: mallory.playerId, rita: rita.playerId, rude: String(rude.messageId) });
+  step('seeded', { matchId, finished, rated, mallory: mallory.playerId, rita: rita.playerId, ivan: ivan.playerId, jo: jo.playerId, rude: String(rude.messageId) });
   return { mallory, rita, matchId, finished, say };
 }
 
@@ -124,7 +144,8 @@ async function tour(page, people, lang, photos) {
     ['match', `#/matches/${people.finished}?v=12`, async () => page.locator('#match-summary, main .error').first().waitFor(WAIT)],
     ['reports', '#/reports', async () => page.locator('#reports-title, main .error').first().waitFor(WAIT)],
     ['report', `#/reports/${people.reportId}`, async () => page.locator('#report-message, main .error').first().waitFor(WAIT)],
-    ['integrity', '#/integrity', async () => page.locator('#signals-title, main .error').first().waitFor(WAIT)],
+    // in English the open signals; in Hindi, after one was dismissed, the dismissed ones
+    ['integrity', lang === 'hi' ? '#/integrity?status=3' : '#/integrity', async () => page.locator('#signals-title, main .error').first().waitFor(WAIT)],
     ['deliveries', '#/deliveries', async () => page.locator('#del-outbox, main .error').first().waitFor(WAIT)],
     ['audit', '#/audit', async () => page.locator('#audit-title').waitFor(WAIT)],
   ];
@@ -283,6 +304,23 @@ await run(async () => {
 
   // ---------------------------------------------------------------- every view, both languages
   await tour(page, people, 'en', true);
+
+  // ---------------------------------------------------------------- an integrity signal
+  await page.goto(`${CONSOLE}#/integrity`);
+  await page.locator('li.signal').first().waitFor(WAIT);
+  const signals = await page.locator('li.signal').evaluateAll((items) => items.map((li) => ({
+    id: li.dataset.signal, title: li.querySelector('h3').textContent, evidence: li.querySelector('.evidence').textContent,
+    players: [...li.querySelectorAll('a[href^="#/players/"]')].map((a) => a.getAttribute('href')),
+    matches: [...li.querySelectorAll('a[href^="#/matches/"]')].map((a) => a.getAttribute('href')),
+  })));
+  const shared = page.locator('li.signal').filter({ hasText: 'Opponents sharing an address' }).first();
+  await shared.locator('button[data-decision="1"]').click();
+  await page.locator('dialog.action[open] textarea').fill('Two friends on one home network: checked, no farming');
+  await page.locator('dialog.action[open] button[type=submit]').click();
+  await page.locator('dialog.action[open]').waitFor({ state: 'detached', ...WAIT });
+  await page.locator('main [role=status]').filter({ hasText: 'dismissed' }).waitFor(WAIT);
+  step('integrity', { signals, focus: await focused(page), status: await page.locator('main [role=status]').textContent(), left: await page.locator('li.signal').evaluateAll((items) => items.map((li) => li.querySelector('h3').textContent)) });
+
   await page.locator('button.lang').click();
   await page.locator('html[lang=hi]').waitFor(WAIT);
   step('hindi', { focus: await focused(page) });
