@@ -25,6 +25,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Protocol
 
+from .evidence import RatedEvidence
 from .model import Rating
 from .outcome import MODES, MatchOutcome, SeatOutcome
 
@@ -169,7 +170,9 @@ class FinishedRecord:
     rounds: int
 
 
-class RatingStore(Protocol):
+class RatingStore(RatedEvidence, Protocol):
+    """The reads below, and the integrity checks' (``evidence.RatedEvidence``)."""
+
     url: str
 
     async def open(self) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...ratings.outcome import MatchOutcome
+from ..ratings_evidence import EvidenceReads
 from ..ratings_reads import RatingReads, Row
 from ..ratings_sql import (
     PG_RATING_LOCK,
@@ -20,7 +21,7 @@ from ..ratings_sql import (
 from .common import Conn, PooledStore, fetch_all
 
 
-class PostgresRatingStore(PooledStore, RatingReads):
+class PostgresRatingStore(PooledStore, RatingReads, EvidenceReads):
     what = "rating store"
     pool_name = "fiveup-ratings"
     schema = PG_SCHEMA

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...ratings.outcome import MatchOutcome
+from ..ratings_evidence import EvidenceReads
 from ..ratings_reads import RatingReads, Row
 from ..ratings_sql import (
     RESOLVE_LEGACY_MODES_SQLITE,
@@ -20,7 +21,7 @@ from ..ratings_sql import (
 from .worker import WorkerStore
 
 
-class SqliteRatingStore(WorkerStore, RatingReads):
+class SqliteRatingStore(WorkerStore, RatingReads, EvidenceReads):
     what = "rating store"
     thread_name = "sqlite-ratings"
     version_table = SQLITE_VERSION_TABLE
