@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..admin.integrity_settings import IntegritySettings
 from ..api.settings import LimitsSettings
 from ..bus.settings import BusSettings
 from ..chat.settings import ChatSettings
@@ -82,7 +83,7 @@ class ServerSettings(SettingsGroup):
 class ServerConfig(
     ServerSettings, StoreSettings, TelemetrySettings, LimitsSettings, IdentitySettings,
     RatingsSettings, MatchSettings, LobbySettings, ChatSettings, NotificationSettings,
-    EgressSettings, BusSettings,
+    EgressSettings, BusSettings, IntegritySettings,
 ):  # fmt: skip
     """Every settings group, gathered: the one list of them is this class's bases."""
 

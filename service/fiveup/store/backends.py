@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from ..admin.signals import SignalStore
 from ..bus.ports import WakeBus
 from ..chat.ports import ChatStore
 from ..identity.ports import BlockStore, PlayerStore
@@ -22,6 +23,7 @@ from ..ratings.ports import RatingStore
 from .options import StoreOptions
 from .postgres.chat import PostgresChatStore
 from .postgres.events import PostgresStore
+from .postgres.integrity import PostgresSignalStore
 from .postgres.lobby import PostgresLobbyStore
 from .postgres.notifications import PostgresNotificationStore
 from .postgres.outbox import WAKE_BY_BUS
@@ -30,6 +32,7 @@ from .postgres.ratings import PostgresRatingStore
 from .postgres.relations import PostgresBlockStore
 from .sqlite.bus_events import sqlite_event_store
 from .sqlite.chat import SqliteChatStore
+from .sqlite.integrity import SqliteSignalStore
 from .sqlite.lobby import SqliteLobbyStore
 from .sqlite.notifications import SqliteNotificationStore
 from .sqlite.players import SqlitePlayerStore
@@ -54,6 +57,7 @@ class Backend:
     notifications: Callable[..., NotificationStore]  # (url, *, bus=: PostgreSQL's only)
     chat: Callable[..., ChatStore]  # (url, *, bus=: PostgreSQL's only)
     blocks: Callable[[str], BlockStore]
+    signals: Callable[[str], SignalStore]  # the operators' ratings integrity signals
 
 
 def _sqlite_events(
@@ -84,11 +88,11 @@ def _postgres_events(
 
 SQLITE = Backend(
     "sqlite", _sqlite_events, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
-    SqliteNotificationStore, SqliteChatStore, SqliteBlockStore,
+    SqliteNotificationStore, SqliteChatStore, SqliteBlockStore, SqliteSignalStore,
 )  # fmt: skip
 POSTGRES = Backend(
     "postgres", _postgres_events, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
-    PostgresNotificationStore, PostgresChatStore, PostgresBlockStore,
+    PostgresNotificationStore, PostgresChatStore, PostgresBlockStore, PostgresSignalStore,
 )  # fmt: skip
 
 
@@ -165,3 +169,8 @@ def open_chat_store(url: str, *, bus: WakeBus | None = None) -> ChatStore:
 def open_block_store(url: str) -> BlockStore:
     """The block store (who blocked whom) on the event store's database ``url``."""
     return backend_for(url).blocks(url)
+
+
+def open_signal_store(url: str) -> SignalStore:
+    """The operators' ratings integrity signals on the event store's database ``url``."""
+    return backend_for(url).signals(url)
