@@ -136,6 +136,8 @@ def _seat_of(result: RatedResult, player_id: str) -> RatedSeat:
 def _span(games: Sequence[Played]) -> str:
     """How long the matches took, from the first end to the last, in words."""
     seconds = games[-1].result.ended_at - games[0].result.ended_at
+    if seconds < 60:
+        return f"{seconds:.0f} s"
     if seconds < HOUR:
         return f"{seconds / 60:.0f} min"
     if seconds < 2 * DAY:
