@@ -21,7 +21,7 @@ import schemathesis
 from google.api import annotations_pb2
 from hypothesis import HealthCheck, given, settings
 
-from fiveup.app.services import PUBLIC_SERVICES
+from fiveup.app.services import SERVED_SERVICES
 from fiveup.devstack.webstack import OPENAPI, static_server
 
 from .conftest import ROOT, Stack, in_ci
@@ -42,7 +42,7 @@ def require_document() -> Path:
 def http_rules() -> set[tuple[str, str]]:
     """(verb, path) of every google.api.http rule (additional bindings too)."""
     found = set()
-    for service in PUBLIC_SERVICES:
+    for service in SERVED_SERVICES:
         for method in service.methods:
             rule = method.GetOptions().Extensions[annotations_pb2.http]
             for each in (rule, *rule.additional_bindings):

@@ -25,7 +25,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from fiveup.api.stream_pools import SERVER_POOLS
 from fiveup.app.server import STREAM_POOL_HEALTH
-from fiveup.app.services import PUBLIC_SERVICES
+from fiveup.app.services import SERVED_SERVICES
 from fiveup.engine import Match, MatchConfig, event_from_dict
 from fiveup.store import open_store
 from fiveup.v1 import match_pb2 as pb
@@ -326,7 +326,7 @@ async def test_the_drain_step_by_step_in_process(tmp_path: Path) -> None:
     assert {name: s.status for name, s in listed.items()} == {
         name: serving
         for name in ("", "fiveup.liveness", "fiveup.readiness",
-                     *(service.full_name for service in PUBLIC_SERVICES),
+                     *(service.full_name for service in SERVED_SERVICES),
                      *(STREAM_POOL_HEALTH + pool for pool in SERVER_POOLS))
     }  # fmt: skip
     # A move whose store append is slow, in flight when the drain starts.

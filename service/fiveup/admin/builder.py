@@ -3,13 +3,58 @@ receive, by their constructors, the ports they use)."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..identity import Players
+from .audit import Audit
+from .matches import MatchAdmin, MatchPorts, build_match_admin
+from .operators import DEFAULT_TTL_SECONDS, OperatorCredentials, Operators, RoleClaim
 from .ports import AuditLog
+
+
+@dataclass(frozen=True, slots=True)
+class AdminConfig:
+    """The operators' settings (``fiveup.admin.settings.AdminSettings`` holds their
+    defaults and help)."""
+
+    credential_ttl_seconds: float = DEFAULT_TTL_SECONDS
+    role: RoleClaim | None = None  # the ID token claim that makes an operator (None: none)
 
 
 @dataclass(frozen=True, slots=True)
 class AdminContext:
     """Every area of AdminService's core; the servicer's mixins reach their own."""
 
-    audit: AuditLog
+    audit: Audit
+    operators: Operators  # who may call (the interceptor of fiveup.api.admin_auth)
+    matches: MatchAdmin  # list, inspect, end, void
+
+
+def operator_credentials(config: AdminConfig, players: Players) -> OperatorCredentials:
+    """Operator credentials over the players' own keys and issuer (so ``fiveup admin
+    credential`` and every replica agree on them)."""
+    access = players.access
+    return OperatorCredentials(
+        access.keys, issuer=access.issuer, ttl_seconds=config.credential_ttl_seconds
+    )
+
+
+def build_admin(
+    config: AdminConfig,
+    audit: AuditLog,
+    players: Players,
+    *,
+    matches: MatchPorts,
+    clock: Callable[[], float] = time.time,
+) -> AdminContext:
+    """The operators' context over the audit log's store and the contexts it acts on
+    (``matches``: the matches area's ports)."""
+    operators = Operators(
+        operator_credentials(config, players), players.access, players.external, config.role
+    )
+    log = Audit(audit, clock=clock)
+    return AdminContext(
+        audit=log, operators=operators, matches=build_match_admin(matches, log, clock=clock)
+    )

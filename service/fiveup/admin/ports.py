@@ -56,3 +56,15 @@ class AuditLog(Protocol):
     async def entries(self, query: AuditQuery) -> list[AuditEntry]:
         """Newest first, ids below ``query.before_id`` when it is set."""
         ...
+
+
+class AuditStore(AuditLog, Protocol):
+    """The audit log's adapter (``fiveup.store.sqlite.audit``, ``fiveup.store.postgres.audit``):
+    table ``admin_audit`` in the event store's database, schema version
+    ``audit_schema_version``; its own triggers refuse UPDATE and DELETE."""
+
+    url: str
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...

@@ -1,6 +1,6 @@
 """Every context of one server, built explicitly in the order they depend on each other:
 
-    identity (players)  <-  notifications, ratings  <-  match  <-  lobby  <-  chat
+    identity (players)  <-  notifications, ratings  <-  match  <-  lobby  <-  chat  <-  admin
 
 (the notifications context's outbox is handed to every context whose writes notify:
 the match's repository and the chat tell it after each commit with notices.)
@@ -22,6 +22,10 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from ..admin.builder import AdminContext, build_admin
+from ..admin.matches import MatchPorts, StuckPolicy
+from ..admin.ports import AuditStore
+from ..admin.settings import admin_config
 from ..bus.observer import PrometheusBusObserver
 from ..bus.ports import BusUnavailable, WakeBus
 from ..chat.builder import build_chat
@@ -42,7 +46,7 @@ from ..lobby.settings import invite_quota, matchmaker_config
 from ..match.builder import MatchContext, build_match
 from ..match.observer import Observer
 from ..match.ports import RetainingStore
-from ..match.settings import hints_config, matches_config, retention_config
+from ..match.settings import hints_config, matches_config, retention_config, stuck_allowance
 from ..notifications.builder import NotificationsContext, build_notifications
 from ..notifications.ports import NotificationStore
 from ..notifications.settings import KeyHome, notifications_config
@@ -51,6 +55,7 @@ from ..ratings.ports import RatingStore
 from ..ratings.settings import rated_play_policy, ratings_config
 from ..store import (
     is_postgres,
+    open_audit_store,
     open_block_store,
     open_chat_store,
     open_lobby_store,
@@ -76,11 +81,15 @@ class Stores:
     chat: ChatStore
     notifications: NotificationStore
     blocks: BlockStore
+    audit: AuditStore  # the operators' audit log
     bus: WakeBus | None = None  # wake-ups between replicas (None: the stores' own)
 
     def each(self) -> tuple[object, ...]:
         """Every store whose pools the runtime metrics watch."""
-        return (self.events, self.players, self.lobby, self.ratings, self.chat, self.blocks)
+        return (
+            self.events, self.players, self.lobby, self.ratings, self.chat, self.blocks,
+            self.audit,
+        )  # fmt: skip
 
     def in_order(
         self,
@@ -92,11 +101,12 @@ class Stores:
         LobbyStore,
         ChatStore,
         BlockStore,
+        AuditStore,
     ]:
         """Every store, in the order they open (``open_stores`` says why)."""
         return (
             self.events, self.ratings, self.notifications, self.players, self.lobby, self.chat,
-            self.blocks,
+            self.blocks, self.audit,
         )  # fmt: skip
 
     async def close(self) -> None:
@@ -144,6 +154,7 @@ async def open_stores(config: ServerConfig) -> Stores:
             chat=open_chat_store(db, bus=bus),
             notifications=notifications,
             blocks=open_block_store(db),
+            audit=open_audit_store(db),
             bus=bus,
         )  # fmt: skip
     except BaseException:
@@ -158,6 +169,7 @@ async def open_stores(config: ServerConfig) -> Stores:
         | ChatStore
         | NotificationStore
         | BlockStore
+        | AuditStore
     ] = []
     try:
         for store in stores.in_order():
@@ -198,6 +210,7 @@ class Contexts:
     lobby: LobbyContext
     chat: TableChat
     notifications: NotificationsContext
+    admin: AdminContext  # the operators' (AdminService)
 
     async def start(self) -> None:
         """The players', the outbox's, the matchmaker's and the chat's background work
@@ -264,4 +277,14 @@ def build_contexts(
         observer=PrometheusChatObserver(), outbox=notifications.outbox, blocks=blocks,
         clock=clock,
     )  # fmt: skip
-    return Contexts(stores, players, blocks, ratings, match, lobby, chat, notifications)
+    match_ports = MatchPorts(
+        match.matches,
+        stores.events,
+        stores.lobby,
+        stores.ratings,
+        StuckPolicy(*stuck_allowance(config)),
+    )
+    admin = build_admin(
+        admin_config(config), stores.audit, players, matches=match_ports, clock=clock
+    )
+    return Contexts(stores, players, blocks, ratings, match, lobby, chat, notifications, admin)

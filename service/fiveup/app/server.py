@@ -23,7 +23,9 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from ..admin.operators import OPERATOR_CREDENTIAL_LINE
 from ..api import bench_echo
+from ..api.admin_auth import AdminAuthInterceptor
 from ..api.guard import GuardInterceptor
 from ..api.health import DrainingHealthServicer
 from ..api.limits import Limits
@@ -46,14 +48,14 @@ from ..telemetry.runtime import Runtime
 from ..telemetry.runtime import watch as watch_runtime
 from .config import ConfigError, ServerConfig
 from .contexts import Contexts, build_contexts, open_stores
-from .services import HEALTH_SERVICE, PUBLIC_SERVICES, add_services
+from .services import HEALTH_SERVICE, SERVED_SERVICES, add_services
 
 log = logging.getLogger(__name__)
 
 LIVENESS = "fiveup.liveness"  # SERVING while the process is healthy, even when draining
 READINESS = "fiveup.readiness"  # NOT_SERVING while starting or draining
 STREAM_POOL_HEALTH = "fiveup.streams."  # + pool: NOT_SERVING while that stream pool is full
-READY_SERVICES = ("", READINESS, *(service.full_name for service in PUBLIC_SERVICES))
+READY_SERVICES = ("", READINESS, *(service.full_name for service in SERVED_SERVICES))
 # The probe server answers only the kubelet (a few checks every few seconds).
 PROBE_CONCURRENT_RPCS = 64
 
@@ -173,6 +175,7 @@ async def create_server(
             ServerInterceptor(_descriptors(), client_address=limits.config.client_address),
             StreamLimitInterceptor(limits, identify=_identify(contexts.players)),
             GuardInterceptor(),
+            AdminAuthInterceptor(contexts.admin.operators.authenticate),
         ],
         options=server_options(config),
         maximum_concurrent_rpcs=config.max_concurrent_rpcs or None,
@@ -184,7 +187,7 @@ async def create_server(
         server.add_generic_rpc_handlers((bench_echo.handler(),))
     reflection.enable_server_reflection(
         (
-            *(service.full_name for service in PUBLIC_SERVICES),
+            *(service.full_name for service in SERVED_SERVICES),
             HEALTH_SERVICE.full_name,
             reflection.SERVICE_NAME,
         ),
@@ -289,7 +292,7 @@ def _bind(server: grpc.aio.Server, address: str) -> int:
 
 def _descriptors() -> list[object]:
     """The services whose metric series are created up front."""
-    return [*PUBLIC_SERVICES, HEALTH_SERVICE]
+    return [*SERVED_SERVICES, HEALTH_SERVICE]
 
 
 async def serve(
@@ -315,6 +318,11 @@ async def serve(
             "collection of them took %.0f ms)", heap.frozen_objects,
             heap.full_collection_seconds * 1000,
         )  # fmt: skip
+    if config.print_operator_credential and app.contexts is not None:
+        # Before the "listening" line, which the local stack waits for: it has read this
+        # one by then (fiveup.devstack.webstack prints it once, with the console's URL).
+        issued = app.contexts.admin.operators.credentials.issue(config.print_operator_credential)
+        print(f"{OPERATOR_CREDENTIAL_LINE}{issued.token}", flush=True)
     print(
         f"fiveup: gRPC listening on {host}:{port} (store: {redact_url(app.store.url)})", flush=True
     )

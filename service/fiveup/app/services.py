@@ -1,6 +1,8 @@
-"""The public gRPC services: their descriptors (one list: health, reflection and the
-metrics' series derive from it) and their servicers, made from the contexts and added to
-a server.  A new service adds its descriptor to ``PUBLIC_SERVICES`` and its servicer to
+"""The gRPC services: their descriptors and their servicers, made from the contexts and
+added to a server.  Two lists: ``PUBLIC_SERVICES``, the players' (and anyone's), and
+``OPERATOR_SERVICES``, the operators' (every method authenticated by
+``fiveup.api.admin_auth``); health, reflection and the metrics' series derive from both
+(``SERVED_SERVICES``).  A new service adds its descriptor to one list and its servicer to
 ``add_services``."""
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ import grpc
 from google.protobuf.descriptor import ServiceDescriptor
 from grpc_health.v1 import health_pb2
 
+from ..api.admin_servicer import AdminServicer
 from ..api.chat_servicer import ChatServicer
 from ..api.limits import Limits
 from ..api.lobby_servicer import LobbyServicer
@@ -19,6 +22,8 @@ from ..api.ratings_servicer import RatingsServicer
 from ..api.rules_servicer import RulesServicer
 from ..match.observer import Observer
 from ..v1 import (
+    admin_pb2,
+    admin_pb2_grpc,
     chat_pb2,
     chat_pb2_grpc,
     lobby_pb2,
@@ -45,13 +50,19 @@ PUBLIC_SERVICES: tuple[ServiceDescriptor, ...] = (
     chat_pb2.DESCRIPTOR.services_by_name["ChatService"],
     notifications_pb2.DESCRIPTOR.services_by_name["NotificationService"],
 )
+# The operators' API: no player's token passes its interceptor (fiveup.api.admin_auth).
+OPERATOR_SERVICES: tuple[ServiceDescriptor, ...] = (
+    admin_pb2.DESCRIPTOR.services_by_name["AdminService"],
+)
+# Every service of this server's own: health names, reflection and metric series.
+SERVED_SERVICES: tuple[ServiceDescriptor, ...] = (*PUBLIC_SERVICES, *OPERATOR_SERVICES)
 HEALTH_SERVICE = health_pb2.DESCRIPTOR.services_by_name["Health"]
 
 
 def add_services(
     server: grpc.aio.Server, contexts: Contexts, limits: Limits, observer: Observer | None
 ) -> None:
-    """The servicers of ``PUBLIC_SERVICES``, each over the contexts it translates for."""
+    """The servicers of ``SERVED_SERVICES``, each over the contexts it translates for."""
     match, lobby = contexts.match, contexts.lobby
     match_pb2_grpc.add_MatchServiceServicer_to_server(
         MatchServicer(match.matches, limits, lobby.seats, match.hints), server
@@ -71,3 +82,4 @@ def add_services(
     notifications_pb2_grpc.add_NotificationServiceServicer_to_server(
         NotificationServicer(contexts.notifications), server
     )
+    admin_pb2_grpc.add_AdminServiceServicer_to_server(AdminServicer(contexts.admin), server)

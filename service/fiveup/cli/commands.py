@@ -315,8 +315,10 @@ def _cmd_check_ratings(args: argparse.Namespace) -> int:
     logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
     checked = asyncio.run(check_ratings(args.db, args.rated_min_own_moves))
     if checked.ok:
+        voided = (f" ({count_text(checked.voided, 'voided match')} left out)"
+                  if checked.voided else "")  # fmt: skip
         print(f"OK: {checked.ratings} ratings equal a rebuild from the logs of "
-              f"{count_text(checked.matches, 'rated match')}; the modes of the results of "
+              f"{count_text(checked.matches, 'rated match')}{voided}; the modes of the results of "
               f"{count_text(checked.results, 'finished match')} (rated, casual, practice) agree"
               " with their logs, and so does their own play; no rated match was aborted"
               f" (fewer than {args.rated_min_own_moves} own moves)")  # fmt: skip
@@ -410,6 +412,39 @@ def _cmd_chat(args: argparse.Namespace) -> int:
     )
     print(f"player {args.player_id} silenced until {when(until)}" if args.hours
           else f"player {args.player_id} may talk again")  # fmt: skip
+    return 0
+
+
+# --------------------------------------------------------------------------- admin
+
+
+@command("admin")
+def _setup_admin(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "admin",
+        help="the operators' tools: an operator credential for AdminService",
+        description="Operating a live service (docs/operations.md).",
+    )
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    credential = actions.add_parser(
+        "credential",
+        help="print an operator credential (a bearer token for AdminService)",
+        description="Signs an operator credential with the server's access-token key (the "
+        "directory of --access-token-keys, read as fiveup serve reads it) and prints it on "
+        "stdout; what it is for goes to stderr.",
+    )
+    from .admin import add_credential_arguments
+
+    add_credential_arguments(credential)
+    p.set_defaults(handler=_cmd_admin)
+
+
+def _cmd_admin(args: argparse.Namespace) -> int:
+    from .admin import describe, issue_credential
+
+    issued = issue_credential(args)
+    print(issued.token)
+    print(describe(issued), file=sys.stderr)
     return 0
 
 

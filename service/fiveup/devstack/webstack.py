@@ -14,6 +14,13 @@ no server: only Envoy and the web app, in front of a server that is already runn
 The server signs access tokens with a key kept beside the database (``<db>.keys/local``,
 made on first start, mode 0600; ``--token-keys`` or ``FIVEUP_ACCESS_TOKEN_KEYS`` name
 another directory), so stopping and starting the stack keeps every browser signed in.
+
+It also prints, once, an operator credential for the console (``/console/``): the
+server signs it at start-up (``--print-operator-credential``, named after the login) and
+the stack shows it on one line beside the console's address, before the line to open.
+It lasts ``--operator-credential-ttl-seconds`` (12 hours): start the stack again, or run
+``fiveup admin credential``, for another (docs/operations.md, "Operating a live
+service").
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import getpass
 import http.server
 import io
 import json
@@ -30,10 +38,14 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+import jwt
+
+from ..admin.operators import OPERATOR_CREDENTIAL_LINE, OPERATOR_NAME
 from ..identity.keys import KeyConfigError, ensure_local_key, local_key_directory
 from .gateway import Gateway, GatewayError
 from .precompressed import choose
@@ -165,6 +177,26 @@ def _echo(lines: Iterable[str]) -> None:
         sys.stdout.write(line)
 
 
+def valid_until(credential: str) -> str:
+    """When ``credential`` expires, for the line that shows it (read, not verified: the
+    server that printed it signed it)."""
+    try:
+        expires = jwt.decode(credential, options={"verify_signature": False})["exp"]
+        return f"valid until {time.strftime('%H:%M', time.localtime(float(expires)))}"
+    except (jwt.PyJWTError, KeyError, TypeError, ValueError):
+        return "valid for --operator-credential-ttl-seconds"
+
+
+def local_operator() -> str:
+    """The name the local stack's operator credential is for: the login, when it is a
+    name an operator may have, else ``operator``."""
+    try:
+        login = getpass.getuser()
+    except (KeyError, OSError):  # no user name in a bare container
+        return "operator"
+    return login if OPERATOR_NAME.fullmatch(login) else "operator"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fiveup.devstack.webstack", description=__doc__)
     parser.add_argument("--port", type=int, default=8000, help="the web app's port")
@@ -198,14 +230,17 @@ def main(argv: list[str] | None = None) -> int:
     command = [
         sys.executable, "-m", "fiveup.cli", "serve", "--address", args.address, "--db", args.db,
         "--metrics-port", args.metrics_port, "--client-address-header", "x-forwarded-for",
-        "--trusted-proxies", "127.0.0.1", *keys,
+        "--trusted-proxies", "127.0.0.1", "--print-operator-credential", local_operator(), *keys,
     ]  # fmt: skip
     server = subprocess.Popen(
         command, stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONUNBUFFERED="1")
     )
     assert server.stdout is not None
-    address = None
+    address, credential = None, ""
     for line in server.stdout:
+        if line.startswith(OPERATOR_CREDENTIAL_LINE):  # shown once, below, with its console
+            credential = line[len(OPERATOR_CREDENTIAL_LINE) :].strip()
+            continue
         sys.stdout.write(line)
         found = READY.search(line)
         if found:
@@ -216,15 +251,16 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     threading.Thread(target=_echo, args=(server.stdout,), daemon=True).start()
     try:
-        return serve_browser_part(args, address)
+        return serve_browser_part(args, address, credential)
     finally:
         server.terminate()
         with contextlib.suppress(subprocess.TimeoutExpired):
             server.wait(timeout=15)
 
 
-def serve_browser_part(args: argparse.Namespace, upstream: str) -> int:
-    """Envoy in front of ``upstream`` and the web app, until Ctrl-C or SIGTERM."""
+def serve_browser_part(args: argparse.Namespace, upstream: str, credential: str = "") -> int:
+    """Envoy in front of ``upstream`` and the web app, until Ctrl-C or SIGTERM
+    (``credential``: an operator credential of the server, shown with the console)."""
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):  # Ctrl-C, or a supervisor's stop
         signal.signal(signum, lambda *_: stop.set())
@@ -234,6 +270,9 @@ def serve_browser_part(args: argparse.Namespace, upstream: str) -> int:
             print(f"fiveup: gRPC-Web gateway (Envoy) on {gateway.url} -> {upstream}", flush=True)
             print(f"fiveup: REST/JSON on {gateway.url}/v1/... (OpenAPI: {url}/openapi.json)",
                   flush=True)  # fmt: skip
+            if credential:
+                print(f"fiveup: operator console {url}/console/ with this credential (shown"
+                      f" once; {valid_until(credential)}): {credential}", flush=True)  # fmt: skip
             print(f"fiveup: open {url}/ in a browser to play (Ctrl-C stops)", flush=True)
             stop.wait()
             print("fiveup: stopping", flush=True)

@@ -21,8 +21,8 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import jwt
@@ -62,6 +62,9 @@ class ExternalIdentity:
     issuer: str
     subject: str
     name: str | None  # the token's ``name`` claim, if it had a string one
+    # Every verified claim, for a caller that reads one of its own (the operators' role
+    # claim: ``fiveup.admin.operators``); identity itself reads only the ones above.
+    claims: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 def guarded_fetcher(policy: EgressPolicy) -> Callable[[str, float], Awaitable[bytes]]:
@@ -215,4 +218,5 @@ class ExternalIdentityVerifier:
             issuer=self.issuer,
             subject=string_claim(claims, "sub"),
             name=name if isinstance(name, str) else None,
+            claims=claims,
         )

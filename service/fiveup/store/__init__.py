@@ -1,7 +1,8 @@
 """Store adapters, by backend: ``sqlite/`` (the embedded default) and ``postgres/``
 (several replicas), each implementing the contexts' ports (``fiveup.match.ports``,
 ``fiveup.identity.ports``, ``fiveup.lobby.ports``, ``fiveup.ratings.ports``,
-``fiveup.notifications.ports``, ``fiveup.chat.ports``) on one database (a port with
+``fiveup.notifications.ports``, ``fiveup.chat.ports``, and the operators' audit log,
+``fiveup.admin.ports``) on one database (a port with
 several jobs, the lobby's, by one module per job: ``lobby_seats``, ``lobby_tables``, ...);
 the SQL and row mappings that both share (``ratings_sql``, ``ratings_reads``,
 ``chat_sql``, ``invites_sql``, ``lobby_sql``) and the event store's typed options (``options``: ``StoreOptions``).
@@ -19,6 +20,7 @@ from .backends import (
     Backend,
     backend_for,
     is_postgres,
+    open_audit_store,
     open_block_store,
     open_chat_store,
     open_lobby_store,
@@ -36,6 +38,7 @@ __all__ = [
     "StoreOptions",
     "backend_for",
     "is_postgres",
+    "open_audit_store",
     "open_block_store",
     "open_chat_store",
     "open_lobby_store",

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from ..admin.ports import AuditStore
 from ..admin.signals import SignalStore
 from ..bus.ports import WakeBus
 from ..chat.ports import ChatStore
@@ -21,6 +22,7 @@ from ..match.ports import RetainingStore
 from ..notifications.ports import NotificationStore
 from ..ratings.ports import RatingStore
 from .options import StoreOptions
+from .postgres.audit import PostgresAuditStore
 from .postgres.chat import PostgresChatStore
 from .postgres.events import PostgresStore
 from .postgres.integrity import PostgresSignalStore
@@ -30,6 +32,7 @@ from .postgres.outbox import WAKE_BY_BUS
 from .postgres.players import PostgresPlayerStore
 from .postgres.ratings import PostgresRatingStore
 from .postgres.relations import PostgresBlockStore
+from .sqlite.audit import SqliteAuditStore
 from .sqlite.bus_events import sqlite_event_store
 from .sqlite.chat import SqliteChatStore
 from .sqlite.integrity import SqliteSignalStore
@@ -57,6 +60,7 @@ class Backend:
     notifications: Callable[..., NotificationStore]  # (url, *, bus=: PostgreSQL's only)
     chat: Callable[..., ChatStore]  # (url, *, bus=: PostgreSQL's only)
     blocks: Callable[[str], BlockStore]
+    audit: Callable[[str], AuditStore]  # the operators' audit log
     signals: Callable[[str], SignalStore]  # the operators' ratings integrity signals
 
 
@@ -88,11 +92,13 @@ def _postgres_events(
 
 SQLITE = Backend(
     "sqlite", _sqlite_events, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
-    SqliteNotificationStore, SqliteChatStore, SqliteBlockStore, SqliteSignalStore,
+    SqliteNotificationStore, SqliteChatStore, SqliteBlockStore, SqliteAuditStore,
+    SqliteSignalStore,
 )  # fmt: skip
 POSTGRES = Backend(
     "postgres", _postgres_events, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
-    PostgresNotificationStore, PostgresChatStore, PostgresBlockStore, PostgresSignalStore,
+    PostgresNotificationStore, PostgresChatStore, PostgresBlockStore, PostgresAuditStore,
+    PostgresSignalStore,
 )  # fmt: skip
 
 
@@ -169,6 +175,11 @@ def open_chat_store(url: str, *, bus: WakeBus | None = None) -> ChatStore:
 def open_block_store(url: str) -> BlockStore:
     """The block store (who blocked whom) on the event store's database ``url``."""
     return backend_for(url).blocks(url)
+
+
+def open_audit_store(url: str) -> AuditStore:
+    """The operators' audit log on the event store's database ``url``."""
+    return backend_for(url).audit(url)
 
 
 def open_signal_store(url: str) -> SignalStore:

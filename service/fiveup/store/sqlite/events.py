@@ -60,6 +60,8 @@ from .events_schema import MIGRATIONS
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
+_STAMP = "UPDATE matches SET last_event_at = ? WHERE match_id = ?"
+_STAMP_FINISHED = "UPDATE matches SET last_event_at = ?, finished = 1 WHERE match_id = ?"
 INLINE_LEVELS = ("OFF", "NORMAL")  # no fsync at commit: cheap enough for the event loop
 CHECKPOINT_EVERY = 256  # inline write transactions between two WAL checkpoints
 BUSY_TIMEOUT_MS = 5000  # how long the worker thread's connection waits for a lock
@@ -199,7 +201,7 @@ class SqliteStore:
             with _transaction(conn):
                 conn.execute(
                     "INSERT INTO matches (match_id, seats, target_points, seed, created_at,"
-                    " creator_hash, turn_clock) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    " creator_hash, turn_clock, last_event_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         record.match_id,
                         json.dumps(list(record.seats)),
@@ -208,6 +210,7 @@ class SqliteStore:
                         record.created_at,
                         record.creator_hash,
                         record.turn_clock_seconds,
+                        record.created_at,
                     ),
                 )
                 conn.executemany("INSERT INTO events VALUES (?, ?, ?)", rows)
@@ -287,8 +290,9 @@ class SqliteStore:
                             request.last_version,
                         ),
                     )
-                if finished:
-                    conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,))
+                # When the match last moved (a live match silent too long is stuck: the
+                # operators' list), and whether it is over.
+                conn.execute(_STAMP_FINISHED if finished else _STAMP, (time.time(), match_id))
                 if outcome is not None:  # under the write lock: serialised with all others
                     self._outcomes().write_outcome(conn, outcome)
                 if turn is not None:
