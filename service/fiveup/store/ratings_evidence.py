@@ -4,7 +4,9 @@ evidence``), once for both backends over the ``fetch`` of ``ratings_reads.Rating
 The window is read from the ledger (``rated_matches``: one row per rated match, its
 primary key the rating order) newest first up to the limit, then each match's results by
 the results' ``(match_id, seat)`` index: the cost is the ledger's rows in the window and
-the seats of the matches kept, never a player's whole history."""
+the seats of the matches kept, never a player's whole history.  A voided result (an
+operator's VoidResult) counts for nobody: its seats are left out, and with them the
+match."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ RATED_RESULTS_SINCE = (
     " r.own_moves, r.mu_before, r.sigma_before, r.mu_after, r.sigma_after"
     " FROM (SELECT seq, match_id, category, ended_at FROM rated_matches"
     " WHERE ended_at >= ? ORDER BY seq DESC LIMIT ?) m"
-    " JOIN player_results r ON r.match_id = m.match_id"
+    " JOIN player_results r ON r.match_id = m.match_id AND NOT r.voided"
     " ORDER BY m.seq, r.seat"
 )
 
