@@ -39,9 +39,7 @@ async def guest(channel: grpc.aio.Channel, name: str, address: str) -> Guest:
         device_id=secrets.token_urlsafe(20), display_name=name
     )
     stub = players_pb2_grpc.PlayerServiceStub(channel)
-    session = (
-        await stub.SignInAsGuest(request, metadata=(("x-forwarded-for", address),))
-    ).session
+    session = (await stub.SignInAsGuest(request, metadata=(("x-forwarded-for", address),))).session
     return Guest(name, session.access_token, session.player.player_id, address)
 
 

@@ -7,11 +7,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..chat.ports import ChatStore
 from ..identity import Players
+from ..ratings.standings import Standings
 from .audit import Audit
 from .matches import MatchAdmin, MatchPorts, build_match_admin
 from .operators import DEFAULT_TTL_SECONDS, OperatorCredentials, Operators, RoleClaim
+from .players import PlayerAdmin
 from .ports import AuditLog
+from .profiles import PlayerProfiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +34,7 @@ class AdminContext:
     audit: Audit
     operators: Operators  # who may call (the interceptor of fiveup.api.admin_auth)
     matches: MatchAdmin  # list, inspect, end, void
+    players: PlayerAdmin  # the players area
 
 
 def operator_credentials(config: AdminConfig, players: Players) -> OperatorCredentials:
@@ -46,15 +51,26 @@ def build_admin(
     audit: AuditLog,
     players: Players,
     *,
+    standings: Standings,
     matches: MatchPorts,
+    chat: ChatStore,
     clock: Callable[[], float] = time.time,
 ) -> AdminContext:
-    """The operators' context over the audit log's store and the contexts it acts on
-    (``matches``: the matches area's ports)."""
+    """The operators' context over the audit log's store and the contexts it acts on:
+    identity (``players``: who operators are, and the players acted on), ratings
+    (``standings``: their read ports), the matches area's ports (``matches``: the match
+    context, the lobby's and the rating store) and chat's store (reports, the
+    silence)."""
     operators = Operators(
         operator_credentials(config, players), players.access, players.external, config.role
     )
     log = Audit(audit, clock=clock)
+    profiles = PlayerProfiles(players, standings, matches.lobby, matches.matches, chat, clock=clock)
+    player_admin = PlayerAdmin(profiles, players, chat, log, clock=clock)
+    match_admin = build_match_admin(matches, log, clock=clock)
     return AdminContext(
-        audit=log, operators=operators, matches=build_match_admin(matches, log, clock=clock)
+        audit=log,
+        operators=operators,
+        matches=match_admin,
+        players=player_admin,
     )

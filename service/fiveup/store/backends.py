@@ -16,7 +16,7 @@ from ..admin.ports import AuditStore
 from ..admin.signals import SignalStore
 from ..bus.ports import WakeBus
 from ..chat.ports import ChatStore
-from ..identity.ports import BlockStore, PlayerStore
+from ..identity.ports import BlockStore, ModerationStore, PlayerStore
 from ..lobby.ports import LobbyStore
 from ..match.ports import RetainingStore
 from ..notifications.ports import NotificationStore
@@ -27,6 +27,7 @@ from .postgres.chat import PostgresChatStore
 from .postgres.events import PostgresStore
 from .postgres.integrity import PostgresSignalStore
 from .postgres.lobby import PostgresLobbyStore
+from .postgres.moderation import PostgresModerationStore
 from .postgres.notifications import PostgresNotificationStore
 from .postgres.outbox import WAKE_BY_BUS
 from .postgres.players import PostgresPlayerStore
@@ -37,6 +38,7 @@ from .sqlite.bus_events import sqlite_event_store
 from .sqlite.chat import SqliteChatStore
 from .sqlite.integrity import SqliteSignalStore
 from .sqlite.lobby import SqliteLobbyStore
+from .sqlite.moderation import SqliteModerationStore
 from .sqlite.notifications import SqliteNotificationStore
 from .sqlite.players import SqlitePlayerStore
 from .sqlite.ratings import SqliteRatingStore
@@ -61,6 +63,7 @@ class Backend:
     chat: Callable[..., ChatStore]  # (url, *, bus=: PostgreSQL's only)
     blocks: Callable[[str], BlockStore]
     audit: Callable[[str], AuditStore]  # the operators' audit log
+    moderation: Callable[[str], ModerationStore]  # sanctions, addresses seen (identity's)
     signals: Callable[[str], SignalStore]  # the operators' ratings integrity signals
 
 
@@ -93,12 +96,12 @@ def _postgres_events(
 SQLITE = Backend(
     "sqlite", _sqlite_events, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
     SqliteNotificationStore, SqliteChatStore, SqliteBlockStore, SqliteAuditStore,
-    SqliteSignalStore,
+    SqliteModerationStore, SqliteSignalStore,
 )  # fmt: skip
 POSTGRES = Backend(
     "postgres", _postgres_events, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
     PostgresNotificationStore, PostgresChatStore, PostgresBlockStore, PostgresAuditStore,
-    PostgresSignalStore,
+    PostgresModerationStore, PostgresSignalStore,
 )  # fmt: skip
 
 
@@ -180,6 +183,11 @@ def open_block_store(url: str) -> BlockStore:
 def open_audit_store(url: str) -> AuditStore:
     """The operators' audit log on the event store's database ``url``."""
     return backend_for(url).audit(url)
+
+
+def open_moderation_store(url: str) -> ModerationStore:
+    """The identity context's sanctions and addresses seen, on the database ``url``."""
+    return backend_for(url).moderation(url)
 
 
 def open_signal_store(url: str) -> SignalStore:

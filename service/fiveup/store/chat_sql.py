@@ -155,6 +155,15 @@ ROOM_AFTER = (
     f"SELECT {LINE_COLUMNS} FROM chat_lines WHERE match_id = ? AND room = ? AND seq > ?"
     " ORDER BY seq LIMIT ?"
 )
+# The reports a player filed (the reporter's key), and those against their messages
+# (each report's author key), newest first: an operator's read of one player.
+REPORTS_FILED = (
+    f"SELECT {REPORT_COLUMNS} FROM chat_reports WHERE reporter = ? ORDER BY report_id DESC LIMIT ?"
+)
+REPORTS_AGAINST_KEY = (
+    f"SELECT {REPORT_COLUMNS} FROM chat_reports WHERE author_key = ?"
+    " ORDER BY report_id DESC LIMIT ?"
+)
 RESOLVE_REPORT = (
     "UPDATE chat_reports SET resolved_at = ?, resolution = ?"
     " WHERE report_id = ? AND resolved_at IS NULL"

@@ -246,6 +246,13 @@ class PostgresChatStore(PooledStore):
             later = await _all(conn, q.ROOM_AFTER, (*key, after))
         return [q.line_of(r) for r in reversed(earlier)], [q.line_of(r) for r in later]
 
+    async def reports_involving(
+        self, key: str, limit: int
+    ) -> tuple[list[StoredReport], list[StoredReport]]:
+        filed = await fetch_all(self.pool, P(q.REPORTS_FILED), (key, limit))
+        against = await fetch_all(self.pool, P(q.REPORTS_AGAINST_KEY), (key, limit))
+        return [q.stored_report(r) for r in filed], [q.stored_report(r) for r in against]
+
     async def resolve_report(self, report_id: int, resolution: str, now: float) -> bool:
         async with self.pool.connection() as conn:
             cur = await conn.execute(P(q.RESOLVE_REPORT), (now, resolution, report_id))
