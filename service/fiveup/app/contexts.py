@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ..admin.builder import AdminContext, build_admin
+from ..admin.integrity_settings import integrity_config
 from ..admin.matches import MatchPorts, StuckPolicy
 from ..admin.ports import AuditStore
 from ..admin.settings import admin_config
@@ -297,6 +298,7 @@ def build_contexts(
     )
     admin = build_admin(
         admin_config(config), stores.audit, players, standings=ratings.standings,
-        matches=match_ports, chat=stores.chat, clock=clock,
+        matches=match_ports, chat=stores.chat, signals=stores.signals,
+        addresses=stores.moderation, integrity=integrity_config(config), clock=clock,
     )  # fmt: skip
     return Contexts(stores, players, blocks, ratings, match, lobby, chat, notifications, admin)
