@@ -25,6 +25,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from .evidence import RatedEvidence
 from .model import Rating
 from .outcome import MODES, MatchOutcome, SeatOutcome
 
@@ -260,7 +261,20 @@ class ResultVoids(Protocol):
         voided; raises VoidConflict when the category's ``basis`` moved."""
 
 
-class RatingStore(ResultVoids, Protocol):
+@dataclass(frozen=True, slots=True)
+class RatedStanding:
+    """What a player's rated results stand on, every category (the operators' view):
+    the distinct players they met on another side, and the moves they made themselves
+    (a stand-in bot's count for nobody; results from before own moves were kept: 0)."""
+
+    distinct_opponents: int
+    own_moves: int
+
+
+class RatingStore(ResultVoids, RatedEvidence, Protocol):
+    """The reads below, voided results (``ResultVoids``) and the integrity checks'
+    (``evidence.RatedEvidence``)."""
+
     url: str
 
     async def open(self) -> None:
@@ -311,6 +325,8 @@ class RatingStore(ResultVoids, Protocol):
         mode) and those rounds."""
         ...
 
+    async def rated_standing(self, player_id: str) -> RatedStanding: ...
+
     async def rated_together(self, category: str, player_ids: Collection[str], since: float) -> int:
         """Rated matches of ``category`` ended since ``since`` whose players are exactly
         ``player_ids``."""
@@ -344,6 +360,7 @@ __all__ = [
     "PlayerResultRow",
     "PlayerResultsPage",
     "RatedSince",
+    "RatedStanding",
     "RatingPoint",
     "RatingStore",
     "Rerated",

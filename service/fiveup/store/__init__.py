@@ -24,9 +24,11 @@ from .backends import (
     open_block_store,
     open_chat_store,
     open_lobby_store,
+    open_moderation_store,
     open_notification_store,
     open_player_store,
     open_rating_store,
+    open_signal_store,
     open_store,
     wake_by_bus,
 )
@@ -41,9 +43,11 @@ __all__ = [
     "open_block_store",
     "open_chat_store",
     "open_lobby_store",
+    "open_moderation_store",
     "open_notification_store",
     "open_player_store",
     "open_rating_store",
+    "open_signal_store",
     "open_store",
     "wake_by_bus",
 ]

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from ..admin.ports import AuditStore
+from ..admin.signals import SignalStore
 from ..bus.ports import WakeBus
 from ..chat.ports import ChatStore
-from ..identity.ports import BlockStore, PlayerStore
+from ..identity.ports import BlockStore, ModerationStore, PlayerStore
 from ..lobby.ports import LobbyStore
 from ..match.ports import RetainingStore
 from ..notifications.ports import NotificationStore
@@ -24,7 +25,9 @@ from .options import StoreOptions
 from .postgres.audit import PostgresAuditStore
 from .postgres.chat import PostgresChatStore
 from .postgres.events import PostgresStore
+from .postgres.integrity import PostgresSignalStore
 from .postgres.lobby import PostgresLobbyStore
+from .postgres.moderation import PostgresModerationStore
 from .postgres.notifications import PostgresNotificationStore
 from .postgres.outbox import WAKE_BY_BUS
 from .postgres.players import PostgresPlayerStore
@@ -33,7 +36,9 @@ from .postgres.relations import PostgresBlockStore
 from .sqlite.audit import SqliteAuditStore
 from .sqlite.bus_events import sqlite_event_store
 from .sqlite.chat import SqliteChatStore
+from .sqlite.integrity import SqliteSignalStore
 from .sqlite.lobby import SqliteLobbyStore
+from .sqlite.moderation import SqliteModerationStore
 from .sqlite.notifications import SqliteNotificationStore
 from .sqlite.players import SqlitePlayerStore
 from .sqlite.ratings import SqliteRatingStore
@@ -58,6 +63,8 @@ class Backend:
     chat: Callable[..., ChatStore]  # (url, *, bus=: PostgreSQL's only)
     blocks: Callable[[str], BlockStore]
     audit: Callable[[str], AuditStore]  # the operators' audit log
+    moderation: Callable[[str], ModerationStore]  # sanctions, addresses seen (identity's)
+    signals: Callable[[str], SignalStore]  # the operators' ratings integrity signals
 
 
 def _sqlite_events(
@@ -89,10 +96,12 @@ def _postgres_events(
 SQLITE = Backend(
     "sqlite", _sqlite_events, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
     SqliteNotificationStore, SqliteChatStore, SqliteBlockStore, SqliteAuditStore,
+    SqliteModerationStore, SqliteSignalStore,
 )  # fmt: skip
 POSTGRES = Backend(
     "postgres", _postgres_events, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
     PostgresNotificationStore, PostgresChatStore, PostgresBlockStore, PostgresAuditStore,
+    PostgresModerationStore, PostgresSignalStore,
 )  # fmt: skip
 
 
@@ -174,3 +183,13 @@ def open_block_store(url: str) -> BlockStore:
 def open_audit_store(url: str) -> AuditStore:
     """The operators' audit log on the event store's database ``url``."""
     return backend_for(url).audit(url)
+
+
+def open_moderation_store(url: str) -> ModerationStore:
+    """The identity context's sanctions and addresses seen, on the database ``url``."""
+    return backend_for(url).moderation(url)
+
+
+def open_signal_store(url: str) -> SignalStore:
+    """The operators' ratings integrity signals on the event store's database ``url``."""
+    return backend_for(url).signals(url)

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...ratings.outcome import MatchOutcome
 from ...ratings.ports import VoidWrite
+from ..ratings_evidence import EvidenceReads
 from ..ratings_reads import RatingReads, Row
 from ..ratings_sql import (
     PG_RATING_LOCK,
@@ -23,7 +24,7 @@ from ..ratings_voids import VoidReads, write_void_postgres
 from .common import Conn, PooledStore, fetch_all
 
 
-class PostgresRatingStore(PooledStore, RatingReads, VoidReads):
+class PostgresRatingStore(PooledStore, RatingReads, VoidReads, EvidenceReads):
     what = "rating store"
     pool_name = "fiveup-ratings"
     schema = PG_SCHEMA

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...ratings.outcome import MatchOutcome
 from ...ratings.ports import VoidWrite
+from ..ratings_evidence import EvidenceReads
 from ..ratings_reads import RatingReads, Row
 from ..ratings_sql import (
     RESOLVE_LEGACY_MODES_SQLITE,
@@ -24,7 +25,7 @@ from .events import _transaction
 from .worker import WorkerStore
 
 
-class SqliteRatingStore(WorkerStore, RatingReads, VoidReads):
+class SqliteRatingStore(WorkerStore, RatingReads, VoidReads, EvidenceReads):
     what = "rating store"
     thread_name = "sqlite-ratings"
     version_table = SQLITE_VERSION_TABLE
