@@ -153,6 +153,10 @@ def test_the_operator_silences_the_author_from_the_keyboard_and_it_holds(
     assert holds["sent"] == "Still here, still rude"
     assert "Still here, still rude" not in holds["ritaSees"]
     assert "Still here, still rude" in holds["mallorySees"]
+    # the report's conversation, read again, shows that message as the room held it
+    context = step(report, "view report en")["context"]
+    (shadowed,) = [line for line in context if "Still here, still rude" in line]
+    assert shadowed.endswith("silenced: only its author read it")
 
 
 def test_the_action_and_the_reads_are_in_the_audit_log(report: dict[str, Any]) -> None:

@@ -47,11 +47,22 @@ def test_the_shipped_devanagari_font_has_every_character_of_the_hindi_text() -> 
     assert missing == "", f"run scripts/subset-devanagari.sh: the font lacks {missing!r}"
 
 
+# What the operators' use cases refuse with from the contexts they act on (an unknown
+# player or match, a sanction to lift, a name through the name rules, a match to void).
+AREA_REASONS = {
+    "PLAYER_NOT_FOUND", "MATCH_NOT_FOUND", "MATCH_NOT_FINISHED", "MATCH_HAS_NO_RESULT",
+    "SANCTION_NOT_FOUND", "SANCTION_NOT_IN_FORCE", "INVALID_DISPLAY_NAME", "NAME_RESERVED",
+    "NAME_CONFUSABLE", "NAME_INVISIBLE", "INVALID_ARGUMENT", "RATED_PLAY_SUSPENDED",
+    "SIGN_IN_SUSPENDED",
+}  # fmt: skip
+
+
 def operator_reasons() -> set[str]:
-    """The operators' API's own refusals and every credential refusal."""
+    """The operators' API's own refusals, its areas' and every credential refusal."""
     own = {cls.reason for cls in domain_error_classes() if cls.__module__ == admin_errors.__name__}
     credentials = {r for r, s in STATUS_BY_REASON.items() if s is grpc.StatusCode.UNAUTHENTICATED}
-    return own | credentials | {"INTERNAL", "UNAVAILABLE", "PERMISSION_DENIED"}
+    assert set(STATUS_BY_REASON) >= AREA_REASONS, AREA_REASONS - set(STATUS_BY_REASON)
+    return own | credentials | AREA_REASONS | {"INTERNAL", "UNAVAILABLE", "PERMISSION_DENIED"}
 
 
 def test_every_refusal_an_operator_meets_has_a_message_in_both_languages() -> None:

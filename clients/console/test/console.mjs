@@ -160,7 +160,10 @@ async function tour(page, people, lang, photos) {
       await page.evaluate(() => document.activeElement?.blur()); // the view, not its focus ring
       await shot(page, `${name}-laptop`, true);
     }
-    step(`view ${name} ${lang}`, { errors: await errorLines(page), title: await page.locator('main .view-title').textContent() });
+    step(`view ${name} ${lang}`, {
+      errors: await errorLines(page), title: await page.locator('main .view-title').textContent(),
+      context: await page.locator('ol.context li').allTextContents(),
+    });
   }
 }
 

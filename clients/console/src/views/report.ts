@@ -6,12 +6,19 @@ import { SanctionKind, timestampFromDate, type GetReportResponse } from "@fiveup
 import { endField, readEnd } from "../actions.js";
 import { call } from "../api.js";
 import { caseBar, caseReason } from "../case.js";
-import { el, heading, uid } from "../dom.js";
+import { el, heading, uid, type Child } from "../dom.js";
 import { facts, matchLink, number, playerLink, sanctionKind, timeCell, when } from "../format.js";
 import { t } from "../i18n.js";
 import { announce, showError, view } from "../shell.js";
 
 const SANCTIONS = [SanctionKind.UNSPECIFIED, SanctionKind.CHAT_SILENCE, SanctionKind.RATED_PLAY_SUSPENSION, SanctionKind.SIGN_IN_SUSPENSION];
+
+/** How the room held a message, in words after it: reported, held for the round's end
+ *  (table talk), or shadowed (written while its author was silenced: only they read it). */
+function tags(reported: boolean, held: boolean, shadowed: boolean): Child[] {
+  const words = [reported && t("contextReported"), held && t("contextHeld"), shadowed && t("contextShadowed")];
+  return words.filter((w): w is string => Boolean(w)).flatMap((w) => [" ", el("strong", { class: "tag", text: w })]);
+}
 
 export function reportView(reportId: string, focus: boolean): void {
   const host = view(t("reportTitle", { id: reportId }), focus);
@@ -57,7 +64,7 @@ export function reportView(reportId: string, focus: boolean): void {
           el("span", { class: "who", text: m.authorName || t("anonymous") }), " ",
           el("time", { text: when(m.sentAt) }), " ",
           m.reported ? el("mark", { text: m.text }) : el("span", { text: m.text }),
-          ...(m.reported ? [" ", el("strong", { class: "tag", text: t("contextReported") })] : [])))));
+          ...tags(m.reported, m.held, m.shadowed)))));
     body.replaceChildren(message, context, r.resolvedAt?.seconds ? el("p", { class: "note", text: t("reportAlready") }) : resolveForm(r.authorName));
   }
 
