@@ -159,6 +159,14 @@ def test_the_operator_silences_the_author_from_the_keyboard_and_it_holds(
     assert shadowed.endswith("silenced: only its author read it")
 
 
+def test_the_operator_resolves_the_report(report: dict[str, Any]) -> None:
+    resolved = step(report, "resolved")
+    assert resolved["status"] == "The report was resolved."
+    assert "resolved: Author silenced in chat for a week" in resolved["state"]
+    assert resolved["form"] == 0 and resolved["focus"]["id"] == "report-message"
+    assert step(report, "queue after")["title"] == "Open reports: 0"
+
+
 def test_the_action_and_the_reads_are_in_the_audit_log(report: dict[str, Any]) -> None:
     mallory = step(report, "seeded")["mallory"]
     entries = step(report, "audit")["entries"]
@@ -180,10 +188,16 @@ def test_the_operator_inspects_voids_and_ends_matches(report: dict[str, Any]) ->
     voided = step(report, "voided")
     assert voided["verified"] == "true" and voided["seats"] == 2  # the shuffle verifies
     assert voided["events"] > 10 and voided["firstEvent"].startswith("v1 matchStarted: seats=")
-    assert voided["status"] == "The result was voided; 0 ratings changed."  # an unrated one
+    assert voided["status"] == "The result was voided; ratings changed: 0."  # an unrated one
     assert voided["changes"] == "No rating changed."
     assert "finished · voided" in voided["summary"] and voided["voidLeft"] == 0
     assert voided["focus"]["id"] == "match-void"
+    rated = step(report, "rated void")
+    assert rated["status"] == "The result was voided; ratings changed: 2."
+    seeded = step(report, "seeded")
+    assert sorted(c[0] for c in rated["changes"]) == sorted((seeded["ivan"], seeded["jo"]))
+    for _, players, before, after in rated["changes"]:
+        assert players == "2" and before != after and "±" in before and "±" in after
     ended = step(report, "ended")
     assert "cancelled" in ended["summary"] and ended["endLeft"] == 0
     assert ended["focus"]["id"] == "match-summary"
@@ -201,7 +215,7 @@ def test_the_operator_reads_an_integrity_signal_and_dismisses_it(report: dict[st
         f"#/players/{p}" for p in (seeded["ivan"], seeded["jo"])
     )
     assert sorted(signal["matches"]) == sorted(f"#/matches/{m}" for m in seeded["rated"])
-    assert seen["status"].startswith("The signal is dismissed: 0 matches voided, 0 sanctions")
+    assert seen["status"] == "The signal is dismissed; matches voided: 0, sanctions imposed: 0."
     assert seen["focus"]["id"] == "signals-title"
     assert not any(t.startswith("Opponents sharing an address") for t in seen["left"])
 

@@ -132,7 +132,7 @@ async function seed() {
     rated.push(id);
   }
   step('seeded', { matchId, finished, rated, mallory: mallory.playerId, rita: rita.playerId, ivan: ivan.playerId, jo: jo.playerId, rude: String(rude.messageId) });
-  return { mallory, rita, matchId, finished, say };
+  return { mallory, rita, matchId, finished, rated, say };
 }
 
 /** Every view once, each audited (and, on the laptop in English, photographed). */
@@ -291,6 +291,7 @@ await run(async () => {
   await page.locator('dialog.action[open] textarea').fill('Test result: it should not count');
   await page.locator('dialog.action[open] button[type=submit]').click();
   await page.locator('#match-void').waitFor(WAIT);
+  await page.locator('main [role=status]').filter({ hasText: 'voided' }).waitFor(WAIT);
   step('voided', {
     ...inspected, focus: await focused(page), status: await page.locator('main [role=status]').textContent(),
     changes: await page.locator('#match-void ~ *').first().textContent(),
@@ -323,6 +324,34 @@ await run(async () => {
   await page.locator('dialog.action[open]').waitFor({ state: 'detached', ...WAIT });
   await page.locator('main [role=status]').filter({ hasText: 'dismissed' }).waitFor(WAIT);
   step('integrity', { signals, focus: await focused(page), status: await page.locator('main [role=status]').textContent(), left: await page.locator('li.signal').evaluateAll((items) => items.map((li) => li.querySelector('h3').textContent)) });
+
+  // a rated result voided: every rating it touched, before and after
+  await page.goto(`${CONSOLE}#/matches/${people.rated[1]}`);
+  await page.locator('button[data-action=void]').click();
+  await page.locator('dialog.action[open] textarea').fill('Rated result thrown on purpose (checked with both players)');
+  await page.locator('dialog.action[open] button[type=submit]').click();
+  await page.locator('#match-void').waitFor(WAIT);
+  await page.locator('main [role=status]').filter({ hasText: 'voided' }).waitFor(WAIT);
+  step('rated void', {
+    status: await page.locator('main [role=status]').textContent(),
+    changes: await page.locator('[data-list=rating-changes] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.cells].map((c) => c.textContent))),
+  });
+  await page.evaluate(() => document.activeElement?.blur());
+  await shot(page, 'void-laptop');
+
+  // the report resolved (the author is silenced already: no second sanction)
+  await page.goto(`${CONSOLE}#/reports/${people.reportId}`);
+  await page.locator('textarea[name=resolution]').fill('Author silenced in chat for a week');
+  await page.locator('form.resolve button[type=submit]').click();
+  await page.locator('main [role=status]').filter({ hasText: 'resolved' }).waitFor(WAIT);
+  await page.locator('#report-message').waitFor(WAIT);
+  step('resolved', {
+    status: await page.locator('main [role=status]').textContent(), focus: await focused(page),
+    state: await page.locator('#report-message ~ dl').textContent(), form: await page.locator('form.resolve').count(),
+  });
+  await page.goto(`${CONSOLE}#/reports`);
+  await page.locator('#reports-title').waitFor(WAIT);
+  step('queue after', { title: await page.locator('#reports-title').textContent() });
 
   await page.locator('button.lang').click();
   await page.locator('html[lang=hi]').waitFor(WAIT);
