@@ -60,6 +60,8 @@ def test_the_base64_forms_find_a_name_at_any_alignment() -> None:
 
 
 def test_the_players_bundle_has_no_admin_service_and_no_console_code(web_tools: WebTools) -> None:
+    # (its source maps included: they carry the generated code's comments, and a comment
+    # of a shared proto naming the operators' service once reached them)
     assert (WEB_DIR / "dist" / "app.js").exists()
     assert findings(WEB_DIR / "dist") == {}
 
