@@ -3,17 +3,20 @@
 the static bundles): clients/console/test/console.mjs drives it and reports what the
 pages showed (issue 33).
 
-Two guests meet at a table through the players' API; Mallory insults Rita in chat and
-Rita reports the message.  An operator signs in with a credential `fiveup admin
-credential` issued from the server's key (a player's token is refused first, in one
-line), finds Mallory, gives the case's reason once, reads the report with the messages
-around it, silences Mallory from the keyboard with a reason and an end date, and sees
-the action in the audit log with their name and reason -- and Mallory's next message
-reaches nobody but Mallory.  axe-core finds nothing on any view in English or Hindi,
-nor on the action dialog; the phone's pages do not scroll sideways.  The screenshots
-(1366x768 and 390x844) are in build/test-artifacts/web/console/; with
-FIVEUP_CONSOLE_DOCS_IMAGES=1 they are also copied to docs/images/console/, where
-docs/operations.md shows them."""
+Guests meet at tables through the players' API: Mallory insults Rita in chat and Rita
+reports the message; Sam plays a bot; Ivan and Jo play two rated matches from one
+address.  An operator signs in with a credential `fiveup admin credential` issued from
+the server's key (a player's token is refused first, in one line), finds Mallory, gives
+the case's reason once, reads the report with the messages around it, silences Mallory
+from the keyboard with a reason and an end date, and sees the action in the audit log
+with their name and reason -- and Mallory's next message reaches nobody but Mallory.
+Then a finished match is inspected and voided, a live one ended, a rated result voided
+(both ratings before and after), the address signal read and dismissed, the report
+resolved; a credential the server stops taking ends the sign-in with its reason.
+axe-core finds nothing on any view in English or Hindi, nor on the action dialog; the
+phone's pages do not scroll sideways.  The screenshots (1366x768 and 390x844) are in
+build/test-artifacts/web/console/; with FIVEUP_CONSOLE_DOCS_IMAGES=1 they are also
+copied to docs/images/console/, where docs/operations.md shows them."""
 
 from __future__ import annotations
 
@@ -109,6 +112,12 @@ def test_an_operator_signs_in_with_a_credential_and_a_players_token_is_refused(
     assert signed["stored"]["session"] and signed["stored"]["local"] == []
     assert signed["landmarks"] == {"banner": 1, "nav": 1, "main": 1, "live": 1}
     assert step(report, "signed out")["stored"] == []
+    skip = step(report, "skip link")
+    assert skip["cls"] == "skip" and skip["top"] >= 0 and skip["then"] == "main"
+    # a credential the server no longer takes: back to the sign-in screen, with the reason
+    refused = step(report, "credential refused")
+    assert refused["stored"] == []
+    assert refused["line"] == "आपको साइन आउट कर दिया गया: यह क्रेडेंशियल नहीं है"  # (Hindi by then)
 
 
 def test_the_operator_finds_the_reported_player_and_reads_the_report(

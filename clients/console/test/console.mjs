@@ -192,6 +192,13 @@ await run(async () => {
     landmarks: await page.evaluate(() => ({ banner: document.querySelectorAll('header').length, nav: document.querySelectorAll('nav').length, main: document.querySelectorAll('main').length, live: document.querySelectorAll('main [role=status]').length })),
   });
 
+  // the first Tab of a page reaches the skip link, shown while focused; it moves to <main>
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Tab');
+  const skip = await page.evaluate(() => ({ cls: document.activeElement?.className, top: document.activeElement?.getBoundingClientRect().top }));
+  await page.keyboard.press('Enter');
+  step('skip link', { ...skip, then: await page.evaluate(() => document.activeElement?.id) });
+
   // ---------------------------------------------------------------- find the reported player
   await page.locator('input[name=q]').fill('Mallory');
   await page.locator('input[name=q]').press('Enter');
@@ -358,6 +365,14 @@ await run(async () => {
   step('hindi', { focus: await focused(page) });
   await tour(page, people, 'hi', false);
   await shot(page, 'audit-hindi-laptop');
+  // a credential the server stops taking (here: one made up) ends the sign-in, saying why
+  await page.evaluate(() => sessionStorage.setItem('fiveup:console:token', 'made.up.credential'));
+  await page.goto(`${CONSOLE}#/matches`); // (the tour ended on the audit log: another view)
+  await page.locator('#signin-title').waitFor(WAIT);
+  step('credential refused', { line: await page.locator('form.signin .error').first().textContent(), stored: await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('fiveup:console:'))) });
+  await page.locator('input[name=token]').fill(TOKEN);
+  await page.locator('input[name=token]').press('Enter');
+  await page.locator('nav.sections').waitFor(WAIT);
   // the sign-in screen in Hindi (signing out forgets the credential)
   await page.locator('button.sign-out').click();
   await page.locator('#signin-title').waitFor(WAIT);
