@@ -166,3 +166,16 @@ def test_a_climb_few_matches_bought_within_a_day() -> None:
     # part (+201 in 3, +147 in 4) is enough
     judged = {(SignalKind.SUDDEN_CLIMB, ("main",)): frozenset(found.match_ids[3:4])}
     assert sudden_climbs(ledger.results, CONFIG, judged) == []
+
+
+def test_a_few_lucky_wins_are_a_provisional_swing_more_are_a_climb() -> None:
+    ledger = Ledger()
+    ledger.ratings["pro"] = Rating(39.0, 4.0)  # a settled 1913
+    for n in range(4):
+        ledger.play("lucky", "pro", NOW - HOUR + n)
+    assert sudden_climbs(ledger.results, CONFIG, {}) == []  # +431 in 4 matches
+    ledger.play("lucky", "pro", NOW)  # the fifth: a strong account throwing games
+    [found] = sudden_climbs(ledger.results, CONFIG, {})
+    assert found.players == ("lucky",) and found.evidence.startswith(
+        "rating +487 in 5 rated matches"
+    )

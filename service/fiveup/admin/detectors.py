@@ -25,9 +25,11 @@ docs/operations.md, "Ratings integrity"):
   ``few_max_median_moves``: rating earned without playing.  An honest 61-point match is
   dozens of own moves a seat.
 * **SUDDEN_CLIMB** -- a rating that rose ``climb_points`` display points or more within
-  ``climb_window_seconds``, at ``climb_points_per_match`` or more a rated match: a rise
-  that many matches explain (a long day of play) is not flagged, one that few matches
-  bought -- a stronger account throwing games, socks beaten in a row -- is.
+  ``climb_window_seconds``, at ``climb_points_per_match`` or more a rated match, over
+  ``climb_min_matches`` matches or more: a rise that many matches explain (a long day of
+  play) is not flagged, one that few matches bought -- a stronger account throwing
+  games, socks beaten in a row -- is; fewer matches than that are a provisional
+  rating's ordinary swing (four lucky wins of a newcomer can add 300).
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ class IntegrityConfig:
     climb_points: float = 300.0
     climb_window_seconds: float = DAY
     climb_points_per_match: float = 40.0
+    climb_min_matches: int = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,7 +330,7 @@ def _runs(games: Sequence[Played], judged: frozenset[str]) -> list[list[Played]]
 
 def _steepest(run: Sequence[Played], config: IntegrityConfig) -> tuple[int, list[Played]] | None:
     """The largest rise within the climb window over consecutive matches of ``run`` that
-    passes both thresholds (its size, and its size per match)."""
+    passes the thresholds (its size, its size per match, its matches)."""
     best: tuple[int, list[Played]] | None = None
     for j, last in enumerate(run):
         top = display_rating(last.seat.after.mu)
@@ -337,6 +340,6 @@ def _steepest(run: Sequence[Played], config: IntegrityConfig) -> tuple[int, list
             rise = top - display_rating(run[i].seat.before.mu)
             n = j - i + 1
             steep = rise >= config.climb_points and rise / n >= config.climb_points_per_match
-            if steep and (best is None or rise > best[0]):
+            if steep and n >= config.climb_min_matches and (best is None or rise > best[0]):
                 best = (rise, list(run[i : j + 1]))
     return best

@@ -52,6 +52,10 @@ class IntegritySettings(SettingsGroup):
         300.0, "SUDDEN_CLIMB: display rating points gained within --integrity-climb-window-hours"
     )
     integrity_climb_window_hours: float = setting(24.0, "the window of SUDDEN_CLIMB")
+    integrity_climb_min_matches: int = setting(
+        5, "SUDDEN_CLIMB: over this many rated matches or more (fewer: a provisional"
+        " rating's ordinary swing)",
+    )  # fmt: skip
     integrity_climb_points_per_match: float = setting(
         40.0, "SUDDEN_CLIMB: and at least this many points a rated match (a rise many"
         " matches explain is not flagged)",
@@ -65,7 +69,7 @@ class IntegritySettings(SettingsGroup):
         counts = (
             self.integrity_max_matches, self.integrity_pair_min_matches,
             self.integrity_early_min_results, self.integrity_shared_min_matches,
-            self.integrity_few_min_results,
+            self.integrity_few_min_results, self.integrity_climb_min_matches,
         )  # fmt: skip
         found = []
         if min(windows) <= 0 or min(counts) < 1:
@@ -97,4 +101,5 @@ def integrity_config(settings: IntegritySettings) -> IntegrityConfig:
         climb_points=settings.integrity_climb_points,
         climb_window_seconds=settings.integrity_climb_window_hours * HOUR,
         climb_points_per_match=settings.integrity_climb_points_per_match,
+        climb_min_matches=settings.integrity_climb_min_matches,
     )
