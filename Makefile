@@ -71,7 +71,7 @@ openapi: $(if $(wildcard $(STAMP)),build,$(SERVE_STAMP))
 openapi-document:
 	@$(PY) scripts/openapi.py -o $(OPENAPI)
 
-# Debian's chromium for the browser tests (tests/web).
+# Debian's chromium and nginx for the browser tests (tests/web).
 browser:
 	@bash scripts/install-browser.sh
 # --- end of web clients

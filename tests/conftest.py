@@ -39,7 +39,8 @@ SLOW = (
     "deploy/*",
     "test_make_run.py",
 )
-NOT_SLOW = ("web/test_web_text.py",)  # the web app's message tables, read as text
+# the web app's and the console's message tables, read as text
+NOT_SLOW = ("web/test_web_text.py", "web/test_console_text.py")
 
 
 def _require_compiled() -> bool:

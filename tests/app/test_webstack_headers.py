@@ -20,7 +20,7 @@ def test_nginx_includes_the_one_definition_everywhere_it_sends_headers() -> None
     nginx = NGINX.read_text()
     assert "Content-Security-Policy" not in nginx  # only in the shared file
     # a location with add_header of its own inherits none, so each includes the file
-    assert nginx.count("include /etc/nginx/security-headers.conf;") == 2
+    assert nginx.count("include /etc/nginx/security-headers.conf;") == 3
     assert "COPY deploy/docker/security-headers.conf /etc/nginx/security-headers.conf" in (
         DOCKERFILE.read_text()
     )

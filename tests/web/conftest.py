@@ -31,6 +31,7 @@ from ..clients.conftest import (
 from ..harness import Server, running_server
 
 WEB_DIR = CLIENTS_DIR / "web"
+CONSOLE_DIR = CLIENTS_DIR / "console"  # the operators' console: its own page and bundle
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = ROOT / "build" / "test-artifacts" / "web"
 BROWSER_TIMEOUT = 300
@@ -69,11 +70,13 @@ def require_chromium() -> str:
 
 
 def build_web(npm: str) -> None:
-    done = subprocess.run(
-        [npm, "run", "build", "--workspace", "fiveup-web"], cwd=CLIENTS_DIR,
-        capture_output=True, text=True, timeout=180,
-    )  # fmt: skip
-    assert done.returncode == 0, f"building the web app failed:\n{done.stdout}\n{done.stderr}"
+    """The players' app and the operators' console (served at /console/ beside it)."""
+    for workspace in ("fiveup-web", "fiveup-console"):
+        done = subprocess.run(
+            [npm, "run", "build", "--workspace", workspace], cwd=CLIENTS_DIR,
+            capture_output=True, text=True, timeout=180,
+        )  # fmt: skip
+        assert done.returncode == 0, f"building {workspace} failed:\n{done.stdout}\n{done.stderr}"
 
 
 @dataclass(frozen=True)
@@ -115,10 +118,11 @@ def open_stack(folder: Path, chromium: str, node: str) -> Iterator[WebStack]:
 
 
 def run_browser(
-    stack: WebStack, script: str, artifacts: Path, env: dict[str, str] | None = None
-) -> BrowserRun:
-    """Runs clients/web/test/<script> against the stack; fails with its error and the
-    server's log tail unless its report says ok."""
+    stack: WebStack, script: str, artifacts: Path, env: dict[str, str] | None = None,
+    app: Path = WEB_DIR,
+) -> BrowserRun:  # fmt: skip
+    """Runs <app>/test/<script> (the players' app's scripts, or the console's) against the
+    stack; fails with its error and the server's log tail unless its report says ok."""
     artifacts.mkdir(parents=True, exist_ok=True)
     full_env = dict(
         os.environ, FIVEUP_WEB_URL=stack.url, FIVEUP_ARTIFACTS=str(artifacts),
@@ -126,7 +130,7 @@ def run_browser(
     )  # fmt: skip
     try:
         done = subprocess.run(
-            [stack.node, f"test/{script}"], cwd=WEB_DIR, env=full_env, capture_output=True,
+            [stack.node, f"test/{script}"], cwd=app, env=full_env, capture_output=True,
             text=True, timeout=BROWSER_TIMEOUT,
         )  # fmt: skip
     except subprocess.TimeoutExpired as exc:

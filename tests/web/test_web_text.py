@@ -1,4 +1,5 @@
-"""The web app has a clear message for every error reason the API sends, and its English
+"""The web app has a clear message for every error reason the API sends it (the operators'
+API's own reasons are the console's: tests/web/test_console_text.py), and its English
 and Hindi tables have the same keys (clients/web/src/i18n.ts), and the Devanagari font the
 app ships (clients/web/fonts/) covers every character of the Hindi text."""
 
@@ -7,7 +8,6 @@ from __future__ import annotations
 import re
 
 from fiveup.admin import errors as admin_errors
-from fiveup.identity import errors as identity_errors
 from fiveup.api.errors import STATUS_BY_REASON, domain_error_classes
 
 from ..clients.conftest import CLIENTS_DIR
@@ -25,11 +25,9 @@ def tables() -> dict[str, dict[str, str]]:
 
 def test_every_api_reason_has_a_message_in_both_languages() -> None:
     found = tables()
-    # the operators' reasons are the console's to word (its own bundle and translations)
-    operators_only = {
-        cls.reason for cls in domain_error_classes() if cls.__module__ == admin_errors.__name__
-    } | {cls.reason for cls in identity_errors.OPERATORS_ONLY}
-    reasons = (set(STATUS_BY_REASON) - operators_only) | {"INTERNAL", "UNAVAILABLE"}
+    # the players' app never calls AdminService: its refusals are the console's to word
+    operators = {c.reason for c in domain_error_classes() if c.__module__ == admin_errors.__name__}
+    reasons = (set(STATUS_BY_REASON) - operators) | {"INTERNAL", "UNAVAILABLE"}
     for lang, table in found.items():
         missing = sorted(r for r in reasons if f"err_{r}" not in table)
         assert missing == [], f"{lang}: no message for {missing}"

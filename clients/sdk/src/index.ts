@@ -10,6 +10,8 @@
 //   cursor seen (`resumable`): `watchNotifications` (after_seq), `watchChat` (after_seq,
 //   with `ChatRoomLog` keeping each message's latest copy), `sendChat` (retried with one
 //   request id), and the rematch (`offerRematch`, `declineRematch`, `awaitRematch`);
+// * the operators' API: its own entry point, `@fiveup/sdk/admin` (never this one, so an
+//   app that imports only this one carries nothing of it);
 // * the transports: `@fiveup/sdk/node` (native gRPC over HTTP/2, connect-node) and
 //   `@fiveup/sdk/web` (gRPC-Web through the Envoy gateway, connect-web);
 // * the error details the server attaches (google.rpc.ErrorInfo / RetryInfo) and the

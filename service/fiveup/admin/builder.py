@@ -9,17 +9,21 @@ from dataclasses import dataclass
 
 from ..chat.ports import ChatStore
 from ..identity import Players
-from ..lobby.ports import LobbyStore
-from ..match.matches import Matches
+from ..match.forfeits import ForfeitReader
 from ..notifications.destinations import DestinationState
 from ..notifications.ports import NotificationStore
 from ..ratings.standings import Standings
 from .audit import Audit
 from .deliveries import DeliveriesAdmin, EdgeViews
+from .detectors import IntegrityConfig
+from .integrity import AddressBook, IntegritySignals
+from .matches import MatchAdmin, MatchPorts, build_match_admin
 from .operators import DEFAULT_TTL_SECONDS, OperatorCredentials, Operators, RoleClaim
 from .players import PlayerAdmin
 from .ports import AuditLog
 from .profiles import PlayerProfiles
+from .reports import ReportQueue
+from .signals import SignalStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +41,10 @@ class AdminContext:
 
     audit: Audit
     operators: Operators  # who may call (the interceptor of fiveup.api.admin_auth)
+    matches: MatchAdmin  # list, inspect, end, void
     players: PlayerAdmin  # the players area
+    reports: ReportQueue  # the chat report queue
+    integrity: IntegritySignals  # ratings integrity signals
     deliveries: DeliveriesAdmin  # the deliveries and edges area
 
 
@@ -56,28 +63,42 @@ def build_admin(
     players: Players,
     *,
     standings: Standings,
-    lobby: LobbyStore,
-    matches: Matches,
+    matches: MatchPorts,
     chat: ChatStore,
+    signals: SignalStore,
+    addresses: AddressBook,
+    integrity: IntegrityConfig,
     clock: Callable[[], float] = time.time,
     notifications: NotificationStore,
     destinations: Callable[[], list[DestinationState]],
     edges: EdgeViews,
 ) -> AdminContext:
     """The operators' context over the audit log's store and the contexts it acts on:
-    identity (``players``: who operators are, and the players acted on), ratings
-    (``standings``: their read ports), the lobby's store (a player's matches), the match
-    context (a match's state) and chat's store (reports, the silence); the outbox's
+    identity (``players``: who operators are, and the players acted on; ``addresses``:
+    the prefixes players were seen from), ratings (``standings``: their read ports), the
+    matches area's ports (``matches``: the match context, the lobby's and the rating
+    store), chat's store (reports, the silence) and the operators' own table of
+    integrity signals (``signals``, scanned as ``integrity`` says).; the outbox's
     store, this replica's failing destinations and ``edges`` (the transport's refusals
     and stream pools, from the composition root) for the deliveries view."""
     operators = Operators(
         operator_credentials(config, players), players.access, players.external, config.role
     )
     log = Audit(audit, clock=clock)
-    profiles = PlayerProfiles(players, standings, lobby, matches, chat, clock=clock)
+    profiles = PlayerProfiles(players, standings, matches.lobby, matches.matches, chat, clock=clock)
+    player_admin = PlayerAdmin(profiles, players, chat, log, clock=clock)
+    match_admin = build_match_admin(matches, log, clock=clock)
+    forfeits = ForfeitReader(matches.events)
+    integrity_signals = IntegritySignals(
+        integrity, signals, matches.ratings, forfeits, addresses, log, match_admin,
+        player_admin, clock=clock,
+    )  # fmt: skip
     return AdminContext(
         audit=log,
         operators=operators,
-        players=PlayerAdmin(profiles, players, chat, log, clock=clock),
+        matches=match_admin,
+        players=player_admin,
+        reports=ReportQueue(chat, log, player_admin, clock=clock),
+        integrity=integrity_signals,
         deliveries=DeliveriesAdmin(notifications, destinations, edges, clock=clock),
     )

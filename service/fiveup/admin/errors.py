@@ -3,6 +3,7 @@ table, ``fiveup.api.errors``, derives from these classes)."""
 
 from __future__ import annotations
 
+from ..engine.errors import MatchError
 from ..shared.errors import InvalidRequest, PermissionDenied
 
 
@@ -17,3 +18,32 @@ class ReasonRequired(InvalidRequest):
     """An action, or a read of private data, without the reason the audit log records."""
 
     reason = "REASON_REQUIRED"
+
+
+class ReportNotFound(MatchError):
+    """No chat report has this id (retention deletes reports after a year)."""
+
+    reason = "REPORT_NOT_FOUND"
+    code = "NOT_FOUND"
+
+
+class ReportResolved(MatchError):
+    """The report was resolved already (by this operator or another): nothing changed."""
+
+    reason = "REPORT_ALREADY_RESOLVED"
+    code = "FAILED_PRECONDITION"
+
+
+class SignalNotFound(MatchError):
+    """No integrity signal has this id: it was never found, or a later scan no longer
+    finds its evidence (its matches were voided, or left the window): list again."""
+
+    reason = "SIGNAL_NOT_FOUND"
+    code = "NOT_FOUND"
+
+
+class SignalResolved(MatchError):
+    """The integrity signal was resolved already (confirmed or dismissed)."""
+
+    reason = "SIGNAL_ALREADY_RESOLVED"
+    code = "FAILED_PRECONDITION"

@@ -62,6 +62,7 @@ PB_TO_BOT = {v: k for k, v in BOT_TO_PB.items()}
 CANCEL_REASON_TO_PB = {
     "creator": match_pb2.CANCEL_REASON_CREATOR,
     "length_limit": match_pb2.CANCEL_REASON_LENGTH_LIMIT,
+    "operator": match_pb2.CANCEL_REASON_OPERATOR,
 }
 PB_TO_CANCEL_REASON = {v: k for k, v in CANCEL_REASON_TO_PB.items()}
 # Forfeit reasons: the engine's (FORFEIT_REASONS) by the contract's enum value of the

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..admin.integrity_settings import IntegritySettings
 from ..admin.settings import AdminSettings
 from ..api.settings import LimitsSettings
 from ..bus.settings import BusSettings
@@ -83,7 +84,7 @@ class ServerSettings(SettingsGroup):
 class ServerConfig(
     ServerSettings, StoreSettings, TelemetrySettings, LimitsSettings, IdentitySettings,
     RatingsSettings, MatchSettings, LobbySettings, ChatSettings, NotificationSettings,
-    EgressSettings, BusSettings, AdminSettings,
+    EgressSettings, BusSettings, AdminSettings, IntegritySettings,
 ):  # fmt: skip
     """Every settings group, gathered: the one list of them is this class's bases."""
 

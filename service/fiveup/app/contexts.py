@@ -24,8 +24,11 @@ from dataclasses import dataclass
 
 from ..admin.builder import AdminContext, build_admin
 from ..admin.deliveries import EdgeViews, NoEdges
+from ..admin.integrity_settings import integrity_config
+from ..admin.matches import MatchPorts, StuckPolicy
 from ..admin.ports import AuditStore
 from ..admin.settings import admin_config
+from ..admin.signals import SignalStore
 from ..bus.observer import PrometheusBusObserver
 from ..bus.ports import BusUnavailable, WakeBus
 from ..chat.builder import build_chat
@@ -46,7 +49,7 @@ from ..lobby.settings import invite_quota, matchmaker_config
 from ..match.builder import MatchContext, build_match
 from ..match.observer import Observer
 from ..match.ports import RetainingStore
-from ..match.settings import hints_config, matches_config, retention_config
+from ..match.settings import hints_config, matches_config, retention_config, stuck_allowance
 from ..notifications.builder import NotificationsContext, build_notifications
 from ..notifications.ports import NotificationStore
 from ..notifications.settings import KeyHome, notifications_config
@@ -63,6 +66,7 @@ from ..store import (
     open_notification_store,
     open_player_store,
     open_rating_store,
+    open_signal_store,
     open_store,
     wake_by_bus,
 )
@@ -84,13 +88,14 @@ class Stores:
     blocks: BlockStore
     audit: AuditStore  # the operators' audit log
     moderation: ModerationStore  # identity's: sanctions, addresses seen
+    signals: SignalStore  # the operators' ratings integrity signals
     bus: WakeBus | None = None  # wake-ups between replicas (None: the stores' own)
 
     def each(self) -> tuple[object, ...]:
         """Every store whose pools the runtime metrics watch."""
         return (
             self.events, self.players, self.lobby, self.ratings, self.chat, self.blocks,
-            self.audit, self.moderation,
+            self.audit, self.moderation, self.signals,
         )  # fmt: skip
 
     def in_order(
@@ -105,11 +110,12 @@ class Stores:
         BlockStore,
         AuditStore,
         ModerationStore,
+        SignalStore,
     ]:
         """Every store, in the order they open (``open_stores`` says why)."""
         return (
             self.events, self.ratings, self.notifications, self.players, self.lobby, self.chat,
-            self.blocks, self.audit, self.moderation,
+            self.blocks, self.audit, self.moderation, self.signals,
         )  # fmt: skip
 
     async def close(self) -> None:
@@ -159,6 +165,7 @@ async def open_stores(config: ServerConfig) -> Stores:
             blocks=open_block_store(db),
             audit=open_audit_store(db),
             moderation=open_moderation_store(db),
+            signals=open_signal_store(db),
             bus=bus,
         )  # fmt: skip
     except BaseException:
@@ -175,6 +182,7 @@ async def open_stores(config: ServerConfig) -> Stores:
         | BlockStore
         | AuditStore
         | ModerationStore
+        | SignalStore
     ] = []
     try:
         for store in stores.in_order():
@@ -285,9 +293,17 @@ def build_contexts(
         observer=PrometheusChatObserver(), outbox=notifications.outbox, blocks=blocks,
         clock=clock,
     )  # fmt: skip
+    match_ports = MatchPorts(
+        match.matches,
+        stores.events,
+        stores.lobby,
+        stores.ratings,
+        StuckPolicy(*stuck_allowance(config)),
+    )
     admin = build_admin(
         admin_config(config), stores.audit, players, standings=ratings.standings,
-        lobby=stores.lobby, matches=match.matches, chat=stores.chat, clock=clock,
+        matches=match_ports, chat=stores.chat, signals=stores.signals,
+        addresses=stores.moderation, integrity=integrity_config(config), clock=clock,
         notifications=stores.notifications, destinations=notifications.troubled_destinations,
         edges=edges or EdgeViews(NoEdges(), NoEdges()),
     )  # fmt: skip

@@ -17,7 +17,8 @@ Its tables live in the event store's database (schema version ``chat_schema_vers
 * ``chat_mutes``: who no longer reads whom (keys: ``p:<player id>`` for signed-in
   players, ``s:<match id>:<seat>`` for an anonymous seat).
 * ``chat_reports``: reports kept for operators, each with a copy of the message as it
-  was reported (the copy outlives the message's retention).
+  was reported (the copy outlives the message's retention) and its author's key (how
+  many reports target one author).
 * ``chat_silences``: players an operator has silenced, until when.
 * ``chat_presence``: who had the chat of a match open, until when (a stream renews it),
   and when they were last told of a message while away (``fiveup.chat.away``): a write
@@ -232,7 +233,26 @@ class ChatStore(Protocol):
     async def reports(self, *, open_only: bool, limit: int) -> list[StoredReport]:
         """Newest first."""
 
-    async def resolve_report(self, report_id: int, resolution: str, now: float) -> bool: ...
+    async def report_queue(self, *, open_only: bool, limit: int) -> list[StoredReport]:
+        """The operators' queue: open reports oldest first, then (unless ``open_only``)
+        resolved ones, the latest resolved first; ``limit`` in all."""
+
+    async def report(self, report_id: int) -> StoredReport | None: ...
+
+    async def count_reports_against(self, author_key: str, *, besides: int = 0) -> int:
+        """Reports of messages whose author is ``author_key`` (``player_key`` or
+        ``seat_key``), report ``besides`` left out."""
+
+    async def room_lines(
+        self, match_id: str, room: Room, seq: int, *, before: int, after: int
+    ) -> tuple[list[ChatLine], list[ChatLine]]:
+        """Up to ``before`` stored lines of the room written before line ``seq`` and up
+        to ``after`` written after it, each list in the order written -- every line the
+        room holds, held and shadowed ones included (an operator's reading, not a
+        reader's view: ``fiveup.chat.visible``)."""
+
+    async def resolve_report(self, report_id: int, resolution: str, now: float) -> bool:
+        """Resolve an open report (False: unknown, or resolved already)."""
 
     async def reports_involving(
         self, key: str, limit: int

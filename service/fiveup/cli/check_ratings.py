@@ -1,5 +1,7 @@
 """``fiveup check-ratings``: rebuild every rating from the event logs and compare it with
-the stored one, float for float (docs/ratings.md, "Rebuilding from the logs")."""
+the stored one, float for float (docs/ratings.md, "Rebuilding from the logs").  A result
+an operator voided counts for nobody: its match is left out of the rebuild, as the void's
+own recomputation left it out (``fiveup.match.voiding``)."""
 
 from __future__ import annotations
 
@@ -47,7 +49,7 @@ class OwnPlayMismatch:
 
 @dataclass(frozen=True, slots=True)
 class RatingCheck:
-    matches: int  # rated matches in the ledger
+    matches: int  # rated matches in the ledger that count (voided ones left out)
     ratings: int  # stored (category, player) ratings
     mismatches: tuple[Mismatch, ...]
     results: int = 0  # finished matches with a player's result
@@ -56,6 +58,7 @@ class RatingCheck:
     # minimum of own moves, and results whose own play differs from their log's.
     aborted: tuple[str, ...] = ()
     own_play_mismatches: tuple[OwnPlayMismatch, ...] = ()
+    voided: int = 0  # rated matches an operator voided, left out of the rebuild
 
     @property
     def ok(self) -> bool:
@@ -86,15 +89,17 @@ async def check_ratings(url: str, min_own_moves: int = DEFAULT_MIN_OWN_MOVES) ->
             await store.open()
             opened.append(store)
         ledger = await ratings.rated_match_ids()
+        voided = await ratings.voided_match_ids()
+        counted = [m for m in ledger if m not in voided]
         stored = await ratings.all_ratings()
-        rebuilt = await ratings_from_logs(ledger, events, lobby)
+        rebuilt = await ratings_from_logs(counted, events, lobby)
         # Statistics keep rated, casual and practice apart: each result's mode must be
         # the one its match's log says (a practice match in public figures is a leak).
         modes = await ratings.result_modes()
         replayed = await modes_from_logs(sorted(modes), ledger, events)
         # Rated play costs play: the early-end rule and the own play standing counts are
         # functions of the logs, so they are checked like the ratings.
-        aborted = await aborted_in_ledger(ledger, events, min_own_moves)
+        aborted = await aborted_in_ledger(counted, events, min_own_moves)
         stored_own = await ratings.result_own_play()
         own = await own_play_from_logs(sorted({m for m, _ in stored_own}), events)
     finally:
@@ -114,6 +119,6 @@ async def check_ratings(url: str, min_own_moves: int = DEFAULT_MIN_OWN_MOVES) ->
         if value is not None and value != own.get((m, seat))
     )
     return RatingCheck(
-        len(ledger), len(stored), mismatches, len(modes), mode_mismatches,
-        tuple(aborted), own_mismatches,
+        len(counted), len(stored), mismatches, len(modes), mode_mismatches,
+        tuple(aborted), own_mismatches, len(ledger) - len(counted),
     )  # fmt: skip

@@ -315,8 +315,10 @@ def _cmd_check_ratings(args: argparse.Namespace) -> int:
     logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
     checked = asyncio.run(check_ratings(args.db, args.rated_min_own_moves))
     if checked.ok:
+        voided = (f" ({count_text(checked.voided, 'voided match')} left out)"
+                  if checked.voided else "")  # fmt: skip
         print(f"OK: {checked.ratings} ratings equal a rebuild from the logs of "
-              f"{count_text(checked.matches, 'rated match')}; the modes of the results of "
+              f"{count_text(checked.matches, 'rated match')}{voided}; the modes of the results of "
               f"{count_text(checked.results, 'finished match')} (rated, casual, practice) agree"
               " with their logs, and so does their own play; no rated match was aborted"
               f" (fewer than {args.rated_min_own_moves} own moves)")  # fmt: skip

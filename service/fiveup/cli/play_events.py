@@ -36,11 +36,10 @@ def describe_event(e: pb.MatchEvent, names: SeatNames, stand_in: bool = False) -
         return plural if seat == me and not stand_in else singular
 
     if kind == "match_cancelled":
-        why = (
-            "it was too long for the server"
-            if e.match_cancelled.reason == pb.CANCEL_REASON_LENGTH_LIMIT
-            else "its creator cancelled it"
-        )
+        why = {
+            pb.CANCEL_REASON_LENGTH_LIMIT: "it was too long for the server",
+            pb.CANCEL_REASON_OPERATOR: "the service's operators ended it",
+        }.get(e.match_cancelled.reason, "its creator cancelled it")
         return f"· the match was cancelled: {why}"
     if kind == "forfeited":
         reason = {

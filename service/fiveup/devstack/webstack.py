@@ -1,6 +1,7 @@
 """The whole local stack for a browser: ``fiveup serve``, the Envoy gRPC-Web gateway in
 front of it, and a static file server for the web app (clients/web/dist), which tells the
-app where the gateway is (``/config.json``).  ``make run`` uses it:
+app where the gateway is (``/config.json``), with the operators' console (clients/console/dist,
+its own bundle) at ``/console/``.  ``make run`` uses it:
 
     python -m fiveup.devstack.webstack [--port 8000] [--gateway-port 8080] [--address 127.0.0.1:50051]
     python -m fiveup.devstack.webstack --upstream 127.0.0.1:50051   # the browser part alone
@@ -51,6 +52,10 @@ from .gateway import Gateway, GatewayError
 from .precompressed import choose
 
 WEB_DIST = Path(__file__).resolve().parents[3] / "clients" / "web" / "dist"
+# The operators' console: a page and bundle of its own, served under CONSOLE_PATH (the
+# nginx image serves it at the same path: deploy/docker/nginx-web.conf).
+CONSOLE_DIST = Path(__file__).resolve().parents[3] / "clients" / "console" / "dist"
+CONSOLE_PATH = "/console"
 # The REST API's OpenAPI document (`make openapi`, scripts/openapi.py; not committed).
 OPENAPI = Path(__file__).resolve().parents[3] / "build" / "openapi" / "fiveup.swagger.json"
 READY = re.compile(r"fiveup: gRPC listening on (\S+):(\d+)")
@@ -89,6 +94,7 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 
     gateway_url = ""
     openapi: Path | None = None
+    console: Path | None = None  # served under CONSOLE_PATH when set
     headers_to_send: dict[str, str] = {}  # set per server (static_server)
     _varies = False  # this answer depends on Accept-Encoding (set per request)
 
@@ -110,6 +116,20 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
         self.end_headers()
         return body
+
+    def translate_path(self, path: str) -> str:
+        """``/console/...`` from the console's folder, everything else from the app's."""
+        bare = path.split("?", 1)[0].split("#", 1)[0]
+        if self.console is None or not (
+            bare == CONSOLE_PATH or bare.startswith(CONSOLE_PATH + "/")
+        ):
+            return super().translate_path(path)
+        own = self.directory
+        try:  # the handler is made per request: its folder may change for this one
+            self.directory = str(self.console)
+            return super().translate_path(path[len(CONSOLE_PATH) :] or "/")
+        finally:
+            self.directory = own
 
     def do_GET(self) -> None:
         path = self.path.split("?")[0]
@@ -151,12 +171,13 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 @contextlib.contextmanager
 def static_server(
     folder: Path, gateway_url: str, host: str = "127.0.0.1", port: int = 0,
-    openapi: Path | None = OPENAPI,
+    openapi: Path | None = OPENAPI, console: Path | None = CONSOLE_DIST,
 ) -> Iterator[str]:  # fmt: skip
-    """Serve ``folder`` on ``host:port`` in a thread; yields the base URL."""
+    """Serve ``folder`` on ``host:port`` in a thread, and ``console`` under
+    ``/console/``; yields the base URL."""
     handler = type(
         "Handler", (StaticHandler,),
-        {"gateway_url": gateway_url, "openapi": openapi,
+        {"gateway_url": gateway_url, "openapi": openapi, "console": console,
          "headers_to_send": security_headers(gateway_url)},
     )  # fmt: skip
     server = http.server.ThreadingHTTPServer(
@@ -205,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", default="fiveup.sqlite3")
     parser.add_argument("--metrics-port", default="-1", help="the server's metrics port")
     parser.add_argument("--web-dir", type=Path, default=WEB_DIST)
+    parser.add_argument("--console-dir", type=Path, default=CONSOLE_DIST)
     parser.add_argument("--upstream", help="a running server (host:port): start none")
     parser.add_argument(
         "--token-keys", type=Path,
@@ -266,13 +288,20 @@ def serve_browser_part(args: argparse.Namespace, upstream: str, credential: str 
         signal.signal(signum, lambda *_: stop.set())
     try:
         gateway = Gateway(upstream, listen=f"127.0.0.1:{args.gateway_port}")
-        with gateway, static_server(args.web_dir, gateway.url, port=args.port) as url:
+        with (
+            gateway,
+            static_server(
+                args.web_dir, gateway.url, port=args.port, console=args.console_dir
+            ) as url,
+        ):
             print(f"fiveup: gRPC-Web gateway (Envoy) on {gateway.url} -> {upstream}", flush=True)
             print(f"fiveup: REST/JSON on {gateway.url}/v1/... (OpenAPI: {url}/openapi.json)",
                   flush=True)  # fmt: skip
             if credential:
-                print(f"fiveup: operator console {url}/console/ with this credential (shown"
+                print(f"fiveup: operator console {url}{CONSOLE_PATH}/ with this credential (shown"
                       f" once; {valid_until(credential)}): {credential}", flush=True)  # fmt: skip
+            elif (args.console_dir / "index.html").exists():
+                print(f"fiveup: the operators' console: {url}{CONSOLE_PATH}/", flush=True)
             print(f"fiveup: open {url}/ in a browser to play (Ctrl-C stops)", flush=True)
             stop.wait()
             print("fiveup: stopping", flush=True)

@@ -171,14 +171,15 @@ FORFEIT_REASONS = ("resigned", "abandoned", "deadline")
 
 @dataclass(frozen=True, slots=True)
 class MatchCancelled(Event):
-    """The match ended without a winner: its creator cancelled it (``creator``) or it
-    reached the server's bound on a match's length (``length_limit``)."""
+    """The match ended without a winner: its creator cancelled it (``creator``), it
+    reached the server's bound on a match's length (``length_limit``), or an operator
+    ended it, stuck (``operator``: AdminService.EndMatch)."""
 
     kind: ClassVar[str] = "match_cancelled"
     reason: str
 
 
-CANCEL_REASONS = ("creator", "length_limit")
+CANCEL_REASONS = ("creator", "length_limit", "operator")
 
 
 @dataclass(frozen=True, slots=True)

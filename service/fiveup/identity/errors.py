@@ -182,7 +182,3 @@ class SanctionNotInForce(MatchError):
 
     reason = "SANCTION_NOT_IN_FORCE"
     code = "FAILED_PRECONDITION"
-
-
-# Answered to operators only (AdminService): the players' clients never see these.
-OPERATORS_ONLY: tuple[type[MatchError], ...] = (SanctionNotFound, SanctionNotInForce)

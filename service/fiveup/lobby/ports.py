@@ -321,7 +321,79 @@ class RematchStore(Protocol):
         player) in one transaction; once only."""
 
 
-class LobbyStore(SeatStore, TableStore, InvitationStore, QueueStore, RematchStore, Protocol):
+class MatchFilter(enum.Enum):
+    """Which matches the operators' list gives (AdminService.ListMatches)."""
+
+    ANY = "any"
+    LIVE = "live"  # not finished yet: waiting for players or in play
+    ENDED = "ended"  # finished or cancelled
+    STUCK = "stuck"  # live, and silent longer than ``StuckRule`` allows
+
+
+@dataclass(frozen=True, slots=True)
+class StuckRule:
+    """When a live match is stuck: its last event is older than its turn clock allows
+    (a correspondence match's own clock per turn, else ``turn_allowance``: the server's
+    turn timer and the stand-in's pause) plus ``grace``, at ``now``."""
+
+    now: float
+    turn_allowance: float
+    grace: float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchQuery:
+    """A page of the operators' list of matches, newest first (``before``: the
+    (created_at, match_id) of the previous page's last row)."""
+
+    which: MatchFilter = MatchFilter.ANY
+    stuck: StuckRule | None = None  # required with MatchFilter.STUCK
+    player_id: str = ""  # only matches this player held a seat in ("": any)
+    rated_only: bool = False
+    before: tuple[float, str] | None = None
+    limit: int = 50
+
+
+IN_PROGRESS, FINISHED, CANCELLED = "in_progress", "finished", "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A match as the operators' list shows it.  ``rated``: a live match created rated
+    (it is rated at its end if every seat is a player's by then), an ended one rated (in
+    the ratings' ledger); ``player_ids``: each seat's bound player ("" for a bot, an
+    anonymous or an empty seat); ``last_event_at``: when its last event was written, to
+    within ``match.ports.LAST_EVENT_PRECISION_SECONDS`` (None: before that was kept)."""
+
+    match_id: str
+    status: str  # IN_PROGRESS, FINISHED or CANCELLED
+    rated: bool
+    player_ids: tuple[str, ...]
+    created_at: float
+    last_event_at: float | None
+    version: int
+    voided: bool
+    turn_clock_seconds: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchListPage:
+    matches: tuple[MatchSummary, ...]
+    next_cursor: tuple[float, str] | None  # (created_at, match_id) of the last row
+
+
+class MatchDirectory(Protocol):
+    """Every match, as the operators see them (read from the match context's tables, the
+    lobby's seats and the ratings' ledger and voids: one database)."""
+
+    async def list_matches(self, query: MatchQuery) -> MatchListPage: ...
+
+    async def match_summary(self, match_id: str) -> MatchSummary | None: ...
+
+
+class LobbyStore(
+    SeatStore, TableStore, InvitationStore, QueueStore, RematchStore, MatchDirectory, Protocol
+):
     """The lobby store: one port per job above, one adapter class per backend composed
     of one part per job (``fiveup.store.sqlite.lobby``, ``fiveup.store.postgres.lobby``)."""
 

@@ -1,7 +1,8 @@
 """Ending a match early: its creator cancels it (CancelMatch) while no result is at
-stake yet, or a seat concedes it for its side (Resign; the server's own clocks: a rated
-stand-in past its limit, a rated correspondence turn out of time).  Either is an event of
-the log, appended under the session's lock on the freshest fold."""
+stake yet, a seat concedes it for its side (Resign; the server's own clocks: a rated
+stand-in past its limit, a rated correspondence turn out of time), or an operator ends a
+stuck one (AdminService.EndMatch).  Each is an event of the log, appended under the
+session's lock on the freshest fold."""
 
 from __future__ import annotations
 
@@ -64,6 +65,35 @@ class EarlyEnds:
                     current_version=str(session.match.version),
                 ) from None
         return Cancelled(version)
+
+    async def end(self, match_id: str) -> Cancelled:
+        """An operator ends a live match (AdminService.EndMatch: one that is stuck): it is
+        cancelled (MatchCancelled "operator"), so it has no result and changes no rating
+        (only a MatchEnded carries an outcome), and its watchers see the event like any
+        other: the append wakes them, here and on every replica.  Whatever the match's
+        phase: the operator, not a rule, judged it.  A finished or cancelled match is
+        refused (MatchFinished): there is nothing left to end.  A move racing the end is
+        ordered before it."""
+        session = await self.repository.get(match_id)
+        for _ in range(MAX_CLAIM_APPENDS):
+            async with session.lock:
+                await self.repository.refresh(session)
+                match = session.match
+                if match.finished:
+                    raise MatchFinished(
+                        "the match is already over (finished or cancelled): nothing to end"
+                    )
+                before = match.version
+                events = match.cancel("operator")
+                try:
+                    version = await self.repository.append(session, before, events)
+                except VersionConflict:  # a move landed first: end it after that
+                    await self.repository.reload(session)
+                    continue
+            return Cancelled(version)
+        raise StaleVersion(
+            "the match kept moving: end it again", current_version=str(session.match.version)
+        )
 
     async def forfeit(self, match_id: str, seat: int, reason: str) -> Conceded:
         """``seat`` concedes the match for its side (``reason``: "resigned" for Resign,

@@ -80,3 +80,11 @@ def check_reached(version: int, asked: int, field: str) -> None:
             f"{field} {asked} is beyond the match's version {version}",
             field=field, current_version=str(version),
         )  # fmt: skip
+
+
+class MatchHasNoResult(MatchError):
+    """VoidResult of a cancelled match: it ended without a result, so there is nothing to
+    void (a live one is MatchNotFinished)."""
+
+    reason = "MATCH_HAS_NO_RESULT"
+    code = "FAILED_PRECONDITION"

@@ -53,6 +53,7 @@ from .errors import (
     MatchNotFinished,
     check_reached,
 )
+from .inspection import inspect
 from .observer import Contained, Observer
 from .ports import (
     EventStore,
@@ -64,6 +65,7 @@ from .results import (
     Cancelled,
     Conceded,
     Created,
+    Inspection,
     Joined,
     LegalMoves,
     MatchLog,
@@ -257,6 +259,15 @@ class Matches:
         """End the match without a winner, on its creator's token, while play has not
         really started (``fiveup.match.endings``)."""
         return await self.endings.cancel(match_id, token)
+
+    async def end(self, match_id: str) -> Cancelled:
+        """An operator ends a live match: cancelled, no result (``fiveup.match.endings``)."""
+        return await self.endings.end(match_id)
+
+    async def inspect(self, match_id: str, at_version: int = 0) -> Inspection:
+        """The whole match as an operator sees it, its seats' views at ``at_version``
+        (0: the latest) and the verdict on its deals (``fiveup.match.inspection``)."""
+        return await inspect(self.repository, match_id, at_version)
 
     async def forfeit(self, match_id: str, seat: int, reason: str) -> Conceded:
         """``seat`` concedes the match for its side (``fiveup.match.endings``)."""

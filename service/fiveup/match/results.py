@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..engine import Action, Event, MatchView, ScoredAction, redact
+from ..engine.verification import Verdict
 from .ports import MatchRecord
 
 VersionedEvent = tuple[int, Event]  # (version, event): how events leave the repository
@@ -126,3 +127,18 @@ class MatchLog:
 
     record: MatchRecord
     events: tuple[VersionedEvent, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Inspection:
+    """A match as an operator inspects it (AdminService.InspectMatch): its creation
+    record (the seed included), every event with nothing hidden, each seat's view at
+    ``version`` as that seat was shown it, and the verdict on its deals."""
+
+    record: MatchRecord
+    commitment: str  # SHA-256 of the seed, hex, as the match_started event published it
+    events: tuple[VersionedEvent, ...]
+    version: int  # the version the views are at
+    views: tuple[SeatedView, ...]  # one per seat, in seat order
+    verdict: Verdict
+    joined: frozenset[int] = frozenset()  # the human seats claimed by the newest event

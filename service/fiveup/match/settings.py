@@ -85,6 +85,11 @@ class MatchSettings(SettingsGroup):
     retention_sweep_seconds: float = setting(
         300.0, "how often retention looks for matches to delete"
     )
+    # The operators' list of matches (AdminService.ListMatches, filter "stuck").
+    stuck_grace_seconds: float = setting(
+        300.0, "a live match silent longer than its turn clock allows (the turn timer and the"
+        " stand-in's pause, or a correspondence match's own clock) plus this is listed as stuck",
+    )  # fmt: skip
     # Rated means earned (docs/ratings.md, "Which matches are rated"; docs/security.md).
     rated_targets: str = setting(
         "61,121", "the targets (displayed points) a match may be rated at, comma-separated,"
@@ -131,6 +136,16 @@ def rated_targets(text: str) -> frozenset[int] | None:
             f" or 'any'; got {text!r}"
         )
     return targets
+
+
+def stuck_allowance(settings: MatchSettings) -> tuple[float, float]:
+    """(turn allowance, grace) of the stuck filter: a live match without a clock of its
+    own moves within the turn timer and the stand-in's pause (a turn timer that is off
+    allows nothing past the grace: a seat may then think forever, but an operator who
+    lists stuck matches wants to see that one)."""
+    timer = settings.turn_timeout_seconds
+    allowance = timer + settings.stand_in_delay_seconds if timer > 0 else 0.0
+    return allowance, settings.stuck_grace_seconds
 
 
 def hints_config(settings: MatchSettings) -> HintsConfig:

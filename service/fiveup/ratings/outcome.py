@@ -22,6 +22,9 @@ from .stats import SeatFigures, match_figures
 RATED, CASUAL, PRACTICE = "rated", "casual", "practice"
 MODES = (RATED, CASUAL, PRACTICE)  # in the order statistics list them
 PUBLIC_MODES = (RATED, CASUAL)  # what anyone sees; practice only the player, when asked
+# A result an operator voided (AdminService.VoidResult) counts for nobody: the player's
+# list shows it unrated for this reason, beside the eligibility rules' (ports.PlayerResultRow).
+VOIDED = "voided"
 
 
 class SeatOwners(Protocol):

@@ -21,10 +21,11 @@ names.  One contract suite runs on both backends (tests/store/test_rating_store.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
 from typing import Protocol
 
+from .evidence import RatedEvidence
 from .model import Rating
 from .outcome import MODES, MatchOutcome, SeatOutcome
 
@@ -96,7 +97,9 @@ class PlayerResultRow:
     rating_after: Rating | None
     mode: str  # rated, casual or practice (outcome.MODES)
     # Why a match created rated was recorded unrated (ratings.eligibility: "aborted",
-    # "standing", "repeated_pairing"); "" when rated or never meant to be.
+    # "standing", "repeated_pairing"), or "voided" (outcome.VOIDED: an operator voided
+    # the result; ``rated`` then reads false, the ratings None); "" when rated or never
+    # meant to be.
     unrated_reason: str = ""
     own_moves: int | None = None  # the player's own moves (None: before they were kept)
 
@@ -170,6 +173,95 @@ class FinishedRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class VoidRecord:
+    """An operator's void of a finished match's result (AdminService.VoidResult)."""
+
+    match_id: str
+    voided_at: float
+    operator_id: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """A rated match in the rating order: its place, category and players."""
+
+    seq: int
+    match_id: str
+    category: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatedSince:
+    """The rated matches of a category after a place in the rating order, voided ones
+    left out, and what they were read against: ``basis`` (the category's last place
+    and its number of voided matches), which a void's write checks unchanged."""
+
+    entries: tuple[LedgerEntry, ...]
+    basis: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Rerated:
+    """A rated match rated again after a void: its players' ratings before and after."""
+
+    seq: int
+    match_id: str
+    before: Mapping[str, Rating]
+    after: Mapping[str, Rating]
+
+
+@dataclass(frozen=True, slots=True)
+class VoidWrite:
+    """Everything a void writes, in one transaction (``ResultVoids.write_void``): the
+    record; for a rated match its place in the rating order (``entry``), the ``basis``
+    it was planned on, the later matches whose ratings change (``rerated``), and the
+    final rating of every player it touched in the category (None: no rated match of
+    theirs is left there)."""
+
+    record: VoidRecord
+    entry: LedgerEntry | None = None  # None: the match was not rated
+    basis: tuple[int, int] = (0, 0)
+    rerated: tuple[Rerated, ...] = ()
+    ratings: Mapping[str, Rating | None] = field(default_factory=dict)
+
+
+class VoidConflict(Exception):
+    """The category's ratings moved while a void was planned (a rated match ended, or
+    another void): plan it again."""
+
+
+class ResultVoids(Protocol):
+    """Voided results (issue 33), the ratings context's own record of them: read by the
+    ratings replay (a voided match counts for nobody) and written, with the exact
+    recomputation of the ratings it touched, by ``fiveup.match.voiding``."""
+
+    async def voids(self, match_ids: Collection[str]) -> dict[str, VoidRecord]:
+        """The voids of those of ``match_ids`` that were voided."""
+
+    async def voided_match_ids(self) -> frozenset[str]:
+        """Every voided match (the ratings replay leaves them out)."""
+
+    async def ledger_entry(self, match_id: str) -> LedgerEntry | None:
+        """The rated match's place in the rating order (None: it was not rated)."""
+
+    async def rated_since(self, category: str, seq: int) -> RatedSince:
+        """The category's rated matches after ``seq``, voided ones left out, in order."""
+
+    async def ratings_before(
+        self, category: str, player_ids: Collection[str], seq: int
+    ) -> dict[str, Rating]:
+        """Each player's rating in the category just before the rated match at ``seq``
+        (their last history point before it; players without one are left out)."""
+
+    async def write_void(self, write: VoidWrite) -> bool:
+        """Record the void and rewrite what it changes, in one transaction serialised
+        with every rating update; False (nothing written) when the match was already
+        voided; raises VoidConflict when the category's ``basis`` moved."""
+
+
+@dataclass(frozen=True, slots=True)
 class RatedStanding:
     """What a player's rated results stand on, every category (the operators' view):
     the distinct players they met on another side, and the moves they made themselves
@@ -179,7 +271,10 @@ class RatedStanding:
     own_moves: int
 
 
-class RatingStore(Protocol):
+class RatingStore(ResultVoids, RatedEvidence, Protocol):
+    """The reads below, voided results (``ResultVoids``) and the integrity checks'
+    (``evidence.RatedEvidence``)."""
+
     url: str
 
     async def open(self) -> None:
@@ -259,13 +354,20 @@ __all__ = [
     "CurrentRating",
     "LeaderboardPage",
     "LeaderboardRow",
+    "LedgerEntry",
     "MatchOutcome",
     "ModeFigures",
     "PlayerResultRow",
     "PlayerResultsPage",
+    "RatedSince",
     "RatedStanding",
     "RatingPoint",
     "RatingStore",
+    "Rerated",
+    "ResultVoids",
     "SeatOutcome",
     "Standing",
+    "VoidConflict",
+    "VoidRecord",
+    "VoidWrite",
 ]

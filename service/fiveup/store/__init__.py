@@ -28,6 +28,7 @@ from .backends import (
     open_notification_store,
     open_player_store,
     open_rating_store,
+    open_signal_store,
     open_store,
     wake_by_bus,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "open_notification_store",
     "open_player_store",
     "open_rating_store",
+    "open_signal_store",
     "open_store",
     "wake_by_bus",
 ]

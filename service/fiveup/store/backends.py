@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from ..admin.ports import AuditStore
+from ..admin.signals import SignalStore
 from ..bus.ports import WakeBus
 from ..chat.ports import ChatStore
 from ..identity.ports import BlockStore, ModerationStore, PlayerStore
@@ -24,6 +25,7 @@ from .options import StoreOptions
 from .postgres.audit import PostgresAuditStore
 from .postgres.chat import PostgresChatStore
 from .postgres.events import PostgresStore
+from .postgres.integrity import PostgresSignalStore
 from .postgres.lobby import PostgresLobbyStore
 from .postgres.moderation import PostgresModerationStore
 from .postgres.notifications import PostgresNotificationStore
@@ -34,6 +36,7 @@ from .postgres.relations import PostgresBlockStore
 from .sqlite.audit import SqliteAuditStore
 from .sqlite.bus_events import sqlite_event_store
 from .sqlite.chat import SqliteChatStore
+from .sqlite.integrity import SqliteSignalStore
 from .sqlite.lobby import SqliteLobbyStore
 from .sqlite.moderation import SqliteModerationStore
 from .sqlite.notifications import SqliteNotificationStore
@@ -61,6 +64,7 @@ class Backend:
     blocks: Callable[[str], BlockStore]
     audit: Callable[[str], AuditStore]  # the operators' audit log
     moderation: Callable[[str], ModerationStore]  # sanctions, addresses seen (identity's)
+    signals: Callable[[str], SignalStore]  # the operators' ratings integrity signals
 
 
 def _sqlite_events(
@@ -91,12 +95,13 @@ def _postgres_events(
 
 SQLITE = Backend(
     "sqlite", _sqlite_events, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
-    SqliteNotificationStore, SqliteChatStore, SqliteBlockStore, SqliteAuditStore, SqliteModerationStore,
+    SqliteNotificationStore, SqliteChatStore, SqliteBlockStore, SqliteAuditStore,
+    SqliteModerationStore, SqliteSignalStore,
 )  # fmt: skip
 POSTGRES = Backend(
     "postgres", _postgres_events, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
     PostgresNotificationStore, PostgresChatStore, PostgresBlockStore, PostgresAuditStore,
-    PostgresModerationStore,
+    PostgresModerationStore, PostgresSignalStore,
 )  # fmt: skip
 
 
@@ -183,3 +188,8 @@ def open_audit_store(url: str) -> AuditStore:
 def open_moderation_store(url: str) -> ModerationStore:
     """The identity context's sanctions and addresses seen, on the database ``url``."""
     return backend_for(url).moderation(url)
+
+
+def open_signal_store(url: str) -> SignalStore:
+    """The operators' ratings integrity signals on the event store's database ``url``."""
+    return backend_for(url).signals(url)

@@ -123,29 +123,45 @@ MUTE = (
 UNMUTE = "DELETE FROM chat_mutes WHERE muter = ? AND target = ?"
 MUTED_BY = "SELECT target FROM chat_mutes WHERE muter = ?"
 ADD_REPORT = (
-    "INSERT INTO chat_reports (match_id, seq, reporter, reason, comment, created_at, line)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seq, reporter) DO NOTHING"
+    "INSERT INTO chat_reports (match_id, seq, reporter, reason, comment, created_at, line,"
+    " author_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (match_id, seq, reporter) DO NOTHING"
 )
-REPORTS = (
-    "SELECT report_id, match_id, seq, reporter, reason, comment, created_at, line,"
-    " resolved_at, resolution FROM chat_reports WHERE (? = 0 OR resolved_at IS NULL)"
-    " ORDER BY report_id DESC LIMIT ?"
-)
-# The reports a player filed, and those against their messages (the copy's author key,
-# element 3 of the copied line: line_json), newest first -- an operator's read of one
-# player, a scan of the reports kept (their retention bounds it).
-_REPORT_COLUMNS = (
+REPORT_COLUMNS = (
     "report_id, match_id, seq, reporter, reason, comment, created_at, line, resolved_at, resolution"
 )
-REPORTS_FILED = (
-    f"SELECT {_REPORT_COLUMNS} FROM chat_reports WHERE reporter = ? ORDER BY report_id DESC LIMIT ?"
-)
-REPORTS_AGAINST_SQLITE = (
-    f"SELECT {_REPORT_COLUMNS} FROM chat_reports WHERE json_extract(line, '$[3]') = ?"
+REPORTS = (
+    f"SELECT {REPORT_COLUMNS} FROM chat_reports WHERE (? = 0 OR resolved_at IS NULL)"
     " ORDER BY report_id DESC LIMIT ?"
 )
-REPORTS_AGAINST_POSTGRES = (
-    f"SELECT {_REPORT_COLUMNS} FROM chat_reports WHERE (line::jsonb ->> 3) = ?"
+REPORT = f"SELECT {REPORT_COLUMNS} FROM chat_reports WHERE report_id = ?"
+# The operators' queue: what waits, oldest first; then what was done, latest first.
+OPEN_REPORTS = (
+    f"SELECT {REPORT_COLUMNS} FROM chat_reports WHERE resolved_at IS NULL"
+    " ORDER BY report_id LIMIT ?"
+)
+RESOLVED_REPORTS = (
+    f"SELECT {REPORT_COLUMNS} FROM chat_reports WHERE resolved_at IS NOT NULL"
+    " ORDER BY resolved_at DESC, report_id DESC LIMIT ?"
+)
+REPORTS_AGAINST = "SELECT COUNT(*) FROM chat_reports WHERE author_key = ? AND report_id <> ?"
+# A room's stored lines around one, in the order they were written: held and shadowed
+# ones too (an operator reads what the room held, not one reader's view of it).
+ROOM_BEFORE = (
+    f"SELECT {LINE_COLUMNS} FROM chat_lines WHERE match_id = ? AND room = ? AND seq < ?"
+    " ORDER BY seq DESC LIMIT ?"
+)
+ROOM_AFTER = (
+    f"SELECT {LINE_COLUMNS} FROM chat_lines WHERE match_id = ? AND room = ? AND seq > ?"
+    " ORDER BY seq LIMIT ?"
+)
+# The reports a player filed (the reporter's key), and those against their messages
+# (each report's author key), newest first: an operator's read of one player.
+REPORTS_FILED = (
+    f"SELECT {REPORT_COLUMNS} FROM chat_reports WHERE reporter = ? ORDER BY report_id DESC LIMIT ?"
+)
+REPORTS_AGAINST_KEY = (
+    f"SELECT {REPORT_COLUMNS} FROM chat_reports WHERE author_key = ?"
     " ORDER BY report_id DESC LIMIT ?"
 )
 RESOLVE_REPORT = (
@@ -276,7 +292,7 @@ def retried(found: ChatLine, line: NewLine) -> Posted:
 
 def report_params(report: Report, line: ChatLine) -> tuple[Any, ...]:
     return (report.match_id, report.seq, report.reporter, report.reason, report.comment,
-            report.created_at, line_json(line))  # fmt: skip
+            report.created_at, line_json(line), line.line.author.key)  # fmt: skip
 
 
 def stored_report(row: Sequence[Any]) -> StoredReport:
@@ -393,6 +409,15 @@ SQLITE_MIGRATIONS: list[str] = [
     INSERT INTO chat_audiences (match_id, room, fork, last_pos)
         SELECT match_id, room, '', MAX(pos) FROM chat_views GROUP BY match_id, room;
     """,
+    # 3: the operators' report queue: each report's author (whom it targets; taken from
+    # the copy of the line for the reports kept before), and the resolved ones by time
+    """
+    ALTER TABLE chat_reports ADD COLUMN author_key TEXT NOT NULL DEFAULT '';
+    UPDATE chat_reports SET author_key = json_extract(line, '$[3]');
+    CREATE INDEX IF NOT EXISTS chat_reports_author ON chat_reports (author_key);
+    CREATE INDEX IF NOT EXISTS chat_reports_resolved ON chat_reports (resolved_at)
+        WHERE resolved_at IS NOT NULL;
+    """,
 ]
 
 PG_MIGRATIONS: list[list[str]] = [
@@ -506,5 +531,12 @@ PG_MIGRATIONS: list[list[str]] = [
         INSERT INTO chat_audiences (match_id, room, fork, last_pos)
             SELECT match_id, room, '', MAX(pos) FROM chat_views GROUP BY match_id, room
         """,
+    ],
+    [
+        "ALTER TABLE chat_reports ADD COLUMN author_key TEXT NOT NULL DEFAULT ''",
+        "UPDATE chat_reports SET author_key = line::jsonb ->> 3",
+        "CREATE INDEX chat_reports_author ON chat_reports (author_key)",
+        "CREATE INDEX chat_reports_resolved ON chat_reports (resolved_at)"
+        " WHERE resolved_at IS NOT NULL",
     ],
 ]

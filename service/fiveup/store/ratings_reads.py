@@ -9,7 +9,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from ..ratings.model import Rating
-from ..ratings.outcome import CASUAL, MODES, RATED
+from ..ratings.outcome import CASUAL, MODES, RATED, VOIDED
 from ..ratings.ports import (
     BoardRule,
     CategorySummary,
@@ -191,7 +191,9 @@ def _board_row(row: Row) -> LeaderboardRow:
 def _result(row: Row) -> PlayerResultRow:
     (match_id, ended, category, seat, side, won, placement, rounds, points, deducted,
      blocked, best, rated, mu0, sigma0, mu1, sigma1, mode, unrated_reason,
-     own_moves) = row  # fmt: skip
+     own_moves, voided) = row  # fmt: skip
+    if voided:  # counts for nobody: shown unrated, for that reason, its ratings gone
+        rated, mu0, mu1, unrated_reason = False, None, None, VOIDED
     return PlayerResultRow(
         match_id=str(match_id), ended_at=float(ended), category=str(category), seat=int(seat),
         side=int(side), won=bool(won), placement=int(placement), rounds=int(rounds),

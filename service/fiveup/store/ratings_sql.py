@@ -108,6 +108,18 @@ SQLITE_MIGRATIONS: list[str] = [
     ALTER TABLE player_results ADD COLUMN own_rounds INTEGER;
     ALTER TABLE player_results ADD COLUMN unrated_reason TEXT NOT NULL DEFAULT ''
     """,
+    # 5: results an operator voided (AdminService.VoidResult, issue 33): who, when and
+    # why, per match; and each result's flag, so every figure leaves them out with a
+    # column test instead of a look-up (ratings_voids.py writes both in one transaction)
+    """
+    CREATE TABLE IF NOT EXISTS voided_results (
+        match_id    TEXT PRIMARY KEY,
+        voided_at   REAL NOT NULL,
+        operator_id TEXT NOT NULL,
+        reason      TEXT NOT NULL
+    );
+    ALTER TABLE player_results ADD COLUMN voided INTEGER NOT NULL DEFAULT 0
+    """,
 ]
 
 # Ids sort bytewise (COLLATE "C") as in SQLite, so both order ties and cursors alike.
@@ -191,6 +203,18 @@ PG_MIGRATIONS: list[list[str]] = [
         "ALTER TABLE player_results ADD COLUMN own_moves INTEGER",
         "ALTER TABLE player_results ADD COLUMN own_rounds INTEGER",
         "ALTER TABLE player_results ADD COLUMN unrated_reason TEXT NOT NULL DEFAULT ''",
+    ],
+    # 5: voided results (as SQLite's migration 5)
+    [
+        """
+        CREATE TABLE voided_results (
+            match_id    TEXT COLLATE "C" PRIMARY KEY,
+            voided_at   DOUBLE PRECISION NOT NULL,
+            operator_id TEXT NOT NULL,
+            reason      TEXT NOT NULL
+        )
+        """,
+        "ALTER TABLE player_results ADD COLUMN voided BOOLEAN NOT NULL DEFAULT FALSE",
     ],
 ]
 
@@ -349,7 +373,7 @@ def _statements(writes: OutcomeWrites) -> Sequence[tuple[str, Sequence[tuple[Any
 QUALIFY_ALL_TIME = "SELECT player_id, matches, wins FROM ratings WHERE category = ?"
 QUALIFY_SINCE = (
     "SELECT player_id, COUNT(*) AS matches, SUM(CASE WHEN won THEN 1 ELSE 0 END) AS wins"
-    " FROM player_results WHERE category = ? AND rated AND ended_at >= ?"
+    " FROM player_results WHERE category = ? AND rated AND NOT voided AND ended_at >= ?"
     " GROUP BY player_id"
 )
 _RANKED = (
@@ -370,7 +394,8 @@ _RANKED = (
 _OPPONENTS = (
     " AND (SELECT COUNT(DISTINCT o.player_id) FROM player_results m"
     " JOIN player_results o ON o.match_id = m.match_id AND o.side <> m.side AND o.rated"
-    " WHERE m.rated AND m.category = ? AND m.player_id = c.player_id) >= ?"
+    " AND NOT o.voided"
+    " WHERE m.rated AND NOT m.voided AND m.category = ? AND m.player_id = c.player_id) >= ?"
 )
 _BOARD_PAGE = (
     " SELECT ranked.rank, ranked.player_id, COALESCE(p.display_name, ''), ranked.mu,"
@@ -422,7 +447,7 @@ def board(category: str, rule: BoardRule) -> BoardQueries:
 RESULT_COLUMNS = (
     "match_id, ended_at, category, seat, side, won, placement, rounds, points, deducted,"
     " blocked_rounds, best_placement, rated, mu_before, sigma_before, mu_after, sigma_after,"
-    " mode, unrated_reason, own_moves"
+    " mode, unrated_reason, own_moves, voided"
 )
 # A result not yet resolved ('legacy': written before modes, unrated) reads as casual.
 MODE_OF = "CASE WHEN mode = 'legacy' THEN 'casual' ELSE mode END"
@@ -443,7 +468,7 @@ def player_results(modes: int) -> str:
 PLAYER_SUMMARY = (
     f"SELECT category, {MODE_OF} AS m, COUNT(*), SUM(CASE WHEN won THEN 1 ELSE 0 END),"
     " SUM(rounds), SUM(points), SUM(deducted), SUM(blocked_rounds), MAX(best_placement)"
-    f" FROM player_results WHERE player_id = ? GROUP BY category, {MODE_OF}"
+    f" FROM player_results WHERE player_id = ? AND NOT voided GROUP BY category, {MODE_OF}"
     " ORDER BY category"
 )
 RESULT_MODES = f"SELECT DISTINCT match_id, {MODE_OF} FROM player_results"
@@ -473,16 +498,19 @@ ALL_RATINGS = "SELECT category, player_id, mu, sigma FROM ratings"
 
 # What a player has finished by their own play (ratings.eligibility: a guest's
 # standing): matches with a round wholly their own, and those rounds.  A stand-in's
-# play, and results from before own play was recorded (NULL), count for nothing.
+# play, results from before own play was recorded (NULL) and voided results count for
+# nothing.
 FINISHED_RECORD = (
     "SELECT COUNT(*), COALESCE(SUM(own_rounds), 0) FROM player_results"
-    " WHERE player_id = ? AND own_rounds > 0"
+    " WHERE player_id = ? AND own_rounds > 0 AND NOT voided"
 )
 
 
 def rated_together(players: int) -> str:
     """Per rated match of the first player's in a category since a time: how many of
-    ``players`` players held a seat (the caller counts the matches that held them all)."""
+    ``players`` players held a seat (the caller counts the matches that held them all).
+    Voided ones count too: the pairing rule limits rated play that happened, and a void
+    (of farmed results, mostly) grants the same players no new matches."""
     marks = ", ".join("?" * players)
     return (
         "SELECT COUNT(*) FROM player_results"

@@ -223,11 +223,34 @@ class PostgresChatStore(PooledStore):
         rows = await fetch_all(self.pool, P(q.REPORTS), (int(open_only), limit))
         return [q.stored_report(r) for r in rows]
 
+    async def report_queue(self, *, open_only: bool, limit: int) -> list[StoredReport]:
+        rows = await fetch_all(self.pool, P(q.OPEN_REPORTS), (limit,))
+        if not open_only and len(rows) < limit:
+            rows += await fetch_all(self.pool, P(q.RESOLVED_REPORTS), (limit - len(rows),))
+        return [q.stored_report(r) for r in rows]
+
+    async def report(self, report_id: int) -> StoredReport | None:
+        rows = await fetch_all(self.pool, P(q.REPORT), (report_id,))
+        return q.stored_report(rows[0]) if rows else None
+
+    async def count_reports_against(self, author_key: str, *, besides: int = 0) -> int:
+        rows = await fetch_all(self.pool, P(q.REPORTS_AGAINST), (author_key, besides))
+        return int(rows[0][0])
+
+    async def room_lines(
+        self, match_id: str, room: Room, seq: int, *, before: int, after: int
+    ) -> tuple[list[ChatLine], list[ChatLine]]:
+        key = (match_id, room.value, seq)
+        async with self.pool.connection() as conn:
+            earlier = await _all(conn, q.ROOM_BEFORE, (*key, before))
+            later = await _all(conn, q.ROOM_AFTER, (*key, after))
+        return [q.line_of(r) for r in reversed(earlier)], [q.line_of(r) for r in later]
+
     async def reports_involving(
         self, key: str, limit: int
     ) -> tuple[list[StoredReport], list[StoredReport]]:
         filed = await fetch_all(self.pool, P(q.REPORTS_FILED), (key, limit))
-        against = await fetch_all(self.pool, P(q.REPORTS_AGAINST_POSTGRES), (key, limit))
+        against = await fetch_all(self.pool, P(q.REPORTS_AGAINST_KEY), (key, limit))
         return [q.stored_report(r) for r in filed], [q.stored_report(r) for r in against]
 
     async def resolve_report(self, report_id: int, resolution: str, now: float) -> bool:

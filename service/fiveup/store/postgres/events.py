@@ -269,8 +269,8 @@ class PostgresStore:
                     "WITH m AS ("
                     " INSERT INTO matches"
                     " (match_id, seats, target_points, seed, created_at, creator_hash,"
-                    "  turn_clock)"
-                    " VALUES (%s, %s::JSONB, %s, %s, %s, %s, %s) RETURNING match_id)"
+                    "  turn_clock, last_event_at)"
+                    " VALUES (%s, %s::JSONB, %s, %s, %s, %s, %s, %s) RETURNING match_id)"
                     " INSERT INTO events (match_id, version, body)"
                     " SELECT m.match_id, t.n::INTEGER, t.body::JSONB"
                     " FROM m, unnest(%s::TEXT[]) WITH ORDINALITY AS t(body, n)",
@@ -282,6 +282,7 @@ class PostgresStore:
                         record.created_at,
                         record.creator_hash,
                         record.turn_clock_seconds,
+                        record.created_at,
                         [encode_event(e) for e in events],
                     ),
                 )

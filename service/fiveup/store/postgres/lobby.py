@@ -1,11 +1,13 @@
 """The lobby store on PostgreSQL (the port: ``fiveup.lobby.ports``): its own small pool;
 formation rounds are transactions holding an advisory lock.  Its schema is here; its
 calls are in one part per job, each over the same pool: ``lobby_seats``,
-``lobby_tables``, ``lobby_invites``, ``lobby_queue``, ``lobby_rematch``."""
+``lobby_tables``, ``lobby_invites``, ``lobby_queue``, ``lobby_rematch``,
+``lobby_directory``."""
 
 from __future__ import annotations
 
 from .common import VersionedSchema
+from .lobby_directory import PostgresDirectory
 from .lobby_invites import PostgresInvitations
 from .lobby_queue import PostgresQueue
 from .lobby_rematch import PostgresRematches
@@ -106,8 +108,9 @@ SCHEMA = VersionedSchema(
 
 
 class PostgresLobbyStore(
-    PostgresSeats, PostgresTables, PostgresInvitations, PostgresQueue, PostgresRematches
-):
+    PostgresSeats, PostgresTables, PostgresInvitations, PostgresQueue, PostgresRematches,
+    PostgresDirectory,
+):  # fmt: skip
     """The lobby store: its own small pool, its parts one per job."""
 
     what = "lobby store"

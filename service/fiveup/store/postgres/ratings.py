@@ -1,7 +1,8 @@
 """The rating store on PostgreSQL: the event store's database, its own small pool
 (leaderboards and profiles must not queue behind moves).  The ratings tables are its
 own: it migrates them, and it writes a finished match's outcome as a participant in the
-event store's append (``OutcomeParticipant``: the same transaction as the match's end)."""
+event store's append (``OutcomeParticipant``: the same transaction as the match's end);
+an operator's void it writes itself (``ratings_voids``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...ratings.outcome import MatchOutcome
+from ...ratings.ports import VoidWrite
+from ..ratings_evidence import EvidenceReads
 from ..ratings_reads import RatingReads, Row
 from ..ratings_sql import (
     PG_RATING_LOCK,
@@ -17,10 +20,11 @@ from ..ratings_sql import (
     pg,
     write_outcome_postgres,
 )
+from ..ratings_voids import VoidReads, write_void_postgres
 from .common import Conn, PooledStore, fetch_all
 
 
-class PostgresRatingStore(PooledStore, RatingReads):
+class PostgresRatingStore(PooledStore, RatingReads, VoidReads, EvidenceReads):
     what = "rating store"
     pool_name = "fiveup-ratings"
     schema = PG_SCHEMA
@@ -37,6 +41,10 @@ class PostgresRatingStore(PooledStore, RatingReads):
 
     async def fetch(self, query: str, params: Sequence[Any] = ()) -> list[Row]:
         return await fetch_all(self.pool, pg(query), params)
+
+    async def write_void(self, write: VoidWrite) -> bool:
+        async with self.pool.connection() as conn, conn.transaction():
+            return await write_void_postgres(conn, write)
 
     # ------------------------------------------------------------------ in the append
 

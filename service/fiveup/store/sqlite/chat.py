@@ -183,12 +183,45 @@ class SqliteChatStore(WorkerStore):
 
         return await self._run(reports)
 
+    async def report_queue(self, *, open_only: bool, limit: int) -> list[StoredReport]:
+        def queue(conn: sqlite3.Connection) -> list[StoredReport]:
+            rows = conn.execute(q.OPEN_REPORTS, (limit,)).fetchall()
+            if not open_only and len(rows) < limit:
+                rows += conn.execute(q.RESOLVED_REPORTS, (limit - len(rows),)).fetchall()
+            return [q.stored_report(r) for r in rows]
+
+        return await self._run(queue)
+
+    async def report(self, report_id: int) -> StoredReport | None:
+        def one(conn: sqlite3.Connection) -> StoredReport | None:
+            row = conn.execute(q.REPORT, (report_id,)).fetchone()
+            return None if row is None else q.stored_report(row)
+
+        return await self._run(one)
+
+    async def count_reports_against(self, author_key: str, *, besides: int = 0) -> int:
+        def count(conn: sqlite3.Connection) -> int:
+            return int(conn.execute(q.REPORTS_AGAINST, (author_key, besides)).fetchone()[0])
+
+        return await self._run(count)
+
+    async def room_lines(
+        self, match_id: str, room: Room, seq: int, *, before: int, after: int
+    ) -> tuple[list[ChatLine], list[ChatLine]]:
+        def around(conn: sqlite3.Connection) -> tuple[list[ChatLine], list[ChatLine]]:
+            key = (match_id, room.value, seq)
+            earlier = conn.execute(q.ROOM_BEFORE, (*key, before)).fetchall()
+            later = conn.execute(q.ROOM_AFTER, (*key, after)).fetchall()
+            return [q.line_of(r) for r in reversed(earlier)], [q.line_of(r) for r in later]
+
+        return await self._run(around)
+
     async def reports_involving(
         self, key: str, limit: int
     ) -> tuple[list[StoredReport], list[StoredReport]]:
         def involving(conn: sqlite3.Connection) -> tuple[list[StoredReport], list[StoredReport]]:
             filed = conn.execute(q.REPORTS_FILED, (key, limit)).fetchall()
-            against = conn.execute(q.REPORTS_AGAINST_SQLITE, (key, limit)).fetchall()
+            against = conn.execute(q.REPORTS_AGAINST_KEY, (key, limit)).fetchall()
             return [q.stored_report(r) for r in filed], [q.stored_report(r) for r in against]
 
         return await self._run(involving)

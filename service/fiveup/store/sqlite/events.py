@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 
 from ...match.errors import MatchNotFound, SeatTaken
 from ...match.ports import (
+    LAST_EVENT_PRECISION_SECONDS,
     DueTurn,
     DuplicateRequest,
     MatchRecord,
@@ -60,6 +61,13 @@ from .events_schema import MIGRATIONS
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
+# When the match last moved, to within LAST_EVENT_PRECISION_SECONDS (a fresh stamp is
+# left alone: no page written), and at its end that it is over.
+STAMP_SQL = (
+    "UPDATE matches SET last_event_at = ? WHERE match_id = ?"
+    " AND (last_event_at IS NULL OR last_event_at < ?)"
+)
+STAMP_FINISHED_SQL = "UPDATE matches SET last_event_at = ?, finished = 1 WHERE match_id = ?"
 INLINE_LEVELS = ("OFF", "NORMAL")  # no fsync at commit: cheap enough for the event loop
 CHECKPOINT_EVERY = 256  # inline write transactions between two WAL checkpoints
 BUSY_TIMEOUT_MS = 5000  # how long the worker thread's connection waits for a lock
@@ -199,7 +207,7 @@ class SqliteStore:
             with _transaction(conn):
                 conn.execute(
                     "INSERT INTO matches (match_id, seats, target_points, seed, created_at,"
-                    " creator_hash, turn_clock) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    " creator_hash, turn_clock, last_event_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         record.match_id,
                         json.dumps(list(record.seats)),
@@ -208,6 +216,7 @@ class SqliteStore:
                         record.created_at,
                         record.creator_hash,
                         record.turn_clock_seconds,
+                        record.created_at,
                     ),
                 )
                 conn.executemany("INSERT INTO events VALUES (?, ?, ?)", rows)
@@ -287,8 +296,13 @@ class SqliteStore:
                             request.last_version,
                         ),
                     )
+                # When the match last moved (a live match silent too long is stuck: the
+                # operators' list), and whether it is over.
+                now = time.time()
                 if finished:
-                    conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,))
+                    conn.execute(STAMP_FINISHED_SQL, (now, match_id))
+                else:
+                    conn.execute(STAMP_SQL, (now, match_id, now - LAST_EVENT_PRECISION_SECONDS))
                 if outcome is not None:  # under the write lock: serialised with all others
                     self._outcomes().write_outcome(conn, outcome)
                 if turn is not None:

@@ -55,4 +55,11 @@ MIGRATIONS: list[str] = [
     CREATE INDEX IF NOT EXISTS matches_remind_at ON matches (remind_at)
         WHERE finished = 0 AND remind_at IS NOT NULL;
     """,
+    # 4: when each match's last event was written (the operators' list of matches: a
+    # live match silent past its turn clock is stuck; NULL for matches whose appends all
+    # came before), and the newest-first order of that list
+    """
+    ALTER TABLE matches ADD COLUMN last_event_at REAL;
+    CREATE INDEX IF NOT EXISTS matches_newest ON matches (created_at, match_id);
+    """,
 ]

@@ -2,10 +2,11 @@
 connection, write transactions ``BEGIN IMMEDIATE``, formation rounds serialised in the
 process.  Its schema is here; its calls are in one part per job, each over the same
 connection: ``lobby_seats``, ``lobby_tables``, ``lobby_invites``, ``lobby_queue``,
-``lobby_rematch``."""
+``lobby_rematch``, ``lobby_directory``."""
 
 from __future__ import annotations
 
+from .lobby_directory import SqliteDirectory
 from .lobby_invites import SqliteInvitations
 from .lobby_queue import SqliteQueue
 from .lobby_rematch import SqliteRematches
@@ -88,7 +89,9 @@ MIGRATIONS: list[str] = [
 ]
 
 
-class SqliteLobbyStore(SqliteSeats, SqliteTables, SqliteInvitations, SqliteQueue, SqliteRematches):
+class SqliteLobbyStore(
+    SqliteSeats, SqliteTables, SqliteInvitations, SqliteQueue, SqliteRematches, SqliteDirectory
+):
     """The lobby store: one worker connection, its parts one per job."""
 
     what = "lobby store"

@@ -1,7 +1,8 @@
 """The rating store on SQLite: the event store's file, one worker thread's connection
 (reads are rare next to moves, and some scan).  The ratings tables are its own: it
 migrates them, and it writes a finished match's outcome as a participant in the event
-store's append (``OutcomeParticipant``: the same transaction as the match's end)."""
+store's append (``OutcomeParticipant``: the same transaction as the match's end); an
+operator's void it writes itself (``ratings_voids``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...ratings.outcome import MatchOutcome
+from ...ratings.ports import VoidWrite
+from ..ratings_evidence import EvidenceReads
 from ..ratings_reads import RatingReads, Row
 from ..ratings_sql import (
     RESOLVE_LEGACY_MODES_SQLITE,
@@ -17,10 +20,12 @@ from ..ratings_sql import (
     SQLITE_VERSION_TABLE,
     write_outcome_sqlite,
 )
+from ..ratings_voids import VoidReads, write_void_sqlite
+from .events import _transaction
 from .worker import WorkerStore
 
 
-class SqliteRatingStore(WorkerStore, RatingReads):
+class SqliteRatingStore(WorkerStore, RatingReads, VoidReads, EvidenceReads):
     what = "rating store"
     thread_name = "sqlite-ratings"
     version_table = SQLITE_VERSION_TABLE
@@ -39,6 +44,13 @@ class SqliteRatingStore(WorkerStore, RatingReads):
             return conn.execute(query, tuple(params)).fetchall()
 
         return await self._run(run)
+
+    async def write_void(self, write: VoidWrite) -> bool:
+        def void(conn: sqlite3.Connection) -> bool:
+            with _transaction(conn):  # BEGIN IMMEDIATE: the file's one writer, appends too
+                return write_void_sqlite(conn, write)
+
+        return await self._run(void)
 
     # ------------------------------------------------------------------ in the append
 
