@@ -6,8 +6,8 @@ An ``ast`` walk over every module of ``service/fiveup`` reads every import, at a
 arrow or a cycle.  ``ORDER`` lists the packages from the bottom up; a package may import
 itself and the packages of the groups below it, never one of its own group or above.
 So the contexts' dependencies are explicit and acyclic (identity <- ratings <- match <-
-lobby <- chat, each depending only on those before it), ``api`` and ``store`` are siblings that
-never import each other, ``telemetry`` observes the servicers and the contexts (which
+lobby <- tournaments <- chat, each depending only on those before it), ``api`` and
+``store`` are siblings that never import each other, ``telemetry`` observes the servicers and the contexts (which
 report to it only through their observer ports, never by importing it), and only ``app``
 (the composition root) knows every context and every backend; ``admin`` (the operators'
 use cases, behind AdminService) sits above every context it acts on, and the programs
@@ -48,6 +48,7 @@ ORDER: tuple[tuple[str, ...], ...] = (
     ("notifications",),  # the outbox: other contexts write notices with their own writes
     ("match",),  # its builder gets the seat owners (a port the lobby's store implements)
     ("lobby",),
+    ("tournaments",),  # Swiss and arena events: seats players through the match context
     ("chat",),
     ("admin",),  # the operators' use cases over every context (AdminService's core)
     (GENERATED,),  # the public contract: the contexts never see a proto

@@ -20,136 +20,32 @@ import os
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
+import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-K8S = ROOT / "deploy" / "k8s"
-KUSTOMIZATIONS = {
-    "base": K8S / "base",
-    "dev": K8S / "overlays" / "dev",
-    "prod": K8S / "overlays" / "prod",
-}
+from .manifests import (
+    K8S,
+    KUSTOMIZATIONS,
+    ROOT,
+    Obj,
+    config_env,
+    containers,
+    named,
+    of_kind,
+    one,
+    pod_labels,
+    pod_specs,
+    selects,
+    server_deployment,
+)
+
 OVERLAYS = ("dev", "prod")
 LIVENESS, READINESS = "fiveup.liveness", "fiveup.readiness"
-WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod"}
-
-Obj = dict[str, Any]
 
 # The first run on a new machine installs checkov (about a minute, more on a slow network).
 pytestmark = pytest.mark.timeout(900)
-
-
-@pytest.fixture(scope="module")
-def tools() -> Path:
-    """The tools venv's bin directory (installed by the script when missing)."""
-    script = ROOT / "scripts" / "install-deploy-tools.sh"
-    done = subprocess.run(
-        ["bash", str(script)], capture_output=True, text=True, timeout=900, check=False
-    )
-    assert done.returncode == 0, f"{script} failed:\n{done.stderr[-3000:]}"
-    bin_dir = Path(done.stdout.strip().splitlines()[-1])
-    for tool in ("checkov", "kubernetes-validate", "python"):
-        assert (bin_dir / tool).exists(), f"{tool} missing from {bin_dir}"
-    assert shutil.which("kubectl"), "kubectl is needed to render the kustomizations"
-    return bin_dir
-
-
-@pytest.fixture(scope="module")
-def rendered(tools: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    out = tmp_path_factory.mktemp("rendered")
-    files = {}
-    for name, folder in KUSTOMIZATIONS.items():
-        done = subprocess.run(
-            ["kubectl", "kustomize", str(folder)],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
-        assert done.returncode == 0, f"kubectl kustomize {folder}:\n{done.stderr}"
-        files[name] = out / f"{name}.yaml"
-        files[name].write_text(done.stdout)
-    return files
-
-
-@pytest.fixture(scope="module")
-def objects(tools: Path, rendered: dict[str, Path]) -> dict[str, list[Obj]]:
-    """The rendered YAML as objects (parsed by the tools venv, which has PyYAML)."""
-    code = "import json, sys, yaml; print(json.dumps([d for d in yaml.safe_load_all(open(sys.argv[1])) if d]))"
-    parsed = {}
-    for name, path in rendered.items():
-        done = subprocess.run(
-            [str(tools / "python"), "-c", code, str(path)],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=True,
-        )
-        parsed[name] = json.loads(done.stdout)
-    return parsed
-
-
-def of_kind(objs: list[Obj], kind: str) -> list[Obj]:
-    return [o for o in objs if o["kind"] == kind]
-
-
-def one(objs: list[Obj], kind: str) -> Obj:
-    found = of_kind(objs, kind)
-    assert len(found) == 1, f"expected one {kind}, found {len(found)}"
-    return found[0]
-
-
-def named(objs: list[Obj], kind: str, name: str) -> Obj:
-    found = [o for o in of_kind(objs, kind) if o["metadata"]["name"] == name]
-    assert len(found) == 1, f"expected one {kind} {name}, found {len(found)}"
-    return found[0]
-
-
-def server_deployment(objs: list[Obj]) -> Obj:
-    """The server's Deployment (the web component adds fiveup-web beside it)."""
-    return named(objs, "Deployment", "fiveup")
-
-
-def pod_specs(objs: list[Obj]) -> Iterator[tuple[Obj, Obj]]:
-    for o in objs:
-        if o["kind"] in WORKLOADS:
-            spec = o["spec"]
-            if o["kind"] == "CronJob":
-                spec = spec["jobTemplate"]["spec"]
-            if o["kind"] != "Pod":
-                spec = spec["template"]["spec"]
-            yield o, spec
-
-
-def containers(spec: Obj) -> list[Obj]:
-    return [*spec.get("initContainers", []), *spec["containers"]]
-
-
-def pod_labels(deployment: Obj) -> dict[str, str]:
-    return dict(deployment["spec"]["template"]["metadata"]["labels"])
-
-
-def selects(selector: dict[str, str], labels: dict[str, str]) -> bool:
-    return bool(selector) and all(labels.get(k) == v for k, v in selector.items())
-
-
-def config_env(objs: list[Obj], deployment: Obj) -> dict[str, str]:
-    """What the container's environment holds from its ConfigMaps and plain env values."""
-    env: dict[str, str] = {}
-    container = deployment["spec"]["template"]["spec"]["containers"][0]
-    maps = {c["metadata"]["name"]: c.get("data", {}) for c in of_kind(objs, "ConfigMap")}
-    for source in container.get("envFrom", []):
-        name = source["configMapRef"]["name"]
-        assert name in maps, f"ConfigMap {name} is not rendered"
-        env.update(maps[name])
-    for item in container.get("env", []):
-        if "value" in item:
-            env[item["name"]] = item["value"]
-    return env
 
 
 # --------------------------------------------------------------------------- tools
@@ -338,7 +234,7 @@ def test_prod_is_replicated_on_postgres_with_pdb_network_policy_hpa_and_monitori
     assert (
         hpa["spec"]["minReplicas"] >= 3 and hpa["spec"]["maxReplicas"] > hpa["spec"]["minReplicas"]
     )
-    pdb = one(objs, "PodDisruptionBudget")
+    pdb = named(objs, "PodDisruptionBudget", "fiveup")
     assert selects(pdb["spec"]["selector"]["matchLabels"], labels)
     assert pdb["spec"].get("maxUnavailable", 0) == 1 or pdb["spec"].get("minAvailable", 0) >= 2
     policy = named(objs, "NetworkPolicy", "fiveup")
@@ -351,7 +247,7 @@ def test_prod_is_replicated_on_postgres_with_pdb_network_policy_hpa_and_monitori
     assert db[0]["valueFrom"]["secretKeyRef"] == {"name": "fiveup-db", "key": "url"}
     assert deployment["spec"]["strategy"]["type"] == "RollingUpdate"
     # monitoring
-    monitor = one(objs, "ServiceMonitor")
+    monitor = named(objs, "ServiceMonitor", "fiveup")
     metrics_services = [
         s
         for s in of_kind(objs, "Service")
@@ -365,7 +261,7 @@ def test_prod_is_replicated_on_postgres_with_pdb_network_policy_hpa_and_monitori
     )
     alerts = [
         r["alert"]
-        for g in one(objs, "PrometheusRule")["spec"]["groups"]
+        for g in named(objs, "PrometheusRule", "fiveup")["spec"]["groups"]
         for r in g["rules"]
         if "alert" in r
     ]
@@ -392,16 +288,25 @@ SUFFIXES = {
 
 def exported_metric_names() -> set[str]:
     """Every sample name the server's registry can expose (counters' _total, histograms'
-    _bucket/_sum/_count...), whether or not a series exists yet."""
-    from prometheus_client import REGISTRY
-
-    import fiveup.telemetry.metrics  # (registers the metrics)
-    import fiveup.telemetry.runtime  # noqa: F401  (and the knee's: loop lag, pools, stream slots)
-
+    _bucket/_sum/_count...), whether or not a series exists yet.  Asked of a process of its
+    own: the bus's metrics are registered only when a server opens a bus, and registering
+    them here would show them in every later in-process server's /metrics."""
+    code = (
+        "import json\n"
+        "from prometheus_client import REGISTRY\n"
+        "import fiveup.telemetry.metrics, fiveup.telemetry.runtime, fiveup.telemetry.collector\n"
+        "from fiveup.bus.observer import PrometheusBusObserver\n"
+        "PrometheusBusObserver()\n"
+        "print(json.dumps([(f.name, f.type) for f in REGISTRY.collect()]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
     names = set()
-    for family in REGISTRY.collect():
-        for suffix in SUFFIXES.get(family.type, ("",)):
-            names.add(family.name + suffix)
+    for name, kind in json.loads(done.stdout):
+        for suffix in SUFFIXES.get(kind, ("",)):
+            names.add(name + suffix)
     return names
 
 
@@ -411,7 +316,7 @@ def referenced_metrics(text: str) -> set[str]:
 
 def test_alerts_and_dashboard_only_use_exported_metrics(objects: dict[str, list[Obj]]) -> None:
     exported = exported_metric_names()
-    rules = one(objects["prod"], "PrometheusRule")
+    rules = named(objects["prod"], "PrometheusRule", "fiveup")
     expressions = " ".join(r["expr"] for g in rules["spec"]["groups"] for r in g["rules"])
     dashboard = json.loads((ROOT / "deploy" / "monitoring" / "grafana-dashboard.json").read_text())
     queries = " ".join(t["expr"] for p in dashboard["panels"] for t in p.get("targets", []))
@@ -424,6 +329,7 @@ def test_alerts_and_dashboard_only_use_exported_metrics(objects: dict[str, list[
         "grpc_server_handled_total", "grpc_server_handling_seconds_bucket", "fiveup_moves_total",
         "fiveup_matches", "fiveup_store_append_seconds_bucket", "fiveup_store_conflicts_total",
         "fiveup_bot_thinking_seconds_bucket", "fiveup_grpc_streams_active",
+        "fiveup_bus_connected", "fiveup_bus_wakeups_total", "fiveup_bus_reconnects_total",
     ):  # fmt: skip
         assert needed in shown, needed
     assert len({p["id"] for p in dashboard["panels"]}) == len(dashboard["panels"])

@@ -24,7 +24,7 @@ from fiveup.identity.names import (
 LEGIT = [
     "Ada", "Zoë", "李小龍", "José María", "Ñandú 🦤", "O'Brien-Smith", "x" * MAX_LENGTH,
     "Владимир", "Наташа Ростова", "देवनागरी", "प्रिया शर्मा", "김민준", "さくら", "王小明",
-    "Youssef", "Seattle", "Botond", "Jan Bot", "Bo", "Вo", "Guest-ABC234",
+    "Youssef", "Seattle", "Botond", "Jan Bot", "Bo", "Во", "Guest-ABC234",
 ]  # fmt: skip
 
 
@@ -92,6 +92,10 @@ def test_normalised_to_nfc() -> None:
         ("खाली सीट", "LABEL"),
         ("Ada\u2028", "FORBIDDEN_CHARACTER"),  # line separator
         ("\ue000Ada", "FORBIDDEN_CHARACTER"),  # private use
+        ("P\u0430ypal", "MIXED_SCRIPTS"),  # Cyrillic а among Latin letters
+        ("\u0412o", "MIXED_SCRIPTS"),  # Cyrillic В, Latin o
+        ("\u03a3 Ivan", "MIXED_SCRIPTS"),  # Greek with Latin
+        ("राज Влад", "MIXED_SCRIPTS"),  # Devanagari with Cyrillic: no language writes both
     ],
 )
 def test_refused_with_a_reason(name: str, problem: str) -> None:
@@ -108,7 +112,7 @@ def test_any_text_is_accepted_normalised_or_refused(raw: str) -> None:
     except InvalidDisplayName as exc:
         assert exc.details["problem"] in {
             "EMPTY", "TOO_LONG", "SURROUNDING_SPACE", "REPEATED_SPACE", "FORBIDDEN_CHARACTER",
-            "INVISIBLE_CHARACTER", "BLANK", "LABEL",
+            "INVISIBLE_CHARACTER", "BLANK", "LABEL", "MIXED_SCRIPTS",
         }  # fmt: skip
         return
     assert name == unicodedata.normalize("NFC", name)
@@ -194,3 +198,30 @@ def test_the_confusables_table_is_read_one_way() -> None:
     assert not [s for s, p in table.items() if any(c in table for c in p)]
     assert table["\u0412"] == "B" and table["0"] == "O" and table["I"] == "l"
     assert table["m"] == "rn" and "B" not in table and "l" not in table
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Владимир",
+        "Ελένη",
+        "प्रिया शर्मा",
+        "李小龍",
+        "\u0412\u043e",  # one script each
+        "Ravi राज",
+        "Tanaka 田中たなかタナカ",
+        "Kim 김",
+        "Wang 王ㄅ",  # mixes people write
+        "Zoë-2",
+        "Ana_Maria 3",  # digits and punctuation belong to every script
+    ],
+)
+def test_one_script_or_a_mix_people_write_passes(name: str) -> None:
+    assert validate_display_name(name) == unicodedata.normalize("NFC", name)
+
+
+def test_a_mixed_name_is_refused_naming_its_scripts() -> None:
+    with pytest.raises(InvalidDisplayName) as caught:
+        validate_display_name("P\u0430ypal")
+    assert caught.value.reason == "NAME_MIXED_SCRIPTS"
+    assert caught.value.details["scripts"] == "CYRILLIC,LATIN"

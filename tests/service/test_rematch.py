@@ -13,7 +13,7 @@ from pathlib import Path
 import grpc
 import pytest
 
-from fiveup.v1 import lobby_pb2, notifications_pb2
+from fiveup.v1 import lobby_pb2, notifications_pb2, players_pb2, players_pb2_grpc
 from fiveup.v1 import match_pb2 as pb
 
 from ..harness import Running, auth, human, start, stop
@@ -127,6 +127,38 @@ async def test_a_rematch_starts_when_everyone_accepts_and_tells_them(
         assert got.rematch.new_match_id == new_id
     finally:
         await stop(server)
+
+
+async def test_players_with_a_block_get_no_rematch_and_the_blocker_no_notice(
+    server: Running,
+) -> None:
+    """A block placed during or after a match: the blocked player's offer pushes nothing
+    to the blocker and does not say why; the blocker is told to unblock first."""
+    game = await table(server, names=("Dara", "Eun"))
+    (_, dara), (_, eun) = sorted(game.tokens.items())
+    await play_out(server, game)
+    dara_id = (
+        await players_pb2_grpc.PlayerServiceStub(server.channel).GetPlayer(
+            players_pb2.GetPlayerRequest(), metadata=auth(dara)
+        )
+    ).player.player_id
+    await players_pb2_grpc.PlayerServiceStub(server.channel).BlockPlayer(
+        players_pb2.BlockPlayerRequest(player_id=dara_id), metadata=auth(eun)
+    )
+    await refused(offer(server, dara, game.match_id), grpc.StatusCode.FAILED_PRECONDITION,
+                  "REMATCH_NOT_AVAILABLE")  # fmt: skip
+    await refused(offer(server, eun, game.match_id), grpc.StatusCode.FAILED_PRECONDITION,
+                  "PLAYER_BLOCKED")  # fmt: skip
+    assert not [n for n in await listed(server, eun) if n.kind == OFFERED]
+    got = await lobby(server).GetRematch(
+        lobby_pb2.GetRematchRequest(match_id=game.match_id), metadata=auth(dara)
+    )
+    assert not got.rematch.offered  # nothing was written
+    # unblocked, the rematch is available again
+    await players_pb2_grpc.PlayerServiceStub(server.channel).UnblockPlayer(
+        players_pb2.UnblockPlayerRequest(player_id=dara_id), metadata=auth(eun)
+    )
+    assert (await offer(server, dara, game.match_id)).rematch.offered
 
 
 async def test_a_declined_rematch_is_off_and_anonymous_tables_have_none(

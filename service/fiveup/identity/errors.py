@@ -91,6 +91,14 @@ class NameReserved(InvalidDisplayName):
     reason = "NAME_RESERVED"
 
 
+class NameMixedScripts(InvalidDisplayName):
+    """A display name that mixes scripts the way look-alikes are spelled (Latin with
+    Cyrillic or Greek, say: UTS #39's moderately restrictive rule, ``identity.scripts``);
+    ``details['scripts']`` lists them."""
+
+    reason = "NAME_MIXED_SCRIPTS"
+
+
 class NameConfusable(MatchError):
     """A display name that looks like another player's current one (the same UTS #39
     skeleton, case-folded): names must tell players apart."""

@@ -11,7 +11,9 @@ a character of a category that is invisible or changes how text around it render
 private use Co, unassigned Cn, line/paragraph separators Zl, Zp), or has
 leading/trailing/doubled white space, or imitates a label the clients show for a seat
 (``NAME_RESERVED``: "You", "Bot (seat 2)", "Seat 3" and their Hindi forms,
-``fiveup.identity.labels``).  The length is counted in code points after normalisation.
+``fiveup.identity.labels``), or mixes scripts the way look-alikes are spelled
+(``NAME_MIXED_SCRIPTS``: Latin with Cyrillic or Greek, ``fiveup.identity.scripts``).
+The length is counted in code points after normalisation.
 
 Look-alikes are compared on the name's **key**: its UTS #39 skeleton
 (``fiveup.identity.confusables``), case-folded, so "Bo" with a Cyrillic Ve (U+0412),
@@ -29,8 +31,9 @@ import secrets
 import unicodedata
 
 from .confusables import skeleton
-from .errors import InvalidDisplayName, NameInvisible, NameReserved
+from .errors import InvalidDisplayName, NameInvisible, NameMixedScripts, NameReserved
 from .labels import label_imitated
+from .scripts import refused_mix
 
 MAX_LENGTH = 32
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -86,7 +89,7 @@ def validate_display_name(raw: str) -> str:
     """The name to store for ``raw``, or ``InvalidDisplayName`` (or its kinds
     ``NameInvisible``, ``NameReserved``) whose ``problem`` says which rule it breaks
     (EMPTY, TOO_LONG, INVISIBLE_CHARACTER, BLANK, FORBIDDEN_CHARACTER, SURROUNDING_SPACE,
-    REPEATED_SPACE, LABEL)."""
+    REPEATED_SPACE, LABEL, MIXED_SCRIPTS)."""
     name = unicodedata.normalize("NFC", raw)
     if not name:
         raise InvalidDisplayName(
@@ -145,6 +148,16 @@ def validate_display_name(raw: str) -> str:
                 problem="LABEL",
                 label=label,
             )
+    mix = refused_mix(name)
+    if mix:
+        scripts = ", ".join(sorted(script.title() for script in mix))
+        raise NameMixedScripts(
+            f"display_name {quoted(name)} mixes scripts ({scripts}) the way look-alikes"
+            " are spelled: write it in one script",
+            field="display_name",
+            problem="MIXED_SCRIPTS",
+            scripts=",".join(sorted(mix)),
+        )
     return name
 
 

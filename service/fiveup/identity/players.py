@@ -457,6 +457,11 @@ class Players:
             if not batch:
                 return deleted
             doomed = [player_id for player_id in batch if not await has_history(player_id)]
+            if doomed and self.moderation is not None:
+                # a sanctioned guest stays while it lasts: forgotten, its device would
+                # sign in as a new player, free of it
+                held = await self.moderation.sanctions_in_force(doomed, now)
+                doomed = [p for p in doomed if all(s.sanction.player_id != p for s in held)]
             deleted += await self.store.delete_players(doomed)
             if doomed and self.moderation is not None:  # their addresses go with them
                 await self.moderation.forget_addresses(0.0, doomed)

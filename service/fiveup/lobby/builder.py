@@ -62,5 +62,7 @@ def build_lobby(
             clock=clock,
             published=published,
         ),
-        rematches=Rematches(matches, players, seats, store, clock=clock, published=published),
+        rematches=Rematches(
+            matches, players, seats, store, blocks=blocks, clock=clock, published=published
+        ),
     )

@@ -9,6 +9,11 @@ players in the offer's transaction, "rematch started" to everyone in the transac
 that marks it started -- after the new match exists, so none promises a match that is
 not there.  A crash between the two is finished by the next call (any player offering,
 accepting or reading the offer): the creation and the bindings are idempotent.
+
+**Blocks** (docs/security.md, "Invitations and blocks"): players with a block either way
+get no rematch -- an offer would push a notice to the blocker and seat the two together
+again.  The blocker is told why (``PLAYER_BLOCKED``); anyone else is told only that no
+rematch is available, so the block stays unknown to the blocked player.
 """
 
 from __future__ import annotations
@@ -21,11 +26,12 @@ from dataclasses import dataclass
 
 from ..engine import HUMAN
 from ..identity import Players
+from ..identity.relations import BlockLookup, NoBlocks
 from ..match.errors import MatchNotFound, SeatTaken
 from ..match.matches import Matches, new_match_id
 from ..notifications.notices import Notice, NoticeKind
 from ..shared.errors import PermissionDenied
-from .errors import RematchNotAvailable
+from .errors import PlayerBlocked, RematchNotAvailable
 from .ports import LobbyStore, RematchState, SeatAlreadyBound
 from .seats import PlayerSeats, check_rated_seat
 
@@ -55,10 +61,12 @@ class Rematches:
         seats: PlayerSeats,
         store: LobbyStore,
         *,
+        blocks: BlockLookup | None = None,
         clock: Callable[[], float] = time.time,
         published: Callable[[Iterable[str]], None] | None = None,
     ) -> None:
         self.matches = matches
+        self.blocks: BlockLookup = blocks or NoBlocks()
         self.players = players
         self.seats = seats
         self.store = store
@@ -69,6 +77,7 @@ class Rematches:
         """The caller offers a rematch, or accepts the one offered (idempotent); the
         acceptance that completes the seats starts the new match."""
         owners, humans, seat = await self._table(access_token, match_id, rated_seat=True)
+        await self._not_blocked(owners[seat], [owners[s] for s in humans])
         by = await self._name(owners[seat])
         offered = [
             Notice.of(
@@ -131,6 +140,13 @@ class Rematches:
         if rated_seat and view.rated:
             await check_rated_seat(self.players, claims.player_id)
         return owners, humans, mine[0]
+
+    async def _not_blocked(self, caller: str, players: list[str]) -> None:
+        """Refuse a rematch among players with a block either way (any pair of them)."""
+        if set(players) & await self.blocks.blocked_by(caller):
+            raise PlayerBlocked("you blocked a player of this match: unblock them first")
+        if await self.blocks.pairs_among(sorted(set(players))):
+            raise RematchNotAvailable("no rematch is available for this match")
 
     async def _start(
         self, match_id: str, owners: dict[int, str], humans: list[int], state: RematchState
