@@ -111,7 +111,9 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
             "type": "apiKey",
             "name": "authorization",
             "in": "header",
-            "description": "`Bearer <access token>` (PlayerService) or `Bearer <seat token>` (JoinMatch)",
+            "description": "`Bearer <access token>` (PlayerService), `Bearer <seat token>`"
+            " (JoinMatch), or an operator's token (AdminService: an operator credential or"
+            " an ID token with the operator role)",
         }
     }
     document["security"] = [{}, {"bearer": []}]  # optional: many calls work without one

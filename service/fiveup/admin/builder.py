@@ -7,11 +7,19 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..chat.ports import ChatStore
 from ..identity import Players
+from ..lobby.ports import LobbyStore
+from ..match.matches import Matches
+from ..match.ports import EventStore
+from ..ratings.ports import RatingStore
+from ..ratings.standings import Standings
 from .audit import Audit
-from .matches import MatchAdmin, MatchPorts, build_match_admin
+from .matches import MatchAdmin, MatchPorts, StuckPolicy, build_match_admin
 from .operators import DEFAULT_TTL_SECONDS, OperatorCredentials, Operators, RoleClaim
+from .players import PlayerAdmin
 from .ports import AuditLog
+from .profiles import PlayerProfiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +37,8 @@ class AdminContext:
 
     audit: Audit
     operators: Operators  # who may call (the interceptor of fiveup.api.admin_auth)
-    matches: MatchAdmin  # list, inspect, end, void
+    players: PlayerAdmin  # the players area
+    matches: MatchAdmin  # the matches area: list, inspect, end, void
 
 
 def operator_credentials(config: AdminConfig, players: Players) -> OperatorCredentials:
@@ -46,15 +55,31 @@ def build_admin(
     audit: AuditLog,
     players: Players,
     *,
-    matches: MatchPorts,
+    standings: Standings,
+    lobby: LobbyStore,
+    matches: Matches,
+    chat: ChatStore,
+    events: EventStore,
+    ratings: RatingStore,
+    stuck: StuckPolicy,
     clock: Callable[[], float] = time.time,
 ) -> AdminContext:
-    """The operators' context over the audit log's store and the contexts it acts on
-    (``matches``: the matches area's ports)."""
+    """The operators' context over the audit log's store and the contexts it acts on:
+    identity (``players``: who operators are, and the players acted on), ratings
+    (``standings``: their read ports; ``ratings``: the store that keeps voids and the
+    ratings a void recomputes), the lobby's store (a player's matches; every match, for
+    the operators' list), the match context (a match's state; ``events``: the logs a void
+    is recomputed from; ``stuck``: when a live match is stuck) and chat's store
+    (reports, the silence)."""
     operators = Operators(
         operator_credentials(config, players), players.access, players.external, config.role
     )
     log = Audit(audit, clock=clock)
+    profiles = PlayerProfiles(players, standings, lobby, matches, chat, clock=clock)
+    area = MatchPorts(matches, events, lobby, ratings, stuck)
     return AdminContext(
-        audit=log, operators=operators, matches=build_match_admin(matches, log, clock=clock)
+        audit=log,
+        operators=operators,
+        players=PlayerAdmin(profiles, players, chat, log, clock=clock),
+        matches=build_match_admin(area, log, clock=clock),
     )

@@ -69,8 +69,11 @@ class PlayerServicer(players_pb2_grpc.PlayerServiceServicer):
         self, request: players_pb2.SignInAsGuestRequest, context: Context
     ) -> players_pb2.SignInAsGuestResponse:
         # Per client address and IPv6 /64: a new guest costs a row (docs/security.md).
-        self.limits.check_creation("SignInAsGuest", self.limits.config.client_of(context))
-        signed_in = await self.players.sign_in_guest(request.device_id, request.display_name)
+        client = self.limits.config.client_of(context)
+        self.limits.check_creation("SignInAsGuest", client)
+        signed_in = await self.players.sign_in_guest(
+            request.device_id, request.display_name, address=client
+        )
         return players_pb2.SignInAsGuestResponse(
             session=session_pb(signed_in), created=signed_in.created
         )
@@ -79,7 +82,9 @@ class PlayerServicer(players_pb2_grpc.PlayerServiceServicer):
     async def SignInWithIdToken(
         self, request: players_pb2.SignInWithIdTokenRequest, context: Context
     ) -> players_pb2.SignInWithIdTokenResponse:
-        signed_in = await self.players.sign_in_external(request.id_token, request.display_name)
+        signed_in = await self.players.sign_in_external(
+            request.id_token, request.display_name, address=self.limits.config.client_of(context)
+        )
         return players_pb2.SignInWithIdTokenResponse(
             session=session_pb(signed_in), created=signed_in.created
         )
@@ -88,7 +93,9 @@ class PlayerServicer(players_pb2_grpc.PlayerServiceServicer):
     async def RefreshSession(
         self, request: players_pb2.RefreshSessionRequest, context: Context
     ) -> players_pb2.RefreshSessionResponse:
-        signed_in = await self.players.refresh(request.refresh_token)
+        signed_in = await self.players.refresh(
+            request.refresh_token, address=self.limits.config.client_of(context)
+        )
         return players_pb2.RefreshSessionResponse(session=session_pb(signed_in))
 
     @unary

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ..admin.builder import AdminContext, build_admin
-from ..admin.matches import MatchPorts, StuckPolicy
+from ..admin.matches import StuckPolicy
 from ..admin.ports import AuditStore
 from ..admin.settings import admin_config
 from ..bus.observer import PrometheusBusObserver
@@ -37,7 +37,7 @@ from ..egress.settings import egress_allow
 from ..identity import Players
 from ..identity.builder import build_identity
 from ..identity.observer import PrometheusIdentityObserver
-from ..identity.ports import BlockStore, PlayerStore
+from ..identity.ports import BlockStore, ModerationStore, PlayerStore
 from ..identity.relations import Blocks
 from ..identity.settings import blocks_config, identity_config
 from ..lobby.builder import LobbyContext, build_lobby
@@ -59,6 +59,7 @@ from ..store import (
     open_block_store,
     open_chat_store,
     open_lobby_store,
+    open_moderation_store,
     open_notification_store,
     open_player_store,
     open_rating_store,
@@ -82,13 +83,14 @@ class Stores:
     notifications: NotificationStore
     blocks: BlockStore
     audit: AuditStore  # the operators' audit log
+    moderation: ModerationStore  # identity's: sanctions, addresses seen
     bus: WakeBus | None = None  # wake-ups between replicas (None: the stores' own)
 
     def each(self) -> tuple[object, ...]:
         """Every store whose pools the runtime metrics watch."""
         return (
             self.events, self.players, self.lobby, self.ratings, self.chat, self.blocks,
-            self.audit,
+            self.audit, self.moderation,
         )  # fmt: skip
 
     def in_order(
@@ -102,11 +104,12 @@ class Stores:
         ChatStore,
         BlockStore,
         AuditStore,
+        ModerationStore,
     ]:
         """Every store, in the order they open (``open_stores`` says why)."""
         return (
             self.events, self.ratings, self.notifications, self.players, self.lobby, self.chat,
-            self.blocks, self.audit,
+            self.blocks, self.audit, self.moderation,
         )  # fmt: skip
 
     async def close(self) -> None:
@@ -155,6 +158,7 @@ async def open_stores(config: ServerConfig) -> Stores:
             notifications=notifications,
             blocks=open_block_store(db),
             audit=open_audit_store(db),
+            moderation=open_moderation_store(db),
             bus=bus,
         )  # fmt: skip
     except BaseException:
@@ -170,6 +174,7 @@ async def open_stores(config: ServerConfig) -> Stores:
         | NotificationStore
         | BlockStore
         | AuditStore
+        | ModerationStore
     ] = []
     try:
         for store in stores.in_order():
@@ -247,7 +252,7 @@ def build_contexts(
     identity = identity_config(config, egress_allow=config.egress_allow)
     players = build_identity(
         identity, stores.players, PrometheusIdentityObserver(),
-        has_history=_has_seat(stores.lobby),
+        has_history=_has_seat(stores.lobby), moderation=stores.moderation,
     )  # fmt: skip
     notifications = build_notifications(
         notifications_config(
@@ -277,14 +282,9 @@ def build_contexts(
         observer=PrometheusChatObserver(), outbox=notifications.outbox, blocks=blocks,
         clock=clock,
     )  # fmt: skip
-    match_ports = MatchPorts(
-        match.matches,
-        stores.events,
-        stores.lobby,
-        stores.ratings,
-        StuckPolicy(*stuck_allowance(config)),
-    )
     admin = build_admin(
-        admin_config(config), stores.audit, players, matches=match_ports, clock=clock
-    )
+        admin_config(config), stores.audit, players, standings=ratings.standings,
+        lobby=stores.lobby, matches=match.matches, chat=stores.chat, events=stores.events,
+        ratings=stores.ratings, stuck=StuckPolicy(*stuck_allowance(config)), clock=clock,
+    )  # fmt: skip
     return Contexts(stores, players, blocks, ratings, match, lobby, chat, notifications, admin)

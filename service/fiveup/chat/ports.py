@@ -234,6 +234,12 @@ class ChatStore(Protocol):
 
     async def resolve_report(self, report_id: int, resolution: str, now: float) -> bool: ...
 
+    async def reports_involving(
+        self, key: str, limit: int
+    ) -> tuple[list[StoredReport], list[StoredReport]]:
+        """The reports ``key`` (``player_key``) filed and those against its messages,
+        each newest first, at most ``limit`` of each (the operators' profile of a player)."""
+
     async def silence(self, player_id: str, until: float, reason: str, now: float) -> None:
         """Silence a player until ``until`` (a time in the past lifts it)."""
 

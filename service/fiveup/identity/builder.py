@@ -15,7 +15,7 @@ from .external import ExternalIdentityConfigError, ExternalIdentityVerifier, Jwk
 from .keys import AccessTokenKeys, KeyConfigError
 from .observer import JWKS_FETCHES, IdentityObserver
 from .players import MAX_REFRESH_REUSE_SECONDS, Players, PlayersConfig
-from .ports import HasHistory, PlayerStore
+from .ports import HasHistory, ModerationStore, PlayerStore
 
 
 class IdentityConfigError(ValueError):
@@ -36,6 +36,7 @@ class IdentityConfig:
     refresh_token_reuse_seconds: float
     session_check_seconds: float
     guest_retention_seconds: float
+    address_retention_seconds: float  # the address prefixes seen (docs/security.md)
     id_token_issuer: str  # the three id_token_* and jwks_*: an external identity provider
     id_token_audience: str
     id_token_jwks_url: str
@@ -108,6 +109,7 @@ def players_config(config: IdentityConfig) -> PlayersConfig:
         refresh_reuse_seconds=reuse,
         session_check_seconds=config.session_check_seconds,
         guest_retention_seconds=config.guest_retention_seconds,
+        address_retention_seconds=config.address_retention_seconds,
     )
 
 
@@ -126,9 +128,11 @@ def build_identity(
     observer: IdentityObserver | None = None,
     *,
     has_history: HasHistory | None = None,
+    moderation: ModerationStore | None = None,
 ) -> Players:
     """The identity context: ``Players`` over ``store`` (it depends on no other context;
-    ``has_history``, its own port, keeps seated guests from retention: see ``Players``)."""
+    ``has_history``, its own port, keeps seated guests from retention: see ``Players``;
+    ``moderation``: the operators' sanctions and the address prefixes seen)."""
     return Players(
         store,
         access_tokens(config),
@@ -136,4 +140,5 @@ def build_identity(
         players_config(config),
         observer=observer,
         has_history=has_history,
+        moderation=moderation,
     )

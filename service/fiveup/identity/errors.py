@@ -4,7 +4,7 @@ says why (docs/api.md, "Errors"); each class carries its reason and status code.
 from __future__ import annotations
 
 from ..engine.errors import MatchError
-from ..shared.errors import InvalidRequest, Unauthenticated, error_classes
+from ..shared.errors import InvalidRequest, PermissionDenied, Unauthenticated, error_classes
 
 
 class TokenExpired(Unauthenticated):
@@ -142,4 +142,35 @@ class TooManyBlocks(MatchError):
     (``--max-blocks-per-player``; ``details['limit']``): unblock someone first."""
 
     reason = "TOO_MANY_BLOCKS"
+    code = "FAILED_PRECONDITION"
+
+
+# Sanctions an operator imposed (fiveup.identity.sanctions; docs/security.md, "Sanctions").
+
+
+class SignInSuspended(PermissionDenied):
+    """SignIn* or RefreshSession of a player an operator suspended from signing in
+    (``details['until']``: when the suspension ends, ISO 8601 UTC)."""
+
+    reason = "SIGN_IN_SUSPENDED"
+
+
+class RatedPlaySuspended(PermissionDenied):
+    """A rated seat (a rated table's seat, the matchmaker, a rated rematch) for a player
+    an operator suspended from rated play (``details['until']``)."""
+
+    reason = "RATED_PLAY_SUSPENDED"
+
+
+class SanctionNotFound(MatchError):
+    """LiftSanction of a sanction id the player does not have."""
+
+    reason = "SANCTION_NOT_FOUND"
+    code = "NOT_FOUND"
+
+
+class SanctionNotInForce(MatchError):
+    """LiftSanction of a sanction already lifted or run out: nothing to lift."""
+
+    reason = "SANCTION_NOT_IN_FORCE"
     code = "FAILED_PRECONDITION"

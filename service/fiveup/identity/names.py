@@ -159,3 +159,9 @@ def is_valid_display_name(raw: str) -> bool:
 def guest_name() -> str:
     """A name for a player who did not pick one: "Guest-" and six random characters."""
     return "Guest-" + "".join(secrets.choice(_GUEST_ALPHABET) for _ in range(6))
+
+
+def neutral_name() -> str:
+    """The name an operator's reset gives when they give none: "Player " and six digits
+    (says nothing of the player; drawn again should another player's look the same)."""
+    return f"Player {secrets.randbelow(900_000) + 100_000}"

@@ -6,7 +6,7 @@ fixed sets only -- never a player id, a token or a subject::
 
     fiveup_sign_ins_total{method="guest|external", outcome="existing|created"}
     fiveup_session_refreshes_total{outcome="rotated|replayed|unknown|reused|revoked|expired"}
-    fiveup_sessions_revoked_total{reason="sign_out|reuse"}
+    fiveup_sessions_revoked_total{reason="sign_out|reuse|operator"}
     fiveup_auth_rejections_total{reason}   (reason: an UNAUTHENTICATED reason of docs/api.md)
     fiveup_jwks_fetches_total
     fiveup_guests_deleted_total           (guest retention: never seated, no live session)
@@ -46,7 +46,7 @@ JWKS_FETCHES = Counter(
 
 SIGN_IN_METHODS = ("guest", "external")
 REFRESH_OUTCOMES = tuple(rotation.value for rotation in Rotation)
-REVOKE_REASONS = ("sign_out", "reuse")
+REVOKE_REASONS = ("sign_out", "reuse", "operator")
 
 
 class IdentityObserver(Protocol):

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from ..shared.errors import InvalidRequest, Unauthenticated
 from .access import AccessClaims, AccessTokens
+from .addresses import address_prefix
 from .errors import (
     ExternalIdentityNotConfigured,
     IdentityInUse,
@@ -44,9 +45,17 @@ from .errors import (
     RefreshTokenExpired,
     RefreshTokenReused,
     SessionRevoked,
+    SignInSuspended,
 )
 from .external import ExternalIdentity, ExternalIdentityVerifier
-from .names import guest_name, is_valid_display_name, name_keys, quoted, validate_display_name
+from .names import (
+    guest_name,
+    is_valid_display_name,
+    name_keys,
+    neutral_name,
+    quoted,
+    validate_display_name,
+)
 from .observer import IdentityObserver, NullIdentityObserver
 from .ports import (
     DEVICE_PROVIDER,
@@ -54,6 +63,7 @@ from .ports import (
     HasHistory,
     Identity,
     IdentityTaken,
+    ModerationStore,
     NameTaken,
     PlayerRecord,
     PlayerStore,
@@ -61,6 +71,7 @@ from .ports import (
     SignInRecord,
     Successor,
 )
+from .sanctions import Sanctions
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +108,9 @@ class PlayersConfig:
     # A guest who never took a seat and holds no live session is deleted this long after
     # it was last seen (0: kept for good): every SignInAsGuest makes a row otherwise.
     guest_retention_seconds: float = 7 * 86_400.0
+    # The address prefixes a player was seen from are kept this long after they were
+    # last seen (docs/security.md, "Addresses seen"; 0: kept for good).
+    address_retention_seconds: float = 90 * 86_400.0
 
 
 GUEST_BATCH = 500
@@ -159,9 +173,13 @@ class Players:
         clock: Callable[[], float] = time.time,
         monotonic: Callable[[], float] = time.monotonic,
         has_history: HasHistory | None = None,
+        moderation: ModerationStore | None = None,
     ) -> None:
         """``has_history``: whether a player has a history that keeps them (took a seat:
-        the lobby's bindings say); without it guest retention forgets nobody."""
+        the lobby's bindings say); without it guest retention forgets nobody.
+        ``moderation``: the operators' records -- sanctions (enforced at sign-in and
+        refresh here, and by the lobby at a rated seat: ``sanctions``) and the address
+        prefixes seen at sign-in and refresh; without it, neither."""
         self.store = store
         self.access = access
         self.external = external
@@ -174,6 +192,8 @@ class Players:
         self._revoked: OrderedDict[str, None] = OrderedDict()
         self._pruner: asyncio.Task[None] | None = None
         self._has_history = has_history
+        self.moderation = moderation
+        self.sanctions = Sanctions(moderation, clock=clock) if moderation is not None else None
 
     async def start(self) -> None:
         """Start pruning long-expired refresh tokens in the background."""
@@ -200,6 +220,10 @@ class Players:
                 if deleted:
                     log.info("pruned %d expired refresh tokens", deleted)
             try:
+                await self.forget_addresses()
+            except Exception:
+                log.exception("could not delete old address prefixes")
+            try:
                 forgotten = await self.forget_guests()
             except Exception:
                 log.exception("could not delete stale guests")
@@ -209,14 +233,19 @@ class Players:
 
     # ------------------------------------------------------------------ sign-in
 
-    async def sign_in_guest(self, device_id: str, display_name: str = "") -> SignedIn:
+    async def sign_in_guest(
+        self, device_id: str, display_name: str = "", *, address: str = ""
+    ) -> SignedIn:
+        """``address``: the caller's (its prefix is recorded: ``fiveup.identity.addresses``)."""
         identity = device_identity(device_id)
         name = validate_display_name(display_name) if display_name else None
         record = await self._sign_in(identity, name)
         self.observer.signed_in("guest", record.created)
-        return await self._start_session(record.player, record.created)
+        return await self._start_session(record.player, record.created, address)
 
-    async def sign_in_external(self, id_token: str, display_name: str = "") -> SignedIn:
+    async def sign_in_external(
+        self, id_token: str, display_name: str = "", *, address: str = ""
+    ) -> SignedIn:
         verified = await self._verify_id_token(id_token)
         identity = Identity(EXTERNAL_PREFIX + verified.issuer, verified.subject)
         if display_name:
@@ -231,7 +260,7 @@ class Players:
         else:
             record = await self._sign_in(identity, None)
         self.observer.signed_in("external", record.created)
-        return await self._start_session(record.player, record.created)
+        return await self._start_session(record.player, record.created, address)
 
     async def _sign_in(self, identity: Identity, name: str | None) -> SignInRecord:
         """Sign ``identity`` in, a new player named ``name`` (None: a guest name, drawn
@@ -247,7 +276,10 @@ class Players:
                     raise _confusable(name) from None
         raise _confusable(chosen)
 
-    async def _start_session(self, player: PlayerRecord, created: bool) -> SignedIn:
+    async def _start_session(
+        self, player: PlayerRecord, created: bool, address: str = ""
+    ) -> SignedIn:
+        await self._check_sign_in(player.player_id)
         now = self._clock()
         session_id = uuid.uuid4().hex
         refresh = refresh_token_text(new_refresh_token())
@@ -255,6 +287,10 @@ class Players:
         await self.store.start_session(
             session_id, player.player_id, hash_secret(refresh), now, refresh_expires
         )
+        # Checked again once the session exists: a suspension imposed in between either
+        # revoked this session (it existed when its sessions were revoked) or is seen now.
+        await self._check_sign_in(player.player_id, revoke=True)
+        await self._seen(player.player_id, address, now)
         self._mark_alive(session_id)
         access = self.access.issue(player.player_id, session_id, now)
         tokens = SessionTokens(access.token, access.expires_at, refresh, refresh_expires)
@@ -262,7 +298,8 @@ class Players:
 
     # ------------------------------------------------------------------ sessions
 
-    async def refresh(self, refresh_token: str) -> SignedIn:
+    async def refresh(self, refresh_token: str, *, address: str = "") -> SignedIn:
+        """``address``: the caller's (its prefix is recorded, as at sign-in)."""
         old_hash = _refresh_hash(refresh_token)
         now = self._clock()
         fresh = new_refresh_token()
@@ -277,6 +314,8 @@ class Players:
         if result.outcome is Rotation.UNKNOWN:
             raise self._rejected(InvalidRefreshToken("the refresh token is not valid"))
         assert result.session_id is not None and result.player_id is not None
+        if result.outcome is not Rotation.REUSED:  # a suspended player: told so, not "revoked"
+            await self._check_sign_in(result.player_id, revoke=True)
         if result.outcome is Rotation.REUSED:
             self._mark_revoked(result.session_id)
             self.observer.session_revoked("reuse")
@@ -298,6 +337,7 @@ class Players:
         player = await self.store.get_player(result.player_id)
         if player is None:
             raise PlayerNotFound("the session's player no longer exists")
+        await self._seen(player.player_id, address, successor.issued_at)
         self._mark_alive(result.session_id)
         # Issued at the rotation's time with an id derived from the new refresh token: a
         # replay within the reuse interval gets the same access token, byte for byte.
@@ -318,6 +358,33 @@ class Players:
             raise self._rejected(InvalidRefreshToken("the refresh token is not valid"))
         self._mark_revoked(session_id)
         self.observer.session_revoked("sign_out")
+
+    async def _check_sign_in(self, player_id: str, *, revoke: bool = False) -> None:
+        """Refuse a player suspended from signing in (``revoke``: ending their live
+        sessions, one just made included)."""
+        if self.sanctions is None:
+            return
+        try:
+            await self.sanctions.check_sign_in(player_id)
+        except SignInSuspended:
+            if revoke:
+                await self.revoke_all(player_id, "sign-in suspended")
+            raise
+
+    async def _seen(self, player_id: str, address: str, now: float) -> None:
+        prefix = address_prefix(address) if address else None
+        if prefix is not None and self.moderation is not None:
+            await self.moderation.record_address(player_id, prefix, now)
+
+    async def revoke_all(self, player_id: str, reason: str) -> int:
+        """End every live session of the player (an operator's revocation, a sign-in
+        suspension): their access tokens stop at once here, on other replicas within
+        ``session_check_seconds``; the number ended."""
+        revoked = await self.store.revoke_player_sessions(player_id, self._clock(), reason)
+        for session_id in revoked:
+            self._mark_revoked(session_id)
+            self.observer.session_revoked("operator")
+        return len(revoked)
 
     async def authenticate(self, access_token: str | None) -> AccessClaims:
         """Who an access token speaks for, if its session is alive."""
@@ -367,6 +434,13 @@ class Players:
         lost."""
         return await self.store.prune(self._clock() - self.config.refresh_ttl_seconds)
 
+    async def forget_addresses(self) -> int:
+        """Delete the address prefixes last seen before the retention (none when it is 0)."""
+        keep_for = self.config.address_retention_seconds
+        if keep_for <= 0 or self.moderation is None:
+            return 0
+        return await self.moderation.forget_addresses(self._clock() - keep_for)
+
     async def forget_guests(self) -> int:
         """Delete the guests (device identities only) last seen more than
         ``guest_retention_seconds`` ago who hold no live session and have no history
@@ -383,7 +457,14 @@ class Players:
             if not batch:
                 return deleted
             doomed = [player_id for player_id in batch if not await has_history(player_id)]
+            if doomed and self.moderation is not None:
+                # a sanctioned guest stays while it lasts: forgotten, its device would
+                # sign in as a new player, free of it
+                held = await self.moderation.sanctions_in_force(doomed, now)
+                doomed = [p for p in doomed if all(s.sanction.player_id != p for s in held)]
             deleted += await self.store.delete_players(doomed)
+            if doomed and self.moderation is not None:  # their addresses go with them
+                await self.moderation.forget_addresses(0.0, doomed)
             self.observer.guests_deleted(len(doomed))
             after = batch[-1]
 
@@ -403,6 +484,23 @@ class Players:
         if player is None:
             raise PlayerNotFound("the signed-in player no longer exists")
         return player
+
+    async def set_name(self, player_id: str, display_name: str) -> PlayerRecord:
+        """An operator's rename: ``display_name`` under the same rules as the player's
+        own; empty: a neutral one ("Player 123456"), drawn again should it look like
+        another player's."""
+        for _attempt in range(GUEST_NAME_ATTEMPTS):
+            name = validate_display_name(display_name) if display_name else neutral_name()
+            try:
+                player = await self.store.rename(player_id, name, name_keys(name))
+            except NameTaken:
+                if display_name:
+                    raise _confusable(name) from None
+                continue
+            if player is None:
+                raise PlayerNotFound("no such player", field="player_id")
+            return player
+        raise _confusable(name)
 
     async def link_device(self, access_token: str | None, device_id: str) -> PlayerRecord:
         claims = await self.authenticate(access_token)

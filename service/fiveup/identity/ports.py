@@ -88,6 +88,21 @@ class RotationResult:
     successor: Successor | None = None  # ROTATED: the one given; REPLAYED: the one stored
 
 
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    """A session as the operators see it (never a token: only when it was used)."""
+
+    session_id: str
+    started_at: float
+    last_used_at: float  # its newest refresh token's issue (the sign-in or a refresh)
+    revoked_at: float | None
+    end_reason: str  # why it was revoked ("" while live)
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+
 class PlayerStoreError(Exception):
     pass
 
@@ -179,6 +194,18 @@ class PlayerStore(Protocol):
         """Delete these players with their identities, sessions and refresh tokens (in
         one transaction); the number of players deleted."""
 
+    # The operators' reads and actions (fiveup.admin.players).
+
+    async def find_players(self, keys: Sequence[str], limit: int) -> list[PlayerRecord]:
+        """Up to ``limit`` players whose name's skeleton contains one of ``keys`` (each a
+        name's skeleton: ``fiveup.identity.names.name_keys``), most recently seen first."""
+
+    async def sessions_of(self, player_id: str, limit: int) -> list[SessionRecord]:
+        """The player's newest ``limit`` sessions, newest first."""
+
+    async def revoke_player_sessions(self, player_id: str, now: float, reason: str) -> list[str]:
+        """Revoke every live session of the player; the ids of those revoked."""
+
 
 # ---------------------------------------------------------------------------- blocks
 
@@ -232,6 +259,93 @@ class BlockStore(Protocol):
         self, blocker: str, limit: int, after: tuple[float, str] | None
     ) -> BlockPage:
         """``blocker``'s blocks, most recent first, with the blocked players' names."""
+
+
+# ---------------------------------------------------------------------------- sanctions
+
+
+class SanctionKind(enum.Enum):
+    """What an operator's sanction stops (docs/security.md, "Sanctions")."""
+
+    CHAT_SILENCE = "chat_silence"  # their chat reaches nobody but themselves
+    RATED_PLAY_SUSPENSION = "rated_play_suspension"  # no rated seat
+    SIGN_IN_SUSPENSION = "sign_in_suspension"  # no sign-in, no refresh
+
+
+@dataclass(frozen=True, slots=True)
+class NewSanction:
+    player_id: str
+    kind: SanctionKind
+    starts_at: float
+    ends_at: float
+    reason: str
+    operator_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class SanctionRecord:
+    sanction_id: int
+    sanction: NewSanction
+    lifted_at: float | None = None
+    lifted_by: str = ""  # the operator who lifted it
+    lift_reason: str = ""
+
+    def in_force(self, now: float) -> bool:
+        return self.lifted_at is None and self.sanction.starts_at <= now < self.sanction.ends_at
+
+
+@dataclass(frozen=True, slots=True)
+class AddressSeen:
+    """A network prefix (IPv4 /24, IPv6 /64) a player signed in or refreshed from."""
+
+    player_id: str
+    prefix: str
+    first_seen_at: float
+    last_seen_at: float
+
+
+class ModerationStore(Protocol):
+    """The operators' records of players (adapters: ``fiveup.store.sqlite.moderation``,
+    ``fiveup.store.postgres.moderation``): sanctions, and the address prefixes players
+    were seen from.  Identity's own tables in the event store's database, schema version
+    ``moderation_schema_version``."""
+
+    url: str
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def add_sanction(self, sanction: NewSanction) -> SanctionRecord: ...
+
+    async def lift_sanction(
+        self, sanction_id: int, player_id: str, now: float, by: str, reason: str
+    ) -> tuple[SanctionRecord, bool] | None:
+        """Mark the player's sanction lifted if it is in force at ``now`` (in one
+        statement: two operators lifting at once lift it once); the record as stored
+        after and whether this call lifted it, or None when the player has no such
+        sanction."""
+
+    async def sanctions_of(self, player_id: str) -> list[SanctionRecord]:
+        """Every sanction of the player, newest first."""
+
+    async def sanctions_in_force(
+        self, player_ids: Sequence[str], now: float, kind: SanctionKind | None = None
+    ) -> list[SanctionRecord]:
+        """The sanctions of these players in force at ``now`` (of ``kind``, if given)."""
+
+    async def record_address(self, player_id: str, prefix: str, now: float) -> None:
+        """The player was seen from ``prefix`` now (first and last seen kept)."""
+
+    async def addresses_of(self, player_id: str) -> list[AddressSeen]:
+        """The prefixes the player was seen from, most recently first."""
+
+    async def players_sharing(self, prefix: str) -> list[str]:
+        """Every player seen from ``prefix`` (within the retention)."""
+
+    async def forget_addresses(self, before: float, player_ids: Sequence[str] = ()) -> int:
+        """Delete what was last seen before ``before``, and everything of ``player_ids``
+        (deleted players); the number of rows deleted."""
 
 
 # Whether a player has a history another context keeps (a seat in a match): such a guest

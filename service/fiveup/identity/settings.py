@@ -35,6 +35,11 @@ class IdentitySettings(SettingsGroup):
         7 * 86_400.0, "a guest who never took a seat and holds no live session is deleted "
         "this long after it was last seen (0: keep)",
     )  # fmt: skip
+    address_retention_seconds: float = setting(
+        90 * 86_400.0, "the address prefixes (IPv4 /24, IPv6 /64) a player signed in or"
+        " refreshed from are kept this long after they were last seen, for the operators"
+        " (docs/security.md, Addresses seen; 0: kept for good)",
+    )  # fmt: skip
     session_check_seconds: float = setting(
         5.0, "how long a replica trusts that a session it has seen alive is not revoked"
     )

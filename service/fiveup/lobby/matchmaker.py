@@ -56,6 +56,7 @@ from .errors import SearchEnded
 from .formation import Bands, TablePlan, Ticket, form_tables
 from .observer import MatchmakerObserver, PrometheusMatchmakerObserver
 from .ports import LeftWaiting, QueueStore, TicketState, TicketStatus
+from .seats import check_rated_seat
 
 log = logging.getLogger(__name__)
 
@@ -341,6 +342,9 @@ class Matchmaker:
         """Queue (or follow) the player's search; ends with ``Matched``.  Closing the
         iterator early cancels the search."""
         claims = await self.players.authenticate(access_token)
+        # The matchmaker's tables are rated (when every seat is a player's): none for a
+        # player suspended from rated play.
+        await check_rated_seat(self.players, claims.player_id)
         now = self._clock()
         ticket = self._ticket(claims.player_id, search, now)
         # A search seated a moment ago whose stream broke before it could tell (its replica

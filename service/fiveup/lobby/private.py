@@ -52,7 +52,7 @@ from .errors import (
     TooManyInvitees,
 )
 from .ports import InviteLookup, InviteQuota, InviteQuotaExceeded, LobbyStore
-from .seats import PlayerSeats
+from .seats import PlayerSeats, check_rated_seat
 
 DEFAULT_INVITE_SECONDS = 24 * 3600
 MAX_INVITE_SECONDS = 7 * 24 * 3600
@@ -120,6 +120,9 @@ class PrivateTables:
                 f"invite_ttl_seconds must be 0-{MAX_INVITE_SECONDS}", field="invite_ttl_seconds"
             )
         host = await self._check_invitees(claims.player_id, invited, seats, join)
+        if join and not unrated and all(kind == HUMAN for kind in seats):
+            # the host's seat at a table made rated: refused before anything is written
+            await check_rated_seat(self.players, claims.player_id)
         quiet = await self._refusing(claims.player_id, invited)
         known = await self._known(claims.player_id, [p for p in invited if p not in quiet])
         now = self._clock()

@@ -27,7 +27,7 @@ from ..notifications.notices import Notice, NoticeKind
 from ..shared.errors import PermissionDenied
 from .errors import RematchNotAvailable
 from .ports import LobbyStore, RematchState, SeatAlreadyBound
-from .seats import PlayerSeats
+from .seats import PlayerSeats, check_rated_seat
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ class Rematches:
     async def offer(self, access_token: str | None, match_id: str) -> RematchStatus:
         """The caller offers a rematch, or accepts the one offered (idempotent); the
         acceptance that completes the seats starts the new match."""
-        owners, humans, seat = await self._table(access_token, match_id)
+        owners, humans, seat = await self._table(access_token, match_id, rated_seat=True)
         by = await self._name(owners[seat])
         offered = [
             Notice.of(
@@ -108,10 +108,13 @@ class Rematches:
     # ------------------------------------------------------------------ internals
 
     async def _table(
-        self, access_token: str | None, match_id: str, *, finished: bool = True
-    ) -> tuple[dict[int, str], list[int], int]:
+        self, access_token: str | None, match_id: str, *, finished: bool = True,
+        rated_seat: bool = False,
+    ) -> tuple[dict[int, str], list[int], int]:  # fmt: skip
         """The match's bound seats, its human seats and the caller's seat; refused for a
-        caller who holds no seat in it, and (``finished``) for a match not over."""
+        caller who holds no seat in it, (``finished``) for a match not over, and
+        (``rated_seat``: offering or accepting a rated match's rematch, which is rated
+        too) for a caller suspended from rated play."""
         claims = await self.players.authenticate(access_token)
         view = (await self.matches.view(match_id, None)).view
         owners = await self.seats.owners(match_id)
@@ -125,6 +128,8 @@ class Rematches:
             raise RematchNotAvailable(
                 "every human seat must be held by a signed-in player for a rematch"
             )
+        if rated_seat and view.rated:
+            await check_rated_seat(self.players, claims.player_id)
         return owners, humans, mine[0]
 
     async def _start(

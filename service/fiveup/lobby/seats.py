@@ -11,6 +11,10 @@ Bindings never change once written, so this replica remembers the ones it has re
 (bounded); a player without a seat here is looked up again each time (they may be
 seated through another replica at any moment).
 
+**Sanctions.**  A player an operator suspended from rated play takes no seat of a match
+created rated (``RATED_PLAY_SUSPENDED``: ``check_rated_seat``; the matchmaker, private
+tables and rematches ask the same), docs/security.md, "Sanctions".
+
 **Blocks.**  A signed-in player takes no seat at a table where someone seated has a
 block with them either way (docs/security.md, "Invitations and blocks"): by code, by
 invitation or from the open tables alike.
@@ -31,6 +35,12 @@ from .errors import InviteExpired, InviteRequired, PlayerBlocked, TableNotAvaila
 from .ports import LobbyStore, SeatAlreadyBound
 
 BINDING_CACHE_SIZE = 100_000
+
+
+async def check_rated_seat(players: Players, player_id: str) -> None:
+    """Refuse a rated seat to a player suspended from rated play (identity's sanctions)."""
+    if players.sanctions is not None:
+        await players.sanctions.check_rated_play(player_id)
 
 
 def is_access_token(token: str | None) -> bool:
@@ -72,6 +82,8 @@ class PlayerSeats:
             return Joined(held, "", await self._version(match_id, held))
         await self._check_invited(match_id, invited, player.player_id)
         await self._check_blocks(match_id, player.player_id)
+        if (await self.matches.view(match_id, None)).view.rated:
+            await check_rated_seat(self.players, player.player_id)
         joined = await self.matches.join(
             match_id, seat, display_name=player.display_name, player_id=player.player_id
         )

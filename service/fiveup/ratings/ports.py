@@ -260,6 +260,16 @@ class ResultVoids(Protocol):
         voided; raises VoidConflict when the category's ``basis`` moved."""
 
 
+@dataclass(frozen=True, slots=True)
+class RatedStanding:
+    """What a player's rated results stand on, every category (the operators' view):
+    the distinct players they met on another side, and the moves they made themselves
+    (a stand-in bot's count for nobody; results from before own moves were kept: 0)."""
+
+    distinct_opponents: int
+    own_moves: int
+
+
 class RatingStore(ResultVoids, Protocol):
     url: str
 
@@ -311,6 +321,8 @@ class RatingStore(ResultVoids, Protocol):
         mode) and those rounds."""
         ...
 
+    async def rated_standing(self, player_id: str) -> RatedStanding: ...
+
     async def rated_together(self, category: str, player_ids: Collection[str], since: float) -> int:
         """Rated matches of ``category`` ended since ``since`` whose players are exactly
         ``player_ids``."""
@@ -344,6 +356,7 @@ __all__ = [
     "PlayerResultRow",
     "PlayerResultsPage",
     "RatedSince",
+    "RatedStanding",
     "RatingPoint",
     "RatingStore",
     "Rerated",

@@ -15,7 +15,7 @@ from urllib.parse import quote
 from ..admin.ports import AuditStore
 from ..bus.ports import WakeBus
 from ..chat.ports import ChatStore
-from ..identity.ports import BlockStore, PlayerStore
+from ..identity.ports import BlockStore, ModerationStore, PlayerStore
 from ..lobby.ports import LobbyStore
 from ..match.ports import RetainingStore
 from ..notifications.ports import NotificationStore
@@ -25,6 +25,7 @@ from .postgres.audit import PostgresAuditStore
 from .postgres.chat import PostgresChatStore
 from .postgres.events import PostgresStore
 from .postgres.lobby import PostgresLobbyStore
+from .postgres.moderation import PostgresModerationStore
 from .postgres.notifications import PostgresNotificationStore
 from .postgres.outbox import WAKE_BY_BUS
 from .postgres.players import PostgresPlayerStore
@@ -34,6 +35,7 @@ from .sqlite.audit import SqliteAuditStore
 from .sqlite.bus_events import sqlite_event_store
 from .sqlite.chat import SqliteChatStore
 from .sqlite.lobby import SqliteLobbyStore
+from .sqlite.moderation import SqliteModerationStore
 from .sqlite.notifications import SqliteNotificationStore
 from .sqlite.players import SqlitePlayerStore
 from .sqlite.ratings import SqliteRatingStore
@@ -58,6 +60,7 @@ class Backend:
     chat: Callable[..., ChatStore]  # (url, *, bus=: PostgreSQL's only)
     blocks: Callable[[str], BlockStore]
     audit: Callable[[str], AuditStore]  # the operators' audit log
+    moderation: Callable[[str], ModerationStore]  # sanctions, addresses seen (identity's)
 
 
 def _sqlite_events(
@@ -88,11 +91,12 @@ def _postgres_events(
 
 SQLITE = Backend(
     "sqlite", _sqlite_events, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
-    SqliteNotificationStore, SqliteChatStore, SqliteBlockStore, SqliteAuditStore,
+    SqliteNotificationStore, SqliteChatStore, SqliteBlockStore, SqliteAuditStore, SqliteModerationStore,
 )  # fmt: skip
 POSTGRES = Backend(
     "postgres", _postgres_events, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
     PostgresNotificationStore, PostgresChatStore, PostgresBlockStore, PostgresAuditStore,
+    PostgresModerationStore,
 )  # fmt: skip
 
 
@@ -174,3 +178,8 @@ def open_block_store(url: str) -> BlockStore:
 def open_audit_store(url: str) -> AuditStore:
     """The operators' audit log on the event store's database ``url``."""
     return backend_for(url).audit(url)
+
+
+def open_moderation_store(url: str) -> ModerationStore:
+    """The identity context's sanctions and addresses seen, on the database ``url``."""
+    return backend_for(url).moderation(url)

@@ -131,6 +131,23 @@ REPORTS = (
     " resolved_at, resolution FROM chat_reports WHERE (? = 0 OR resolved_at IS NULL)"
     " ORDER BY report_id DESC LIMIT ?"
 )
+# The reports a player filed, and those against their messages (the copy's author key,
+# element 3 of the copied line: line_json), newest first -- an operator's read of one
+# player, a scan of the reports kept (their retention bounds it).
+_REPORT_COLUMNS = (
+    "report_id, match_id, seq, reporter, reason, comment, created_at, line, resolved_at, resolution"
+)
+REPORTS_FILED = (
+    f"SELECT {_REPORT_COLUMNS} FROM chat_reports WHERE reporter = ? ORDER BY report_id DESC LIMIT ?"
+)
+REPORTS_AGAINST_SQLITE = (
+    f"SELECT {_REPORT_COLUMNS} FROM chat_reports WHERE json_extract(line, '$[3]') = ?"
+    " ORDER BY report_id DESC LIMIT ?"
+)
+REPORTS_AGAINST_POSTGRES = (
+    f"SELECT {_REPORT_COLUMNS} FROM chat_reports WHERE (line::jsonb ->> 3) = ?"
+    " ORDER BY report_id DESC LIMIT ?"
+)
 RESOLVE_REPORT = (
     "UPDATE chat_reports SET resolved_at = ?, resolution = ?"
     " WHERE report_id = ? AND resolved_at IS NULL"

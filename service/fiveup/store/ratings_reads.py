@@ -20,10 +20,23 @@ from ..ratings.ports import (
     ModeFigures,
     PlayerResultRow,
     PlayerResultsPage,
+    RatedStanding,
     RatingPoint,
     Standing,
 )
 from . import ratings_sql as sql
+
+# What a player's rated results stand on (the operators' view: docs/ratings.md): the
+# distinct players of another side in them, every category, and their own moves there.
+# (a voided result counts for nobody: left out of both)
+_DISTINCT_OPPONENTS = (
+    "SELECT COUNT(DISTINCT o.player_id) FROM player_results m"
+    " JOIN player_results o ON o.match_id = m.match_id AND o.side <> m.side AND o.rated"
+    " WHERE m.rated AND NOT m.voided AND m.player_id = ?"
+)
+_OWN_RATED_MOVES = (
+    "SELECT SUM(own_moves) FROM player_results WHERE rated AND NOT voided AND player_id = ?"
+)
 
 Row = tuple[Any, ...]
 
@@ -132,6 +145,11 @@ class RatingReads(ABC):
         rows = await self.fetch(sql.FINISHED_RECORD, (player_id,))
         matches, rounds = rows[0] if rows else (0, 0)
         return FinishedRecord(int(matches or 0), int(rounds or 0))
+
+    async def rated_standing(self, player_id: str) -> RatedStanding:
+        opponents = await self.fetch(_DISTINCT_OPPONENTS, (player_id,))
+        moves = await self.fetch(_OWN_RATED_MOVES, (player_id,))
+        return RatedStanding(int(opponents[0][0] or 0), int(moves[0][0] or 0))
 
     async def rated_together(self, category: str, player_ids: Collection[str], since: float) -> int:
         """Rated matches in ``category`` that ended since ``since`` whose players are

@@ -223,6 +223,13 @@ class PostgresChatStore(PooledStore):
         rows = await fetch_all(self.pool, P(q.REPORTS), (int(open_only), limit))
         return [q.stored_report(r) for r in rows]
 
+    async def reports_involving(
+        self, key: str, limit: int
+    ) -> tuple[list[StoredReport], list[StoredReport]]:
+        filed = await fetch_all(self.pool, P(q.REPORTS_FILED), (key, limit))
+        against = await fetch_all(self.pool, P(q.REPORTS_AGAINST_POSTGRES), (key, limit))
+        return [q.stored_report(r) for r in filed], [q.stored_report(r) for r in against]
+
     async def resolve_report(self, report_id: int, resolution: str, now: float) -> bool:
         async with self.pool.connection() as conn:
             cur = await conn.execute(P(q.RESOLVE_REPORT), (now, resolution, report_id))

@@ -25,10 +25,12 @@ from ...identity.ports import (
     PlayerRecord,
     Rotation,
     RotationResult,
+    SessionRecord,
     SignInRecord,
     Successor,
 )
 from ...match.ports import StoreError
+from .. import players_admin_sql as q
 from .common import Conn, PooledStore, VersionedSchema
 
 # pg_advisory_xact_lock key serialising these migrations: "fiveuppl" in ASCII.
@@ -90,6 +92,8 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE players ADD COLUMN name_skeleton TEXT",
         "CREATE INDEX players_by_name_skeleton ON players (name_skeleton)",
     ],
+    # 4: a player's sessions, for the operators (listed on a profile, revoked at once)
+    [q.SESSIONS_BY_PLAYER],
 ]
 # pg_advisory_xact_lock(NAME_LOCK, hashtext(skeleton)): claims of one skeleton (on any
 # replica) wait for each other, so two look-alike names cannot both be checked free.
@@ -342,6 +346,33 @@ class PostgresPlayerStore(PooledStore):
             await conn.execute("DELETE FROM player_identities WHERE player_id = ANY(%s)", (ids,))
             cur = await conn.execute("DELETE FROM players WHERE player_id = ANY(%s)", (ids,))
             return int(cur.rowcount)
+
+    # ------------------------------------------------------------------ the operators'
+
+    async def find_players(self, keys: Sequence[str], limit: int) -> list[PlayerRecord]:
+        if not keys:
+            return []
+        query, params = q.find(keys, limit)
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(_pg(query), params)
+            ids = [str(r[0]) for r in await cur.fetchall()]
+            found = [await _player(conn, i) for i in ids]
+        return [p for p in found if p is not None]
+
+    async def sessions_of(self, player_id: str, limit: int) -> list[SessionRecord]:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(_pg(q.SESSIONS_OF), (player_id, limit))
+            return [q.session_of(r) for r in await cur.fetchall()]
+
+    async def revoke_player_sessions(self, player_id: str, now: float, reason: str) -> list[str]:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(_pg(q.REVOKE_PLAYER_SESSIONS), (now, reason, player_id))
+            return [str(r[0]) for r in await cur.fetchall()]
+
+
+def _pg(query: str) -> str:
+    """A query of ``players_admin_sql`` with PostgreSQL's placeholders."""
+    return query.replace("?", "%s")
 
 
 # Guests to forget (Players.forget_guests): device identities only, no live session.

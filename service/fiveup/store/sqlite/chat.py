@@ -183,6 +183,16 @@ class SqliteChatStore(WorkerStore):
 
         return await self._run(reports)
 
+    async def reports_involving(
+        self, key: str, limit: int
+    ) -> tuple[list[StoredReport], list[StoredReport]]:
+        def involving(conn: sqlite3.Connection) -> tuple[list[StoredReport], list[StoredReport]]:
+            filed = conn.execute(q.REPORTS_FILED, (key, limit)).fetchall()
+            against = conn.execute(q.REPORTS_AGAINST_SQLITE, (key, limit)).fetchall()
+            return [q.stored_report(r) for r in filed], [q.stored_report(r) for r in against]
+
+        return await self._run(involving)
+
     async def resolve_report(self, report_id: int, resolution: str, now: float) -> bool:
         def resolve(conn: sqlite3.Connection) -> bool:
             with _transaction(conn):

@@ -21,9 +21,11 @@ from ...identity.ports import (
     PlayerRecord,
     Rotation,
     RotationResult,
+    SessionRecord,
     SignInRecord,
     Successor,
 )
+from .. import players_admin_sql as q
 from .events import _transaction
 from .worker import WorkerStore
 
@@ -76,6 +78,8 @@ MIGRATIONS: list[str] = [
     ALTER TABLE players ADD COLUMN name_skeleton TEXT;
     CREATE INDEX IF NOT EXISTS players_by_name_skeleton ON players (name_skeleton);
     """,
+    # 4: a player's sessions, for the operators (listed on a profile, revoked at once)
+    q.SESSIONS_BY_PLAYER,
 ]
 
 _NEW_TOKEN = (
@@ -313,6 +317,31 @@ class SqlitePlayerStore(WorkerStore):
                 return int(deleted.rowcount)
 
         return await self._run(delete) if ids else 0
+
+    # ------------------------------------------------------------------ the operators'
+
+    async def find_players(self, keys: Sequence[str], limit: int) -> list[PlayerRecord]:
+        query, params = q.find(keys, limit)
+
+        def find(conn: sqlite3.Connection) -> list[PlayerRecord]:
+            ids = [str(r[0]) for r in conn.execute(query, params)]
+            return [p for p in (_player(conn, i) for i in ids) if p is not None]
+
+        return await self._run(find) if keys else []
+
+    async def sessions_of(self, player_id: str, limit: int) -> list[SessionRecord]:
+        def sessions(conn: sqlite3.Connection) -> list[SessionRecord]:
+            return [q.session_of(r) for r in conn.execute(q.SESSIONS_OF, (player_id, limit))]
+
+        return await self._run(sessions)
+
+    async def revoke_player_sessions(self, player_id: str, now: float, reason: str) -> list[str]:
+        def revoke(conn: sqlite3.Connection) -> list[str]:
+            with _transaction(conn):
+                rows = conn.execute(q.REVOKE_PLAYER_SESSIONS, (now, reason, player_id)).fetchall()
+            return [str(r[0]) for r in rows]
+
+        return await self._run(revoke)
 
 
 def _check_name(conn: sqlite3.Connection, player_id: str | None, keys: Sequence[str]) -> None:
