@@ -6,11 +6,14 @@ status, seats' players, version, last event time and void."""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
+import psycopg
 import pytest
 
 from fiveup.lobby.ports import (
@@ -22,7 +25,7 @@ from fiveup.lobby.ports import (
     MatchQuery,
     StuckRule,
 )
-from fiveup.match.ports import EventStore, MatchRecord
+from fiveup.match.ports import LAST_EVENT_PRECISION_SECONDS, EventStore, MatchRecord
 from fiveup.ratings.ports import RatingStore, VoidRecord, VoidWrite
 from fiveup.store import open_lobby_store, open_rating_store, open_store
 
@@ -161,3 +164,37 @@ async def test_rated_only_and_voided(stores: Stores) -> None:
         ("ended-rated", True, False), ("ended-unrated", False, True),
         ("live-casual", False, False), ("live-rated", True, False),
     ]  # fmt: skip
+
+
+async def test_each_append_stamps_its_match_to_within_the_precision(
+    stores: Stores, store_url: str
+) -> None:
+    """A fresh stamp is left alone (a match that moves often writes its row once per
+    ``LAST_EVENT_PRECISION_SECONDS``); an older one is rewritten; an end always is."""
+    await stores.match("m", time.time())
+
+    async def stamp() -> float:
+        summary = await stores.lobby.match_summary("m")
+        assert summary is not None and summary.last_event_at is not None
+        return summary.last_event_at
+
+    async def set_back(seconds: float) -> float:
+        query = "UPDATE matches SET last_event_at = last_event_at - ? WHERE match_id = 'm'"
+        if store_url.startswith("postgresql://"):
+            async with await psycopg.AsyncConnection.connect(store_url, autocommit=True) as conn:
+                await conn.execute(query.replace("?", "%s"), (seconds,))
+        else:
+            with contextlib.closing(sqlite3.connect(store_url)) as conn, conn:
+                conn.execute(query, (seconds,))
+        return await stamp()
+
+    fresh = await set_back(LAST_EVENT_PRECISION_SECONDS - 5)  # younger than the precision
+    await stores.events.append("m", 1, [{"type": "tile_placed"}])
+    assert await stamp() == fresh
+    stale = await set_back(10)  # now older than the precision
+    before = time.time()
+    await stores.events.append("m", 2, [{"type": "tile_placed"}])
+    assert before - 5 <= await stamp() != stale
+    ended = await set_back(LAST_EVENT_PRECISION_SECONDS - 5)
+    await stores.end("m")
+    assert await stamp() > ended  # the end is stamped whatever the last stamp

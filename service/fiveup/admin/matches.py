@@ -169,6 +169,7 @@ class MatchAdmin:
             {
                 "already_voided": voided.already,
                 "ratings_changed": len(voided.changes),
+                "matches_rerated": voided.rerated,
                 # the first ones (an entry stays small; the answer has them all)
                 "changes": [
                     {

@@ -362,8 +362,8 @@ class MatchSummary:
     """A match as the operators' list shows it.  ``rated``: a live match created rated
     (it is rated at its end if every seat is a player's by then), an ended one rated (in
     the ratings' ledger); ``player_ids``: each seat's bound player ("" for a bot, an
-    anonymous or an empty seat); ``last_event_at``: when its last event was written
-    (None: before that was kept)."""
+    anonymous or an empty seat); ``last_event_at``: when its last event was written, to
+    within ``match.ports.LAST_EVENT_PRECISION_SECONDS`` (None: before that was kept)."""
 
     match_id: str
     status: str  # IN_PROGRESS, FINISHED or CANCELLED

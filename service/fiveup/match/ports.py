@@ -74,6 +74,13 @@ class MatchRecord:
     turn_clock_seconds: int | None = None  # a correspondence match's clock per turn
 
 
+# How precisely every append stamps its match's ``last_event_at`` (the operators' list:
+# a live match silent too long is stuck): a stamp younger than this is left as it is, so a
+# match that moves often rewrites its row once per this many seconds, not per move (on
+# SQLite that row's page would be one more page per commit).  Both stores apply it.
+LAST_EVENT_PRECISION_SECONDS = 10.0
+
+
 @dataclass(frozen=True, slots=True)
 class TurnIndex:
     """A correspondence match's current turn as the store indexes it (columns of its

@@ -49,12 +49,13 @@ class RatingChanged:
 
 @dataclass(frozen=True, slots=True)
 class Voided:
-    """The void as recorded, and every rating it changed (none when ``already``: the
-    match was voided before, by ``record``)."""
+    """The void as recorded, every rating it changed and how many later rated matches it
+    rated again (none when ``already``: the match was voided before, by ``record``)."""
 
     record: VoidRecord
     changes: tuple[RatingChanged, ...]
     already: bool = False
+    rerated: int = 0
 
 
 class ResultVoiding:
@@ -89,7 +90,7 @@ class ResultVoiding:
                     continue  # voided meanwhile: answer that void
             except VoidConflict:
                 continue
-            return Voided(record, _changes(write, before))
+            return Voided(record, _changes(write, before), rerated=len(write.rerated))
         raise StaleVersion("the ratings kept moving while the void was planned: void again")
 
     async def _check_decided(self, match_id: str) -> None:

@@ -140,6 +140,8 @@ MIGRATIONS: list[list[str]] = [
             OUT outcome TEXT, OUT current_version INTEGER,
             OUT r_seat INTEGER, OUT r_fingerprint TEXT, OUT r_first INTEGER, OUT r_last INTEGER
         ) LANGUAGE plpgsql AS $fn$
+        DECLARE
+            stamp DOUBLE PRECISION;
         BEGIN
             -- The version first, then the request: each statement sees the latest commits
             -- (READ COMMITTED), so a racing append of this request committed in between is
@@ -172,12 +174,18 @@ MIGRATIONS: list[list[str]] = [
                 INSERT INTO requests VALUES
                     (p_match_id, p_request_id, p_seat, p_fingerprint, p_first, p_last);
             END IF;
-            -- When the match last moved (the database's clock: one for every replica),
-            -- and whether it is over.
-            UPDATE matches
-               SET last_event_at = extract(epoch FROM clock_timestamp()),
-                   finished = finished OR p_finished
-             WHERE match_id = p_match_id;
+            -- When the match last moved, to within 10 seconds (LAST_EVENT_PRECISION_SECONDS
+            -- in fiveup.match.ports: a fresh stamp is left alone, no row version written),
+            -- by the database's clock (one for every replica); at its end, that it is over.
+            stamp := extract(epoch FROM clock_timestamp());
+            IF p_finished THEN
+                UPDATE matches SET finished = TRUE, last_event_at = stamp
+                 WHERE match_id = p_match_id;
+            ELSE
+                UPDATE matches SET last_event_at = stamp
+                 WHERE match_id = p_match_id
+                   AND (last_event_at IS NULL OR last_event_at < stamp - 10);
+            END IF;
             IF p_notify THEN
                 PERFORM pg_notify('fiveup_events', p_match_id);
             END IF;

@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 
 from ...match.errors import MatchNotFound, SeatTaken
 from ...match.ports import (
+    LAST_EVENT_PRECISION_SECONDS,
     DueTurn,
     DuplicateRequest,
     MatchRecord,
@@ -60,8 +61,13 @@ from .events_schema import MIGRATIONS
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
-_STAMP = "UPDATE matches SET last_event_at = ? WHERE match_id = ?"
-_STAMP_FINISHED = "UPDATE matches SET last_event_at = ?, finished = 1 WHERE match_id = ?"
+# When the match last moved, to within LAST_EVENT_PRECISION_SECONDS (a fresh stamp is
+# left alone: no page written), and at its end that it is over.
+STAMP_SQL = (
+    "UPDATE matches SET last_event_at = ? WHERE match_id = ?"
+    " AND (last_event_at IS NULL OR last_event_at < ?)"
+)
+STAMP_FINISHED_SQL = "UPDATE matches SET last_event_at = ?, finished = 1 WHERE match_id = ?"
 INLINE_LEVELS = ("OFF", "NORMAL")  # no fsync at commit: cheap enough for the event loop
 CHECKPOINT_EVERY = 256  # inline write transactions between two WAL checkpoints
 BUSY_TIMEOUT_MS = 5000  # how long the worker thread's connection waits for a lock
@@ -292,7 +298,11 @@ class SqliteStore:
                     )
                 # When the match last moved (a live match silent too long is stuck: the
                 # operators' list), and whether it is over.
-                conn.execute(_STAMP_FINISHED if finished else _STAMP, (time.time(), match_id))
+                now = time.time()
+                if finished:
+                    conn.execute(STAMP_FINISHED_SQL, (now, match_id))
+                else:
+                    conn.execute(STAMP_SQL, (now, match_id, now - LAST_EVENT_PRECISION_SECONDS))
                 if outcome is not None:  # under the write lock: serialised with all others
                     self._outcomes().write_outcome(conn, outcome)
                 if turn is not None:
