@@ -135,6 +135,12 @@ async def test_voiding_a_farmed_result_restores_every_rating_check_ratings_recom
     )
     (row,) = [m for m in listed.matches if m.match_id == farmed]
     assert (row.rated, row.unrated_reason, row.HasField("rating_after")) == (False, "voided", False)
+    profile = await stub.GetPlayerProfile(
+        pb.GetPlayerProfileRequest(player_id=sock.player_id, reason="the sock's matches"),
+        metadata=md,
+    )
+    assert {m.match_id: m.voided for m in profile.recent_matches}[farmed] is True
+    assert not any(m.voided for m in profile.recent_matches if m.match_id != farmed)
 
     # Once is enough: a second void changes nothing and says nothing changed.
     again = await stub.VoidResult(
@@ -142,7 +148,9 @@ async def test_voiding_a_farmed_result_restores_every_rating_check_ratings_recom
     )
     assert list(again.changes) == [] and again.match.voided
     assert await ratings.all_ratings() == after
-    log = await stub.ListAuditLog(pb.ListAuditLogRequest(target_id=farmed), metadata=md)
+    log = await stub.ListAuditLog(
+        pb.ListAuditLogRequest(target_id=farmed, action="VoidResult"), metadata=md
+    )
     assert [(e.operator_id, e.action, e.target_kind, e.reason) for e in log.entries] == [
         ("local:ada", "VoidResult", "match", "again"),
         ("local:ada", "VoidResult", "match", reason),

@@ -6,6 +6,7 @@ decision is written once, even over a signal a scan forgot meanwhile."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections.abc import AsyncIterator
 
@@ -186,3 +187,21 @@ async def test_a_decision_over_a_signal_a_scan_forgot_meanwhile_is_kept(
     assert await a.signal(CLIMB.signal_id) == done
     assert [r.signal_id for r in await a.signals(status=SignalStatus.CONFIRMED, kind=None,
                                                  limit=5)] == [CLIMB.signal_id]  # fmt: skip
+
+
+async def test_scans_racing_on_two_replicas_keep_one_consistent_table(
+    signals: tuple[SignalStore, SignalStore],
+) -> None:
+    a, b = signals
+    many = [
+        signal(SignalKind.FEW_OWN_MOVES, (f"p{n:03d}",), (f"m{n}", f"m{n + 1}"), float(n))
+        for n in range(600)
+    ]
+    # the same signals found in opposite orders, at once, again and again (PostgreSQL:
+    # rows written in the order found deadlocked here; the store writes them sorted)
+    for _ in range(5):
+        await asyncio.gather(a.refresh(many, 100.0), b.refresh(list(reversed(many)), 100.0))
+    kept = await a.signals(status=SignalStatus.OPEN, kind=None, limit=1000)
+    assert sorted(r.signal_id for r in kept) == sorted(s.signal_id for s in many)
+    await asyncio.gather(a.refresh(many[:30], 200.0), b.refresh(many[:30], 200.0))
+    assert len(await b.signals(status=None, kind=None, limit=100)) == 30

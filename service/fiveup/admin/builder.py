@@ -9,15 +9,19 @@ from dataclasses import dataclass
 
 from ..chat.ports import ChatStore
 from ..identity import Players
+from ..lobby.ports import LobbyStore
 from ..match.forfeits import ForfeitReader
+from ..match.matches import Matches
+from ..match.ports import EventStore
 from ..notifications.destinations import DestinationState
 from ..notifications.ports import NotificationStore
+from ..ratings.ports import RatingStore
 from ..ratings.standings import Standings
 from .audit import Audit
 from .deliveries import DeliveriesAdmin, EdgeViews
 from .detectors import IntegrityConfig
 from .integrity import AddressBook, IntegritySignals
-from .matches import MatchAdmin, MatchPorts, build_match_admin
+from .matches import MatchAdmin, MatchPorts, StuckPolicy, build_match_admin
 from .operators import DEFAULT_TTL_SECONDS, OperatorCredentials, Operators, RoleClaim
 from .players import PlayerAdmin
 from .ports import AuditLog
@@ -41,8 +45,8 @@ class AdminContext:
 
     audit: Audit
     operators: Operators  # who may call (the interceptor of fiveup.api.admin_auth)
-    matches: MatchAdmin  # list, inspect, end, void
     players: PlayerAdmin  # the players area
+    matches: MatchAdmin  # the matches area: list, inspect, end, void
     reports: ReportQueue  # the chat report queue
     integrity: IntegritySignals  # ratings integrity signals
     deliveries: DeliveriesAdmin  # the deliveries and edges area
@@ -63,8 +67,12 @@ def build_admin(
     players: Players,
     *,
     standings: Standings,
-    matches: MatchPorts,
+    lobby: LobbyStore,
+    matches: Matches,
     chat: ChatStore,
+    events: EventStore,
+    ratings: RatingStore,
+    stuck: StuckPolicy,
     signals: SignalStore,
     addresses: AddressBook,
     integrity: IntegrityConfig,
@@ -74,30 +82,33 @@ def build_admin(
     edges: EdgeViews,
 ) -> AdminContext:
     """The operators' context over the audit log's store and the contexts it acts on:
-    identity (``players``: who operators are, and the players acted on; ``addresses``:
-    the prefixes players were seen from), ratings (``standings``: their read ports), the
-    matches area's ports (``matches``: the match context, the lobby's and the rating
-    store), chat's store (reports, the silence) and the operators' own table of
-    integrity signals (``signals``, scanned as ``integrity`` says).; the outbox's
-    store, this replica's failing destinations and ``edges`` (the transport's refusals
-    and stream pools, from the composition root) for the deliveries view."""
+    identity (``players``: who operators are, and the players acted on), ratings
+    (``standings``: their read ports; ``ratings``: the store that keeps voids and the
+    ratings a void recomputes), the lobby's store (a player's matches; every match, for
+    the operators' list), the match context (a match's state; ``events``: the logs a void
+    is recomputed from, and how short matches ended; ``stuck``: when a live match is
+    stuck), chat's store (reports, the silence), the prefixes players were seen from
+    (``addresses``: identity's) and the operators' own table of integrity signals
+    (``signals``, scanned as ``integrity`` says).; the outbox's store, this replica's failing destinations and
+    ``edges`` (the transport's refusals and stream pools, from the composition root)
+    for the deliveries view."""
     operators = Operators(
         operator_credentials(config, players), players.access, players.external, config.role
     )
     log = Audit(audit, clock=clock)
-    profiles = PlayerProfiles(players, standings, matches.lobby, matches.matches, chat, clock=clock)
+    profiles = PlayerProfiles(players, standings, lobby, matches, chat, clock=clock)
+    area = MatchPorts(matches, events, lobby, ratings, stuck)
     player_admin = PlayerAdmin(profiles, players, chat, log, clock=clock)
-    match_admin = build_match_admin(matches, log, clock=clock)
-    forfeits = ForfeitReader(matches.events)
+    match_admin = build_match_admin(area, log, clock=clock)
     integrity_signals = IntegritySignals(
-        integrity, signals, matches.ratings, forfeits, addresses, log, match_admin,
+        integrity, signals, ratings, ForfeitReader(events), addresses, log, match_admin,
         player_admin, clock=clock,
     )  # fmt: skip
     return AdminContext(
         audit=log,
         operators=operators,
-        matches=match_admin,
         players=player_admin,
+        matches=match_admin,
         reports=ReportQueue(chat, log, player_admin, clock=clock),
         integrity=integrity_signals,
         deliveries=DeliveriesAdmin(notifications, destinations, edges, clock=clock),

@@ -32,6 +32,7 @@ from .ports import Operator
 from .signals import Decision, Signal, SignalKind, SignalRecord, SignalStatus, SignalStore
 
 MAX_SUSPENSION_SECONDS = 366 * 86_400.0  # a sanction ends within a year (ImposeSanction's)
+MAX_SIGNAL_ID_CHARS = 64  # ids are 24 hex digits; anything much longer is not one
 
 
 class SeenPrefix(Protocol):
@@ -187,7 +188,9 @@ class IntegritySignals:
                 "VOID_AND_SUSPEND needs sanction_ends_at in the future, within a year",
                 field="sanction_ends_at",
             )
-        record = await self.store.signal(signal_id)
+        record = None
+        if signal_id.isascii() and 0 < len(signal_id) <= MAX_SIGNAL_ID_CHARS:
+            record = await self.store.signal(signal_id)
         if record is None:
             raise SignalNotFound(f"no integrity signal {signal_id!r}: list the signals again",
                                  field="signal_id")  # fmt: skip

@@ -69,6 +69,7 @@ class RecentMatch:
     seat: int
     created_at: float
     won: bool
+    voided: bool = False  # an operator voided its result (AdminService.VoidResult)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +195,7 @@ class PlayerProfiles:
             player_id, before=None, limit=RESULTS_READ
         )
         won = {r.match_id: r.won for r in results.rows}
+        voided = await self.standings.store.voids([row.table.match_id for row in page.matches])
         recent = []
         for row in page.matches:
             match_id = row.table.match_id
@@ -215,6 +217,7 @@ class PlayerProfiles:
                     row.seat,
                     row.table.created_at,
                     won.get(match_id, False),
+                    match_id in voided,
                 )
             )
         return tuple(sorted(recent, key=lambda m: m.created_at, reverse=True))

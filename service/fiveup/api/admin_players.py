@@ -91,6 +91,7 @@ def match_pb(match: RecentMatch) -> admin_pb2.AdminPlayerMatch:
     return admin_pb2.AdminPlayerMatch(
         match_id=match.match_id, status=_STATUS.get(match.status, match_pb2.MATCH_STATUS_UNSPECIFIED), rated=match.rated,
         seat=match.seat, created_at=timestamp(match.created_at), won=match.won,
+        voided=match.voided,
     )  # fmt: skip
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ..admin.builder import AdminContext, build_admin
 from ..admin.deliveries import EdgeViews, NoEdges
 from ..admin.integrity_settings import integrity_config
-from ..admin.matches import MatchPorts, StuckPolicy
+from ..admin.matches import StuckPolicy
 from ..admin.ports import AuditStore
 from ..admin.settings import admin_config
 from ..admin.signals import SignalStore
@@ -293,17 +293,12 @@ def build_contexts(
         observer=PrometheusChatObserver(), outbox=notifications.outbox, blocks=blocks,
         clock=clock,
     )  # fmt: skip
-    match_ports = MatchPorts(
-        match.matches,
-        stores.events,
-        stores.lobby,
-        stores.ratings,
-        StuckPolicy(*stuck_allowance(config)),
-    )
     admin = build_admin(
         admin_config(config), stores.audit, players, standings=ratings.standings,
-        matches=match_ports, chat=stores.chat, signals=stores.signals,
-        addresses=stores.moderation, integrity=integrity_config(config), clock=clock,
+        lobby=stores.lobby, matches=match.matches, chat=stores.chat, events=stores.events,
+        ratings=stores.ratings, stuck=StuckPolicy(*stuck_allowance(config)),
+        signals=stores.signals, addresses=stores.moderation, integrity=integrity_config(config),
+        clock=clock,
         notifications=stores.notifications, destinations=notifications.troubled_destinations,
         edges=edges or EdgeViews(NoEdges(), NoEdges()),
     )  # fmt: skip

@@ -28,12 +28,15 @@ from . import ratings_sql as sql
 
 # What a player's rated results stand on (the operators' view: docs/ratings.md): the
 # distinct players of another side in them, every category, and their own moves there.
+# (a voided result counts for nobody: left out of both)
 _DISTINCT_OPPONENTS = (
     "SELECT COUNT(DISTINCT o.player_id) FROM player_results m"
     " JOIN player_results o ON o.match_id = m.match_id AND o.side <> m.side AND o.rated"
-    " WHERE m.rated AND m.player_id = ?"
+    " WHERE m.rated AND NOT m.voided AND m.player_id = ?"
 )
-_OWN_RATED_MOVES = "SELECT SUM(own_moves) FROM player_results WHERE rated AND player_id = ?"
+_OWN_RATED_MOVES = (
+    "SELECT SUM(own_moves) FROM player_results WHERE rated AND NOT voided AND player_id = ?"
+)
 
 Row = tuple[Any, ...]
 

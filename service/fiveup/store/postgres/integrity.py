@@ -23,11 +23,14 @@ class PostgresSignalStore(PooledStore):
 
     async def refresh(self, found: list[Signal], now: float) -> None:
         keep = {s.signal_id for s in found}
+        # rows in one order whoever writes them: two replicas scanning at once lock them
+        # in the same order, so neither waits on the other's second row (no deadlock)
+        found = sorted(found, key=lambda s: s.signal_id)
         async with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
             if found:
                 await cur.executemany(P(q.KEEP), [q.found_params(s, now) for s in found])
             await cur.execute(P(q.OPEN_IDS))
-            stale = [(r[0],) for r in await cur.fetchall() if r[0] not in keep]
+            stale = sorted((r[0],) for r in await cur.fetchall() if r[0] not in keep)
             if stale:
                 await cur.executemany(P(q.FORGET), stale)
 
