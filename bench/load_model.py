@@ -121,6 +121,10 @@ class Model:
     spectators_per_player: float = 0.05
     spectator_stay: tuple[float, float] = (60.0, 240.0)
     spectators_per_match: int = 3
+    # A spectator opens the match through the replica it is connected to (a shared link
+    # lands wherever the balancer sends it: bench.cluster), not the one a player of the
+    # match is on (False: as a player's link would, so one replica serves the match).
+    spectators_elsewhere: bool = False
     # Rules-API validators: how many, and calls a second each.
     validators: int = 2
     validator_rate: float = 20.0
@@ -345,12 +349,20 @@ class Watch:
 
 @dataclass
 class LiveMatches:
-    """The matches being played by this load, for spectators to pick from."""
+    """The matches being played by this load, for spectators to pick from; and the
+    targets (replicas) each match was followed through, seats and spectators."""
 
     watchers: dict[tuple[str, str], int] = field(default_factory=dict)  # (target, id) -> n
+    followed_from: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
 
     def add(self, target: str, match_id: str) -> None:
         self.watchers.setdefault((target, match_id), 0)
+        self.followed_from[match_id].add(target)
+
+    def spanning(self) -> tuple[int, int]:
+        """(matches followed so far, those followed through more than one target)."""
+        spans = [len(targets) > 1 for targets in self.followed_from.values()]
+        return len(spans), sum(spans)
 
     def remove(self, target: str, match_id: str) -> None:
         self.watchers.pop((target, match_id), None)
@@ -547,7 +559,9 @@ class Spectator(Person):
                 await asyncio.sleep(self.rng.uniform(1.0, 3.0))  # nothing to watch yet
                 continue
             target, match_id = key
-            if target != self.client.target:  # through the replica that serves it here
+            if self.model.spectators_elsewhere:
+                self.crowd.live.followed_from[match_id].add(self.client.target)
+            elif target != self.client.target:  # through the replica that serves it here
                 await self.client.close()
                 self.client = Client(target, self.crowd.recorder)
             leave_at = time.monotonic() + self.rng.uniform(*self.model.spectator_stay)
