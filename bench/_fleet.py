@@ -54,14 +54,18 @@ class Config:
     # One server of one process on one CPU, the load on the other (on two cores or more);
     # False: every server process floats over all CPUs.
     pin: bool = True
+    # Replicas that share nothing: each its own database and bus subjects (as many
+    # processes as a cluster, none of its traffic between them).
+    apart: bool = False
 
 
 @dataclass
 class Fleet:
-    """A configuration's servers, started; ``db``: the database they share."""
+    """A configuration's servers, started; ``dbs``: their databases (one they share,
+    or one each when they are apart)."""
 
     servers: list[ServerProcess] = field(default_factory=list)
-    db: str = ""
+    dbs: list[str] = field(default_factory=list)
 
 
 def streams_needed(players: int, model: Model = MODEL) -> int:
@@ -120,24 +124,28 @@ async def servers(
     """The configuration's servers, started and ready (on the bus at ``bus_url`` when
     ``config.bus``, with subjects of their own); stopped (and their database dropped)
     after."""
-    env = {**settings, **dict(config.env)}
+    shared = {**settings, **dict(config.env)}
     fleet = Fleet()
     with contextlib.ExitStack() as stack:
-        if config.store == "postgres":
-            env["FIVEUP_DB"] = fleet.db = stack.enter_context(postgres_database(pg_url))
-        else:
-            env["FIVEUP_DB"] = fleet.db = str(workdir / f"{config.name}.sqlite3")
         if config.replicas > 1 or config.workers > 1:
-            env["FIVEUP_ACCESS_TOKEN_KEYS"] = key_directory()
-        if config.bus:
-            if not bus_url:
-                raise ValueError(f"{config.name} runs on a bus: give its NATS URL")
-            env["FIVEUP_BUS"] = bus_url
-            env["FIVEUP_BUS_PREFIX"] = f"fiveupbench{uuid.uuid4().hex[:10]}"
+            shared["FIVEUP_ACCESS_TOKEN_KEYS"] = key_directory()
+        if config.bus and not bus_url:
+            raise ValueError(f"{config.name} runs on a bus: give its NATS URL")
         alone = config.replicas == 1 and config.workers == 1
         cpus = split_cpus()[0] if config.pin and alone else None
         try:
-            for _ in range(config.replicas):
+            env: dict[str, str] = {}
+            for index in range(config.replicas):
+                if index == 0 or config.apart:  # a database (and subjects) of their own
+                    env = dict(shared)
+                    if config.store == "postgres":
+                        env["FIVEUP_DB"] = stack.enter_context(postgres_database(pg_url))
+                    else:
+                        env["FIVEUP_DB"] = str(workdir / f"{config.name}-{index}.sqlite3")
+                    fleet.dbs.append(env["FIVEUP_DB"])
+                    if config.bus:
+                        env["FIVEUP_BUS"] = bus_url
+                        env["FIVEUP_BUS_PREFIX"] = f"fiveupbench{uuid.uuid4().hex[:10]}"
                 server = ServerProcess(
                     workdir, workers=config.workers, cpus=cpus, env=env, metrics=True
                 )

@@ -75,6 +75,19 @@ SHAPES = {
     "postgres_2": Config("postgres_2", "postgres", 2, 1, model=CLUSTER_MODEL, bus=True, pin=False),
     "postgres_3": Config("postgres_3", "postgres", 3, 1, model=CLUSTER_MODEL, bus=True, pin=False),
     "workers_2": Config("workers_2", "sqlite", 1, 2, model=CLUSTER_MODEL, bus=True, pin=False),
+    # The control: three replicas that share nothing (a database and subjects each, every
+    # match on one replica), so what postgres_3 costs beyond it is the cluster's traffic,
+    # not three processes and their load on one machine.
+    "postgres_3_apart": Config(
+        "postgres_3_apart",
+        "postgres",
+        3,
+        1,
+        bus=True,
+        pin=False,
+        apart=True,
+        model=replace(CLUSTER_MODEL, spectators_elsewhere=False),
+    ),
 }
 PLAYERS_PER_REPLICA = 300
 SMOKE_PLAYERS_PER_REPLICA = 8
@@ -142,7 +155,7 @@ def read(fleet: Fleet, nats: NatsProcess | None, *, cpu_first: bool) -> Reading:
                 elif 'outcome="sent"' in labels:
                     totals["published"] += value
     nats_cpu = nats.cpu_seconds() if nats is not None else 0.0
-    db_cpu = database_backends(fleet.db)
+    db_cpu = {pid: c for db in fleet.dbs for pid, c in database_backends(db).items()}
     return Reading(
         time.monotonic(), time.process_time(), before or cpu(), nats_cpu, db_cpu, **totals
     )
