@@ -198,6 +198,10 @@ class BotRunner:
     def watched(self, match_id: str) -> bool:
         return match_id in self._watchers
 
+    def watchers(self, match_id: str) -> int:
+        """The open WatchMatch streams of ``match_id`` here."""
+        return self._watchers.get(match_id, 0)
+
     def kick(self, session: MatchSession) -> None:
         """Start playing the bots' turns of this match if it is a bot's turn now."""
         if self._closing.is_set() or not session.match.is_bot_turn():
