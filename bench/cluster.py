@@ -89,6 +89,7 @@ SHAPES = {
         model=replace(CLUSTER_MODEL, spectators_elsewhere=False),
     ),
 }
+NAME = 21  # the width of a configuration's name (postgres_3_apart@base)
 PLAYERS_PER_REPLICA = 300
 SMOKE_PLAYERS_PER_REPLICA = 8
 
@@ -275,7 +276,7 @@ def profiled(fleet: Fleet, args: argparse.Namespace, name: str) -> Iterator[None
 
 
 HEADER = (
-    f"{'config':<11} {'round':>5} {'players':>7} {'spect':>5} {'span%':>5} {'moves/s':>7} "
+    f"{'config':<{NAME}} {'round':>5} {'players':>7} {'spect':>5} {'span%':>5} {'moves/s':>7} "
     f"{'submit_p50/p99':>15} {'delivery_p50/p99':>16} {'errors':>6} {'srv_cores':>9} "
     f"{'per_process':>17} {'cpu_s/1k_pmin':>13} {'nats_cores':>10} {'db_cores':>8} {'load_cores':>10} "
     f"{'reads/append':>12} {'woken/append':>12} {'loadavg':>7}"
@@ -296,7 +297,7 @@ def row(m: Measured) -> str:
     span = f"{100 * m.spanning / m.matches:.0f}" if spans else "-"
     per_append = (lambda n: n / m.appends) if m.appends else (lambda n: float("nan"))
     return (
-        f"{m.config:<11} {m.round:>5} {m.players:>7} {m.spectators:>5} {span:>5} "
+        f"{m.config:<{NAME}} {m.round:>5} {m.players:>7} {m.spectators:>5} {span:>5} "
         f"{w.count('SubmitMove') / w.seconds:>7.1f} {pair('SubmitMove'):>15} "
         f"{pair('delivery'):>16} {w.error_count:>6} {m.server_cpu / m.seconds:>9.3f} "
         f"{'+'.join(f'{c:.2f}' for c in m.per_process):>17} {m.cpu_per_1000:>13.1f} "
@@ -337,6 +338,19 @@ def bus(args: argparse.Namespace, workdir: Path) -> Iterator[NatsProcess | None]
         nats.stop()
 
 
+BASELINE = "@base"  # the name's suffix of a configuration run from --baseline's code
+
+
+def baseline(config: Config, checkout: str) -> list[Config]:
+    """``config`` run from another checkout's code (none without one): its servers
+    import ``fiveup`` from there; the load is this checkout's."""
+    if not checkout:
+        return []
+    root = Path(checkout).resolve()
+    path = f"{root / 'service'}:{root / 'core_ext'}:{root}"
+    return [replace(config, name=config.name + BASELINE, env=(*config.env, ("PYTHONPATH", path)))]
+
+
 async def main_async(args: argparse.Namespace) -> int:
     configs = [SHAPES[name] for name in args.configs.split(",")]
     # Sized for the full form's load even in the smoke (as bench.capacity does), so a
@@ -358,22 +372,27 @@ async def main_async(args: argparse.Namespace) -> int:
           f"{os.getloadavg()[0]:.1f} at the start")  # fmt: skip
     print(HEADER, flush=True)
     measured: list[Measured] = []
+    runs = [run for config in configs for run in (*baseline(config, args.baseline), config)]
     with tempfile.TemporaryDirectory(prefix="fiveup-cluster-") as tmp, bus(args, Path(tmp)) as nats:
         url = args.nats_url or (nats.url if nats is not None else "")
         for round_no in range(1, args.rounds + 1):
-            for config in configs:
+            for config in runs:
                 async with servers(config, settings, args.pg_url, Path(tmp), bus_url=url) as fleet:
                     m = await measure(config, fleet, nats, args, round_no)
                 measured.append(m)
                 print(row(m), flush=True)
     totals = summary(measured)
-    base = totals.get("postgres_1")
     print()
-    print("server CPU seconds per 1,000 player-minutes (every round; vs postgres_1):")
+    print("server CPU seconds per 1,000 player-minutes (every round), and x postgres_1's:")
     for name, figure in totals.items():
-        versus = f"{figure / base:.2f}" if base else "-"
-        print(f"  {name:<11} {figure:8.1f}   x {versus}")
-    three = totals.get("postgres_3")
+        one = totals.get("postgres_1" + name.partition(BASELINE)[1])
+        print(f"  {name:<{NAME}} {figure:8.1f}   x {figure / one if one else float('nan'):.2f}")
+    base, three = totals.get("postgres_1"), totals.get("postgres_3")
+    was = [totals.get(f"postgres_{n}{BASELINE}") for n in (1, 3)]
+    if was[0] and was[1]:
+        print(
+            f"the baseline's ({args.baseline}) cluster_cpu_per_player_3_vs_1: {was[1] / was[0]:.2f}"
+        )
     if not base or three is None:
         print("the ratio needs postgres_1 and postgres_3", file=sys.stderr)
         print("RESULT cluster_cpu_per_player_3_vs_1=nan")
@@ -392,6 +411,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--window", type=float, default=60.0, help="measured seconds")
     parser.add_argument("--rounds", type=int, default=2, help="measurements per configuration")
     parser.add_argument("--nats-url", default="", help="a running NATS (default: a private one)")
+    parser.add_argument("--baseline", default="", metavar="CHECKOUT",
+                        help="also run every configuration from this checkout's code (a "
+                             "before/after in one run, interleaved)")  # fmt: skip
     parser.add_argument("--profile", default="",
                         help="py-spy each server process over the window, into this folder")  # fmt: skip
     parser.add_argument("--pg-url", default=os.environ.get("FIVEUP_BENCH_POSTGRES_URL", DEFAULT_PG))
