@@ -66,17 +66,19 @@ class CatchUp:
         task.add_done_callback(self._tasks.discard)
 
     async def _catch_up(self, session: MatchSession) -> None:
+        running = self._running
         try:
             while True:
-                await self.repository.catch_up(session)
-                if not self._running[session]:
-                    break
-                self._running[session] = False
+                await self.repository.catch_up(session)  # the watchers are served
+                if not running[session]:
+                    await self.bots.look(session)  # the fold from memory; a bot's turn?
+                    if not running[session]:
+                        break
+                running[session] = False  # more came meanwhile: once more
         except Exception:  # the watchers were woken: they read the store themselves
             log.warning("could not catch up with %s", session.match_id, exc_info=True)
         finally:
-            del self._running[session]
-        self.bots.after_remote_append(session)
+            del running[session]
 
     async def close(self) -> None:
         self._closed = True
