@@ -53,8 +53,13 @@ def split_cpus() -> tuple[set[int] | None, set[int] | None]:
 
 def proc_cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process, all its threads included."""
+    return sum(proc_cpu_split(pid))
+
+
+def proc_cpu_split(pid: int) -> tuple[float, float]:
+    """(user, system) CPU time of a process, all its threads included."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime (fields 14, 15)
+    return int(fields[11]) / CLK_TCK, int(fields[12]) / CLK_TCK  # utime, stime (14, 15)
 
 
 def proc_rss_bytes(pid: int) -> int:
@@ -180,12 +185,12 @@ class ServerProcess:
     def cpu_seconds(self) -> float:
         return sum(proc_cpu_seconds(pid) for pid in self.pids())
 
-    def cpu_by_process(self) -> dict[int, float]:
-        """CPU seconds of every process of this server: the server itself and, with
-        ``workers``, each pre-forked worker (the supervisor is a process too)."""
+    def cpu_by_process(self) -> dict[int, tuple[float, float]]:
+        """(user, system) CPU seconds of every process of this server: the server itself
+        and, with ``workers``, each pre-forked worker (the supervisor is a process too)."""
         assert self.proc is not None
         pids = [self.proc.pid] + (self.pids() if self.workers > 1 else [])
-        return {pid: proc_cpu_seconds(pid) for pid in pids}
+        return {pid: proc_cpu_split(pid) for pid in pids}
 
     def samples(self) -> list[tuple[str, str, float]]:
         """Every sample on the servers' /metrics (needs ``metrics``), of every worker:

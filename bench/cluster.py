@@ -108,7 +108,7 @@ class Reading:
 
     at: float
     own: float  # the load generator's CPU seconds (this process)
-    cpu: dict[int, float]  # server pid -> CPU seconds
+    cpu: dict[int, tuple[float, float]]  # server pid -> (user, system) CPU seconds
     nats: float
     db: dict[int, float]  # database backend pid -> CPU seconds
     reads: float  # the repositories' read_events calls
@@ -139,7 +139,7 @@ def read(fleet: Fleet, nats: NatsProcess | None, *, cpu_first: bool) -> Reading:
     """The figures now.  ``cpu_first``: read the CPU before scraping the metrics (at a
     window's end, so the scrape falls outside it; at its start the scrape comes first)."""
 
-    def cpu() -> dict[int, float]:
+    def cpu() -> dict[int, tuple[float, float]]:
         return {pid: s for server in fleet.servers for pid, s in server.cpu_by_process().items()}
 
     before = cpu() if cpu_first else {}
@@ -174,6 +174,7 @@ class Measured:
     spectators: int
     seconds: float
     server_cpu: float  # seconds, every server process
+    server_system: float  # of which in the kernel (system time)
     per_process: list[float]  # cores busy, each process (replicas and workers)
     nats_cpu: float
     db_cpu: float
@@ -197,8 +198,13 @@ class Measured:
         return self.server_cpu / self.player_minutes * 1000 if self.players else float("nan")
 
 
-def diff(start: Reading, end: Reading) -> dict[int, float]:
-    return {pid: s - start.cpu.get(pid, 0.0) for pid, s in end.cpu.items()}
+def diff(start: Reading, end: Reading) -> dict[int, tuple[float, float]]:
+    """(user, system) CPU seconds of each server process between two readings."""
+    spent = {}
+    for pid, (user, system) in end.cpu.items():
+        was = start.cpu.get(pid, (0.0, 0.0))
+        spent[pid] = (user - was[0], system - was[1])
+    return spent
 
 
 async def measure(
@@ -228,8 +234,9 @@ async def measure(
             players=len(crowd.players),
             spectators=len(crowd.spectators),
             seconds=seconds,
-            server_cpu=sum(spent.values()),
-            per_process=[c / seconds for pid, c in spent.items() if pid not in supervisors],
+            server_cpu=sum(u + s for u, s in spent.values()),
+            server_system=sum(s for _, s in spent.values()),
+            per_process=[sum(c) / seconds for pid, c in spent.items() if pid not in supervisors],
             nats_cpu=end.nats - start.nats,
             db_cpu=db,
             load_cpu=end.own - start.own,
@@ -277,11 +284,12 @@ def profiled(fleet: Fleet, args: argparse.Namespace, name: str) -> Iterator[None
 
 HEADER = (
     f"{'config':<{NAME}} {'round':>5} {'players':>7} {'spect':>5} {'span%':>5} {'moves/s':>7} "
+    f"{'calls/s':>7} "
     f"{'submit_p50/p99':>15} {'delivery_p50/p99':>16} {'errors':>6} {'srv_cores':>9} "
-    f"{'per_process':>17} {'cpu_s/1k_pmin':>13} {'nats_cores':>10} {'db_cores':>8} {'load_cores':>10} "
+    f"{'per_process':>17} {'sys%':>4} {'cpu_s/1k_pmin':>13} {'nats_cores':>10} {'db_cores':>8} {'load_cores':>10} "
     f"{'reads/append':>12} {'woken/append':>12} {'loadavg':>7}"
 )  # latencies in ms; *_cores: cores busy over the window; cpu_s/1k_pmin: server CPU
-#    seconds per 1,000 player-minutes; load_cores: the load generator's; reads/append: the servers' event reads per append
+#    seconds per 1,000 player-minutes; sys%: its share in the kernel; load_cores: the load generator's; reads/append: the servers' event reads per append
 #    (every replica's); woken/append: bus wake-ups received per append
 
 
@@ -295,12 +303,14 @@ def row(m: Measured) -> str:
     # cannot tell which worker a person is on.
     spans = m.matches and m.targets > 1
     span = f"{100 * m.spanning / m.matches:.0f}" if spans else "-"
+    calls = sum(len(v) for k, v in w.latencies.items() if k not in ("delivery", "seated"))
     per_append = (lambda n: n / m.appends) if m.appends else (lambda n: float("nan"))
     return (
         f"{m.config:<{NAME}} {m.round:>5} {m.players:>7} {m.spectators:>5} {span:>5} "
-        f"{w.count('SubmitMove') / w.seconds:>7.1f} {pair('SubmitMove'):>15} "
+        f"{w.count('SubmitMove') / w.seconds:>7.1f} {calls / w.seconds:>7.1f} {pair('SubmitMove'):>15} "
         f"{pair('delivery'):>16} {w.error_count:>6} {m.server_cpu / m.seconds:>9.3f} "
-        f"{'+'.join(f'{c:.2f}' for c in m.per_process):>17} {m.cpu_per_1000:>13.1f} "
+        f"{'+'.join(f'{c:.2f}' for c in m.per_process):>17} "
+        f"{100 * m.server_system / m.server_cpu if m.server_cpu else 0:>4.0f} {m.cpu_per_1000:>13.1f} "
         f"{m.nats_cpu / m.seconds:>10.3f} {m.db_cpu / m.seconds:>8.3f} {m.load_cpu / m.seconds:>10.3f} "
         f"{per_append(m.reads):>12.2f} {per_append(m.woken):>12.2f} {os.getloadavg()[0]:>7.1f}"
     )
