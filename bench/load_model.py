@@ -149,6 +149,7 @@ class Model:
 
 MODEL = Model()
 CALL_TIMEOUT = 30.0  # no call of the model may hang a person for ever
+CLOSE_ATTEMPTS, CLOSE_WAIT = 5, 2.0  # closing the crowd: cancels, and seconds after each
 IN_PROGRESS = match_pb2.MATCH_STATUS_IN_PROGRESS
 
 
@@ -645,11 +646,23 @@ class Crowd:
         gc.freeze()
 
     async def close(self) -> None:
-        tasks = self.players + self.spectators + self.others
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.gather(*(p.client.close() for p in self._people), return_exceptions=True)
+        # Cancelled until every person has ended, each wait bounded: a person whose
+        # gRPC call was cancelled under it may see the call's error instead (which the
+        # model takes in its stride and plays on), and a closing run must not hang on it.
+        pending = set(self.players + self.spectators + self.others)
+        for _ in range(CLOSE_ATTEMPTS):
+            pending = {task for task in pending if not task.done()}
+            if not pending:
+                break
+            for task in pending:
+                task.cancel()
+            await asyncio.wait(pending, timeout=CLOSE_WAIT)
+        closing = [asyncio.ensure_future(p.client.close()) for p in self._people]
+        if closing:
+            await asyncio.wait(closing, timeout=CLOSE_WAIT * CLOSE_ATTEMPTS)
+        left = sum(not t.done() for t in pending) + sum(not c.done() for c in closing)
+        if left:
+            print(f"load_model: {left} people or channels did not close", file=sys.stderr)
         self.recorder.close()
         gc.unfreeze()
 
