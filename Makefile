@@ -125,6 +125,7 @@ bench: build services
 	$(PY) -m bench.notify
 	$(PY) -m bench.farming
 	$(PY) -m bench.integrity_scan
+	$(PY) -m bench.cluster
 
 # Capacity (docs/performance.md): players one replica serves within the SLO, ramped per
 # configuration (SQLite, PostgreSQL, two replicas, --workers 2) until it breaks; ~40 min

@@ -53,8 +53,13 @@ def split_cpus() -> tuple[set[int] | None, set[int] | None]:
 
 def proc_cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process, all its threads included."""
+    return sum(proc_cpu_split(pid))
+
+
+def proc_cpu_split(pid: int) -> tuple[float, float]:
+    """(user, system) CPU time of a process, all its threads included."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime (fields 14, 15)
+    return int(fields[11]) / CLK_TCK, int(fields[12]) / CLK_TCK  # utime, stime (14, 15)
 
 
 def proc_rss_bytes(pid: int) -> int:
@@ -180,20 +185,35 @@ class ServerProcess:
     def cpu_seconds(self) -> float:
         return sum(proc_cpu_seconds(pid) for pid in self.pids())
 
-    def metric_sum(self, name: str) -> float:
-        """The sum over every worker and every label set of the sample ``name`` (e.g.
-        ``fiveup_gc_pause_seconds_sum``) on the servers' /metrics (needs ``metrics``)."""
+    def cpu_by_process(self) -> dict[int, tuple[float, float]]:
+        """(user, system) CPU seconds of every process of this server: the server itself
+        and, with ``workers``, each pre-forked worker (the supervisor is a process too)."""
+        assert self.proc is not None
+        pids = [self.proc.pid] + (self.pids() if self.workers > 1 else [])
+        return {pid: proc_cpu_split(pid) for pid in pids}
+
+    def samples(self) -> list[tuple[str, str, float]]:
+        """Every sample on the servers' /metrics (needs ``metrics``), of every worker:
+        (name, labels as written between the braces, value)."""
         if self.metrics_port < 0:
             raise RuntimeError("started without metrics")
-        total = 0.0
+        found = []
         for index in range(self.workers):
             url = f"http://127.0.0.1:{self.metrics_port + index}/metrics"
             with urllib.request.urlopen(url, timeout=10) as response:
                 for line in response.read().decode().splitlines():
+                    if line.startswith("#") or not line.strip():
+                        continue
                     sample, _, value = line.rpartition(" ")
-                    if sample.split("{", 1)[0] == name:
-                        total += float(value)
-        return total
+                    name, _, labels = sample.partition("{")
+                    found.append((name, labels.rstrip("}"), float(value)))
+        return found
+
+    def metric_sum(self, name: str, labels: str = "") -> float:
+        """The sum over every worker and every label set of the sample ``name`` (e.g.
+        ``fiveup_gc_pause_seconds_sum``) on the servers' /metrics (needs ``metrics``);
+        ``labels``: only the samples whose labels contain it (``kind="match"``)."""
+        return sum(v for n, ls, v in self.samples() if n == name and labels in ls)
 
     def rss_bytes(self) -> int:
         return sum(proc_rss_bytes(pid) for pid in self.pids())

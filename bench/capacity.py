@@ -52,47 +52,25 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import math
 import os
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from bench._server import (
-    TRUST_LOAD_ADDRESSES,
-    ServerProcess,
-    key_directory,
-    pg_problem,
-    postgres_database,
-    split_cpus,
-)
-from bench.load_model import MODEL, Crowd, Model, Window
-from fiveup.app.config import ServerConfig, env_name
+from bench._fleet import TURN_TIMEOUT, Config, check_plan, server_settings, servers
+from bench._server import ServerProcess, pg_problem, split_cpus
+from bench.load_model import MODEL, Crowd, Window
 
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/postgres"
 SLO_MS = 100.0
-TURN_TIMEOUT = 120.0  # the servers' turn timer: deliveries are timed from it
 FULL_STEPS = (250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000)
 SMOKE_STEPS = (24,)
 CONFIGS = ("sqlite", "postgres", "postgres_2", "workers_2")
 SMOKE_CONFIGS = ("sqlite", "postgres")
-# Calls in flight at once besides the streams: unary calls of thousands of people.
-UNARY_HEADROOM = 1_000
-
-
-@dataclass(frozen=True)
-class Config:
-    name: str
-    store: str  # sqlite | postgres
-    replicas: int  # separate servers on one database
-    workers: int  # processes of one server (SO_REUSEPORT)
-    env: tuple[tuple[str, str], ...] = ()  # settings of this configuration's servers only
-    model: Model = MODEL  # the load against them
-
 
 CONFIG_SHAPES = {
     "sqlite": Config("sqlite", "sqlite", 1, 1),
@@ -114,88 +92,6 @@ CONFIG_SHAPES = {
         "sqlite_getmatch", "sqlite", 1, 1, model=replace(MODEL, views_on_stream=False)
     ),
 }
-
-
-# ---------------------------------------------------------------------- the servers
-
-
-def streams_needed(players: int, model: Model = MODEL) -> int:
-    """The streams the load holds at most with ``players`` players (a player's FindMatch
-    or WatchMatch, the spectators'), with a margin for reconnects overlapping."""
-    return math.ceil(players * model.streams_per_player() * 1.1) + 50
-
-
-def server_settings(max_players: int) -> dict[str, str]:
-    """The servers' settings for this load: every person is a client address of its own
-    behind a gateway the servers trust (so the per-client caps apply as in production,
-    unchanged); the server-wide stream cap and gRPC's concurrent-call limit are sized for
-    the largest step, since the defaults (1,000 streams) are a replica's capacity limit of
-    their own (docs/scaling.md)."""
-    streams = streams_needed(max_players)
-    return {
-        **{env_name(k): v for k, v in TRUST_LOAD_ADDRESSES.items()},
-        "FIVEUP_MAX_SERVER_STREAMS": str(streams),
-        "FIVEUP_MAX_CONCURRENT_RPCS": str(streams + UNARY_HEADROOM),
-        "FIVEUP_TURN_TIMEOUT_SECONDS": str(TURN_TIMEOUT),
-        "FIVEUP_LOG_LEVEL": "INFO",  # as deployed: the access log is part of the cost
-    }
-
-
-def check_plan(max_players: int, settings: dict[str, str], model: Model = MODEL) -> list[str]:
-    """Why the servers, so configured, would refuse the load of ``max_players`` (empty:
-    they admit it).  Read through the server's own configuration, so a changed default
-    or a new cap is seen here first."""
-    config = ServerConfig.from_env(settings)
-    problems = list(config.problems())
-    streams = streams_needed(max_players, model)
-    if 0 < config.max_server_streams < streams:
-        problems.append(f"max_server_streams {config.max_server_streams} < {streams} streams")
-    if 0 < config.max_client_streams < 1:
-        problems.append("max_client_streams admits no stream per person")
-    per_match = 4 + model.spectators_per_match  # seats + spectators of the fullest match
-    if 0 < config.max_watchers_per_match < per_match:
-        problems.append(
-            f"max_watchers_per_match {config.max_watchers_per_match} < {per_match} watchers"
-        )
-    for name in ("max_match_spectators", "max_spectators_per_match"):  # a spectator cap
-        cap = getattr(config, name, 0)
-        if 0 < cap < model.spectators_per_match:
-            problems.append(f"{name} {cap} < the model's {model.spectators_per_match}")
-    if config.client_address_header.lower() != "x-forwarded-for" or "127.0.0.1" not in (
-        config.trusted_proxies
-    ):
-        problems.append("the servers do not take each person's address from x-forwarded-for")
-    return problems
-
-
-@contextlib.asynccontextmanager
-async def servers(
-    config: Config, settings: dict[str, str], pg_url: str, workdir: Path
-) -> AsyncIterator[list[ServerProcess]]:
-    """The configuration's servers, started and ready; stopped (and their database
-    dropped) after."""
-    env = {**settings, **dict(config.env)}
-    with contextlib.ExitStack() as stack:
-        if config.store == "postgres":
-            env["FIVEUP_DB"] = stack.enter_context(postgres_database(pg_url))
-        else:
-            env["FIVEUP_DB"] = str(workdir / f"{config.name}.sqlite3")
-        if config.replicas > 1 or config.workers > 1:
-            env["FIVEUP_ACCESS_TOKEN_KEYS"] = key_directory()
-        pinned, _ = split_cpus()
-        cpus = pinned if config.replicas == 1 and config.workers == 1 else None
-        started: list[ServerProcess] = []
-        try:
-            for _ in range(config.replicas):
-                server = ServerProcess(
-                    workdir, workers=config.workers, cpus=cpus, env=env, metrics=True
-                )
-                await asyncio.to_thread(server.start)
-                started.append(server)
-            yield started
-        finally:
-            for server in started:
-                await asyncio.to_thread(server.stop)
 
 
 # ---------------------------------------------------------------------- one step
@@ -325,7 +221,8 @@ async def ramp(
 ) -> tuple[list[Step], Step | None]:
     """Every step measured (up to the first that broke) and the highest that held."""
     settings = server_settings(max(FULL_STEPS if args.smoke else steps))
-    async with servers(config, settings, args.pg_url, workdir) as group:
+    async with servers(config, settings, args.pg_url, workdir) as fleet:
+        group = fleet.servers
         crowd = Crowd([s.address for s in group], model=config.model, turn_timeout=TURN_TIMEOUT)
         measured: list[Step] = []
         try:

@@ -121,6 +121,10 @@ class Model:
     spectators_per_player: float = 0.05
     spectator_stay: tuple[float, float] = (60.0, 240.0)
     spectators_per_match: int = 3
+    # A spectator opens the match through the replica it is connected to (a shared link
+    # lands wherever the balancer sends it: bench.cluster), not the one a player of the
+    # match is on (False: as a player's link would, so one replica serves the match).
+    spectators_elsewhere: bool = False
     # Rules-API validators: how many, and calls a second each.
     validators: int = 2
     validator_rate: float = 20.0
@@ -145,6 +149,7 @@ class Model:
 
 MODEL = Model()
 CALL_TIMEOUT = 30.0  # no call of the model may hang a person for ever
+CLOSE_ATTEMPTS, CLOSE_WAIT = 5, 2.0  # closing the crowd: cancels, and seconds after each
 IN_PROGRESS = match_pb2.MATCH_STATUS_IN_PROGRESS
 
 
@@ -345,12 +350,20 @@ class Watch:
 
 @dataclass
 class LiveMatches:
-    """The matches being played by this load, for spectators to pick from."""
+    """The matches being played by this load, for spectators to pick from; and the
+    targets (replicas) each match was followed through, seats and spectators."""
 
     watchers: dict[tuple[str, str], int] = field(default_factory=dict)  # (target, id) -> n
+    followed_from: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
 
     def add(self, target: str, match_id: str) -> None:
         self.watchers.setdefault((target, match_id), 0)
+        self.followed_from[match_id].add(target)
+
+    def spanning(self) -> tuple[int, int]:
+        """(matches followed so far, those followed through more than one target)."""
+        spans = [len(targets) > 1 for targets in self.followed_from.values()]
+        return len(spans), sum(spans)
 
     def remove(self, target: str, match_id: str) -> None:
         self.watchers.pop((target, match_id), None)
@@ -547,7 +560,9 @@ class Spectator(Person):
                 await asyncio.sleep(self.rng.uniform(1.0, 3.0))  # nothing to watch yet
                 continue
             target, match_id = key
-            if target != self.client.target:  # through the replica that serves it here
+            if self.model.spectators_elsewhere:
+                self.crowd.live.followed_from[match_id].add(self.client.target)
+            elif target != self.client.target:  # through the replica that serves it here
                 await self.client.close()
                 self.client = Client(target, self.crowd.recorder)
             leave_at = time.monotonic() + self.rng.uniform(*self.model.spectator_stay)
@@ -631,11 +646,23 @@ class Crowd:
         gc.freeze()
 
     async def close(self) -> None:
-        tasks = self.players + self.spectators + self.others
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.gather(*(p.client.close() for p in self._people), return_exceptions=True)
+        # Cancelled until every person has ended, each wait bounded: a person whose
+        # gRPC call was cancelled under it may see the call's error instead (which the
+        # model takes in its stride and plays on), and a closing run must not hang on it.
+        pending = set(self.players + self.spectators + self.others)
+        for _ in range(CLOSE_ATTEMPTS):
+            pending = {task for task in pending if not task.done()}
+            if not pending:
+                break
+            for task in pending:
+                task.cancel()
+            await asyncio.wait(pending, timeout=CLOSE_WAIT)
+        closing = [asyncio.ensure_future(p.client.close()) for p in self._people]
+        if closing:
+            await asyncio.wait(closing, timeout=CLOSE_WAIT * CLOSE_ATTEMPTS)
+        left = sum(not t.done() for t in pending) + sum(not c.done() for c in closing)
+        if left:
+            print(f"load_model: {left} people or channels did not close", file=sys.stderr)
         self.recorder.close()
         gc.unfreeze()
 

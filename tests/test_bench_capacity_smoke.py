@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.capacity import FULL_STEPS, check_plan, server_settings, streams_needed
+from bench._fleet import check_plan, server_settings, streams_needed
+from bench.capacity import FULL_STEPS
 from fiveup.app.config import ServerConfig
 
 from .postgres_db import maintenance_url, require_postgres

@@ -16,7 +16,7 @@ from fiveup.v1 import notifications_pb2
 from ..harness import auth, start, stop
 from ..service.chat_table import Table, sign_in, signed_in_table, words
 from ..service.test_notifications import notifications
-from .play import bus_of, check_stream, new_game, no_notify, play, reach, watch_all
+from .play import bus_of, check_stream, new_game, no_notify, play, reach, version_of, watch_all
 
 pytestmark = pytest.mark.postgres
 
@@ -114,3 +114,36 @@ async def test_a_notification_wakes_its_stream_on_the_other_replica(
         finally:
             await stop(b)
             await stop(a)
+
+
+async def test_a_replica_reads_nothing_for_a_match_it_holds_that_nobody_there_follows(
+    pg_url: str, bus_settings: dict[str, object]
+) -> None:
+    """B holds the match (a client read it there) but nobody on B watches it: B's
+    wake-ups for A's moves only mark its fold behind -- no read, no catch-up -- and B
+    reads once when a client asks it again."""
+    a = await start(pg_url, **bus_settings)
+    b = await start(pg_url, **bus_settings)
+    try:
+        game = await new_game(a.matches)
+        seen = await version_of(b.matches, game)
+        on_b = b.app.contexts.match.matches
+        session = on_b.repository.cached(game.match_id)
+        assert session is not None and session.match.version == seen
+        received = bus_of(b).counts["match", "received"]
+        latest = seen
+        for _ in range(4):
+            version = await play(a.matches, game)
+            assert version is not None
+            latest = version
+        async with asyncio.timeout(BOUND):  # B has heard all four (handled as it hears)
+            while bus_of(b).counts["match", "received"] < received + 4:
+                await asyncio.sleep(0.01)
+        assert session.stale and session.match.version == seen
+        assert on_b.catch_up.running == 0
+        assert on_b.repository.cached(game.match_id) is session
+        assert await version_of(b.matches, game) == latest
+        assert session.match.version == latest and not session.stale
+    finally:
+        await stop(b)
+        await stop(a)

@@ -62,13 +62,20 @@ class BusObserver(Protocol):
 class PrometheusBusObserver:
     def __init__(self) -> None:
         self._metrics = _registered()
+        # Each series looked up once: a wake-up is counted on every send and receipt.
+        self._wakeups = {
+            (kind, outcome): self._metrics.wakeups.labels(kind, outcome)
+            for kind in KINDS
+            for outcome in OUTCOMES
+        }
 
     def connected(self, up: bool) -> None:
         self._metrics.connected.set(1 if up else 0)
 
     def wakeup(self, kind: str, outcome: str) -> None:
-        if kind in KINDS and outcome in OUTCOMES:
-            self._metrics.wakeups.labels(kind, outcome).inc()
+        series = self._wakeups.get((kind, outcome))
+        if series is not None:
+            series.inc()
 
     def reconnected(self) -> None:
         self._metrics.reconnects.inc()

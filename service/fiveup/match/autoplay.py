@@ -198,6 +198,10 @@ class BotRunner:
     def watched(self, match_id: str) -> bool:
         return match_id in self._watchers
 
+    def watchers(self, match_id: str) -> int:
+        """The open WatchMatch streams of ``match_id`` here."""
+        return self._watchers.get(match_id, 0)
+
     def kick(self, session: MatchSession) -> None:
         """Start playing the bots' turns of this match if it is a bot's turn now."""
         if self._closing.is_set() or not session.match.is_bot_turn():
@@ -235,10 +239,17 @@ class BotRunner:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def _refresh_and_kick(self, session: MatchSession) -> None:
+    async def look(self, session: MatchSession) -> None:
+        """Fold in what other replicas appended and, if it is a bot's turn now, play it
+        (``after_remote_append`` without a task of its own: a caller already in one)."""
+        if self._closing.is_set():
+            return
         async with session.lock:
             await self.repository.refresh(session)
         self.kick(session)
+
+    async def _refresh_and_kick(self, session: MatchSession) -> None:
+        await self.look(session)
 
     async def _run(self, session: MatchSession) -> None:
         if bot_only(session.match):

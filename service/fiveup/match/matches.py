@@ -46,6 +46,7 @@ from ..notifications.notices import Notice
 from ..ratings.outcome import OutcomeGate, SeatOwners
 from ..shared.errors import InvalidRequest
 from .autoplay import AutoplayConfig, BotFactory, BotRunner, TurnDeadlines, TurnTimer, over_length
+from .catchup import CatchUp
 from .commands import CommandRecorder, Rejected
 from .correspondence import CorrespondenceClock
 from .endings import EarlyEnds
@@ -169,6 +170,7 @@ class Matches:
             max_catchup_events=self.config.max_catchup_events,
             poll_seconds=self.config.watch_poll_seconds,
         )  # fmt: skip
+        self.catch_up = CatchUp(self.repository, self.bots)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -186,6 +188,7 @@ class Matches:
     async def close(self) -> None:
         self._closing.set()
         self.broker.publish_all()
+        await self.catch_up.close()
         await self.bots.close()
         await self.timer.close()
         await self.correspondence.close()
@@ -195,11 +198,9 @@ class Matches:
         return self._closing.is_set()
 
     def _on_remote_append(self, match_id: str) -> None:
-        """Another process appended to ``match_id``: wake local watchers and let the bots
-        see whether it is their turn now."""
-        session = self.repository.remote_append(match_id)
-        if session is not None:
-            self.bots.after_remote_append(session)
+        """Another process appended to ``match_id``: catch up as far as this process
+        needs (``fiveup.match.catchup``): its watchers, then its bots."""
+        self.catch_up.heard(match_id)
 
     # ------------------------------------------------------------------ use cases
 

@@ -78,9 +78,11 @@ class MatchSession:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     turn_started: float = 0.0  # when the seat to move got its turn (the turn timer)
     stale: bool = False  # another process appended since this fold was last read
+    heard: int = 0  # other processes' appends announced so far (see ``catch_up``)
     deleted: bool = False  # retention deleted the match (its watchers end with NOT_FOUND)
     # The newest committed events, consecutive versions, ending at the newest version
-    # this process knows to be committed (``match`` runs ahead of it during an append).
+    # this process knows to be committed (``match`` runs ahead of it during an append,
+    # and behind it after a catch-up, until ``refresh`` folds them in).
     recent: list[VersionedEvent] = field(default_factory=list)
     # The views streamed to this match's watchers (WatchMatch with_views), as the API
     # layer rendered them: per seat (None: every spectator), only the newest version
@@ -92,10 +94,17 @@ class MatchSession:
         return self.record.match_id
 
     def remember(self, first_version: int, events: list[Event]) -> None:
-        """Record ``events`` (versions from ``first_version`` on) as committed."""
+        """Record ``events`` (versions from ``first_version`` on) as committed.  Those
+        already known are skipped (a version holds one committed event, wherever it was
+        read: a catch-up may have read this process's own append before it returned)."""
         recent = self.recent
-        if recent and recent[-1][0] != first_version - 1:
-            recent.clear()  # a gap: keep only what is consecutive
+        if recent:
+            known = recent[-1][0]
+            if first_version <= known:
+                events = events[known + 1 - first_version :]
+                first_version = known + 1
+            elif first_version != known + 1:
+                recent.clear()  # a gap: keep only what is consecutive
         recent.extend(enumerate(events, first_version))
         del recent[:-RECENT_EVENTS]
 
@@ -313,13 +322,45 @@ class MatchRepository:
         return await self.store.active_match_ids()
 
     def remote_append(self, match_id: str) -> MatchSession | None:
-        """Another process appended to ``match_id`` (a store notification): wake local
-        watchers and mark the cached session, if any, as behind; answer that session."""
-        self.broker.publish(match_id)
+        """Another process appended to ``match_id`` (a store notification): mark the
+        cached session, if any, as behind and answer it -- nothing is read here; whoever
+        uses it next reads (``refresh``), and its watchers are woken by ``catch_up``.
+        Without a cached session, wake whoever waits on the match (a watcher whose session
+        left the cache reads the store itself)."""
         session = self._sessions.get(match_id)
-        if session is not None:
-            session.stale = True
+        if session is None:
+            self.broker.publish(match_id)
+            return None
+        session.stale = True
+        session.heard += 1
         return session
+
+    def followed(self, match_id: str) -> bool:
+        """Whether anything in this process waits on ``match_id``'s next events (a watch
+        stream, a chat stream of the table)."""
+        return self.broker.waiting(match_id)
+
+    async def catch_up(self, session: MatchSession) -> None:
+        """Read what other processes appended once, into the session's recent events,
+        and wake its watchers, who are served from memory -- outside the session's lock,
+        so a writer holding it (a bot thinking) does not hold up the watchers; the fold
+        takes the events from memory under the lock when next used (``refresh``).  A
+        failed read leaves the session stale: the watchers, woken, read the store."""
+        heard, recent = session.heard, session.recent
+        known = recent[-1][0] if recent else 0
+        try:
+            stored = from_stored(
+                await self._timed("read_events", self.store.read_events(session.match_id, known))
+            )
+            if stored:
+                session.remember(stored[0][0], [event for _, event in stored])
+            last = stored[-1][0] if stored else known
+            # Memory now holds all that was announced before the read: unless another
+            # wake-up came meanwhile, or a reload replaced the recent events.
+            if session.heard == heard and session.recent is recent and recent:
+                session.stale = recent[-1][0] < last
+        finally:
+            self.broker.publish(session.match_id)
 
     async def refresh(
         self,
@@ -339,6 +380,7 @@ class MatchRepository:
         expects a version the cache has not seen; and always when a client has seen a
         version the cache has not.  A write decided on a cache that is behind anyway
         fails its version-checked append and reloads, so skipping is safe."""
+        self._fold_caught_up(session)
         current = session.match.version
         if self.freshness is Freshness.EXCLUSIVE and not session.stale and current >= seen:
             return
@@ -350,9 +392,13 @@ class MatchRepository:
         ):
             return
         session.stale = False
-        stored = from_stored(
-            await self._timed("read_events", self.store.read_events(session.match_id, current))
-        )
+        try:
+            stored = from_stored(
+                await self._timed("read_events", self.store.read_events(session.match_id, current))
+            )
+        except BaseException:
+            session.stale = True  # still behind: the next use reads again
+            raise
         for version, event in stored:
             if version != session.match.version + 1:
                 await self.reload(session)
@@ -365,10 +411,32 @@ class MatchRepository:
             # session no longer stale, the events not yet in): wake it to look again.
             self.broker.publish(session.match_id)
 
+    def _fold_caught_up(self, session: MatchSession) -> None:
+        """Fold in the committed events a catch-up left in memory, past the fold (call it
+        holding the session's lock): no read.  A gap between the two makes the session
+        stale, so the store is read instead."""
+        match = session.match
+        recent = session.recent
+        if not recent or recent[-1][0] <= match.version:
+            return
+        ahead = session.committed_after(match.version)
+        if ahead is None:
+            session.stale = True
+            return
+        for _, event in ahead:
+            match.apply(event)
+        session.turn_started = self.clock()
+
     async def reload(self, session: MatchSession) -> None:
         """Fold the session's match again from the whole stored log (after a failed
-        append, or a gap in what ``refresh`` read)."""
-        session.match, session.recent = await self._replay(session.match_id, session.match.config)
+        append, or a gap in what ``refresh`` read).  Committed events a catch-up read
+        past the replay meanwhile stay in memory, for the next ``refresh`` to fold."""
+        match, recent = await self._replay(session.match_id, session.match.config)
+        end = recent[-1][0] if recent else 0
+        newer = [(v, event) for v, event in session.recent if v > end]
+        session.match, session.recent = match, recent
+        if newer:
+            session.remember(newer[0][0], [event for _, event in newer])
         self.broker.publish(session.match_id)  # as in refresh: ``recent`` may have grown
 
     async def _replay(

@@ -20,6 +20,10 @@ class Broker:
             ev = self._events[match_id] = asyncio.Event()
         return ev
 
+    def waiting(self, match_id: str) -> bool:
+        """Whether anyone took a waiter of ``match_id`` not published since."""
+        return match_id in self._events
+
     def publish(self, match_id: str) -> None:
         ev = self._events.pop(match_id, None)
         if ev is not None:
