@@ -1,7 +1,8 @@
 """Capacity: how many people one replica serves, playing as people play, within the SLO.
 
-    .venv/bin/python -m bench.capacity [--smoke] [--configs sqlite,postgres,postgres_2,workers_2]
+    .venv/bin/python -m bench.capacity [--smoke] [--configs sqlite,postgres,postgres_bus,...]
                                        [--steps 250,500,...] [--window 30] [--settle 15]
+                                       [--nats-url nats://HOST:PORT] [--baseline REV --rounds N]
 
 For each configuration it starts the servers (``fiveup serve`` subprocesses, configured
 for this load: see ``server_settings``), then ramps the load of ``bench/load_model.py``
@@ -15,14 +16,20 @@ every player has arrived and ``--settle`` seconds have passed, it measures a win
   receipt: see load_model.py),
 * no errors (any call or stream that did not succeed).
 
-The ramp stops at the first step that breaks it; the step before is the highest load
-that held.  Configurations:
+The ramp stops at the first step that breaks it (``--through``: it goes on, to compare
+two servers at the same loads); the step before is the highest load that held.  Configurations:
 
 * ``sqlite``: one server on a SQLite file, pinned to one CPU, the load on the other;
 * ``postgres``: the same on PostgreSQL (a fresh database, dropped after);
 * ``postgres_2``: two servers on one PostgreSQL database, the people spread over both
   (the players of one match on different replicas: NOTIFY carries the fan-out);
 * ``workers_2``: ``fiveup serve --workers 2`` on one SQLite file (SO_REUSEPORT);
+* ``postgres_bus``: ``postgres`` with ``--bus`` (NATS): the commit path sends no NOTIFY,
+  the replica publishes each append's wake-up on the bus instead;
+* ``postgres_2_bus``: ``postgres_2`` with ``--bus``: the replicas wake each other
+  through NATS, not LISTEN/NOTIFY;
+* ``workers_2_bus``: ``workers_2`` with ``--bus``: the workers wake each other through
+  NATS instead of polling the file;
 * ``sqlite_gc_default``: ``sqlite`` with Python's own collector (``--no-gc-freeze
   --gc-young-threshold 700``), the baseline of the collector's tuning
   (``fiveup.telemetry.collector``), to run beside ``sqlite`` in one run;
@@ -45,7 +52,16 @@ output; it still sizes and checks the servers for the full ramp (``check_plan``)
 setting that would refuse the full form's load fails the smoke too.
 
 PostgreSQL: a maintenance URL (``--pg-url``, else ``FIVEUP_BENCH_POSTGRES_URL``, else the
-local server) is used to create and drop throwaway databases.
+local server) is used to create and drop throwaway databases.  NATS (the ``_bus``
+configurations): ``--nats-url``, else ``FIVEUP_BENCH_NATS_URL``, else the local server;
+each configuration's servers take subjects of their own on it.  A
+configuration whose PostgreSQL or NATS cannot be reached is skipped, with a line saying so.
+
+``--baseline REV`` runs every configuration twice, against this checkout's server and
+against the server code of git revision ``REV`` (``<config>@REV``: its ``service/``
+exported, with this checkout's compiled core and generated stubs, so the protos must be
+the same), in alternating order over ``--rounds`` rounds, and prints both side by side:
+a change's before and after at the same load, in one run (``bench/_baseline.py``).
 """
 
 from __future__ import annotations
@@ -53,19 +69,24 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import math
 import os
+import statistics
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from bench._baseline import code_at, short
 from bench._server import (
     TRUST_LOAD_ADDRESSES,
     ServerProcess,
     key_directory,
+    nats_problem,
     pg_problem,
     postgres_database,
     split_cpus,
@@ -74,12 +95,13 @@ from bench.load_model import MODEL, Crowd, Model, Window
 from fiveup.app.config import ServerConfig, env_name
 
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/postgres"
+DEFAULT_NATS = "nats://127.0.0.1:4222"
 SLO_MS = 100.0
 TURN_TIMEOUT = 120.0  # the servers' turn timer: deliveries are timed from it
 FULL_STEPS = (250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000)
 SMOKE_STEPS = (24,)
-CONFIGS = ("sqlite", "postgres", "postgres_2", "workers_2")
-SMOKE_CONFIGS = ("sqlite", "postgres")
+CONFIGS = ("sqlite", "postgres", "postgres_bus", "postgres_2", "workers_2", "workers_2_bus")
+SMOKE_CONFIGS = ("sqlite", "postgres", "postgres_bus", "workers_2_bus")
 # Calls in flight at once besides the streams: unary calls of thousands of people.
 UNARY_HEADROOM = 1_000
 
@@ -92,6 +114,7 @@ class Config:
     workers: int  # processes of one server (SO_REUSEPORT)
     env: tuple[tuple[str, str], ...] = ()  # settings of this configuration's servers only
     model: Model = MODEL  # the load against them
+    bus: bool = False  # wake each other through NATS (--bus)
 
 
 CONFIG_SHAPES = {
@@ -99,6 +122,9 @@ CONFIG_SHAPES = {
     "postgres": Config("postgres", "postgres", 1, 1),
     "postgres_2": Config("postgres_2", "postgres", 2, 1),
     "workers_2": Config("workers_2", "sqlite", 1, 2),
+    "postgres_bus": Config("postgres_bus", "postgres", 1, 1, bus=True),
+    "postgres_2_bus": Config("postgres_2_bus", "postgres", 2, 1, bus=True),
+    "workers_2_bus": Config("workers_2_bus", "sqlite", 1, 2, bus=True),
     # The baseline of the collector's tuning, to run beside ``sqlite`` in one run
     # (--configs sqlite_gc_default,sqlite): the same server with Python's own collector.
     "sqlite_gc_default": Config(
@@ -170,11 +196,17 @@ def check_plan(max_players: int, settings: dict[str, str], model: Model = MODEL)
 
 @contextlib.asynccontextmanager
 async def servers(
-    config: Config, settings: dict[str, str], pg_url: str, workdir: Path
+    config: Config, settings: dict[str, str], pg_url: str, workdir: Path, *, bus_url: str = ""
 ) -> AsyncIterator[list[ServerProcess]]:
-    """The configuration's servers, started and ready; stopped (and their database
-    dropped) after."""
+    """The configuration's servers, started and ready (on the bus at ``bus_url`` when
+    ``config.bus``, with subjects of their own); stopped (and their database dropped)
+    after."""
     env = {**settings, **dict(config.env)}
+    if config.bus:
+        if not bus_url:
+            raise ValueError(f"{config.name} runs on a bus: give its NATS URL")
+        env["FIVEUP_BUS"] = bus_url
+        env["FIVEUP_BUS_PREFIX"] = f"fiveupbench{uuid.uuid4().hex[:10]}"
     with contextlib.ExitStack() as stack:
         if config.store == "postgres":
             env["FIVEUP_DB"] = stack.enter_context(postgres_database(pg_url))
@@ -278,7 +310,7 @@ def server_gc_seconds(group: Sequence[ServerProcess]) -> float:
 
 
 HEADER = (
-    f"{'config':<17} {'players':>7} {'spect':>5} {'moves/s':>7} {'calls/s':>7} "
+    f"{'config':<21} {'players':>7} {'spect':>5} {'moves/s':>7} {'calls/s':>7} "
     f"{'submit_p50/p99':>15} {'getmatch_p50/p99':>16} {'delivery_p50/p99':>16} {'errors':>6} "
     f"{'srv_cores':>9} {'per_1k':>6} {'load_cores':>10} {'srv_gc':>6} {'load_gc':>7} "
     f"{'loadavg':>7}  verdict"
@@ -294,7 +326,7 @@ def row(step: Step) -> str:
 
     broken = step.broken()
     return (
-        f"{step.config:<17} {step.players:>7} {step.spectators:>5} {step.moves_per_second:>7.1f} "
+        f"{step.config:<21} {step.players:>7} {step.spectators:>5} {step.moves_per_second:>7.1f} "
         f"{step.calls_per_second:>7.1f} {pair('SubmitMove'):>15} {pair('GetMatch'):>16} "
         f"{pair('delivery'):>16} {w.error_count:>6} {step.server_cores:>9.2f} "
         f"{step.cores_per_1000:>6.2f} {step.client_cores:>10.2f} "
@@ -325,7 +357,7 @@ async def ramp(
 ) -> tuple[list[Step], Step | None]:
     """Every step measured (up to the first that broke) and the highest that held."""
     settings = server_settings(max(FULL_STEPS if args.smoke else steps))
-    async with servers(config, settings, args.pg_url, workdir) as group:
+    async with servers(config, settings, args.pg_url, workdir, bus_url=args.nats_url) as group:
         crowd = Crowd([s.address for s in group], model=config.model, turn_timeout=TURN_TIMEOUT)
         measured: list[Step] = []
         try:
@@ -337,24 +369,104 @@ async def ramp(
                 if step.broken():
                     for line in call_detail(step):
                         print(line, flush=True)
-                    break
+                    if not args.through:
+                        break
         finally:
             await crowd.close()
-    held = [s for s in measured if not s.broken()]
+    # the highest step that held with every step below it held too (with --through a
+    # later step may hold again: not a capacity the replica can be run at)
+    held = list(itertools.takewhile(lambda s: not s.broken(), measured))
     return measured, (held[-1] if held else None)
 
 
 # ---------------------------------------------------------------------- the run
 
 
+def unreachable(config: Config, args: argparse.Namespace) -> str | None:
+    """Why ``config`` cannot run here (its PostgreSQL or its NATS), or None."""
+    if config.store == "postgres":
+        problem = pg_problem(args.pg_url)
+        if problem is not None:
+            return f"PostgreSQL not reachable: {problem}"
+    if config.bus:
+        problem = nats_problem(args.nats_url)
+        if problem is not None:
+            return f"NATS not reachable: {problem}"
+    return None
+
+
+def plan_settings(config: Config, max_players: int) -> dict[str, str]:
+    """The settings ``check_plan`` reads for ``config``'s servers: the load's, and the
+    configuration's own shape (store, workers, bus), so a shape the server refuses (a
+    bus on one SQLite process) fails the smoke run too."""
+    return {
+        **server_settings(max_players),
+        **dict(config.env),
+        "FIVEUP_WORKERS": str(config.workers),
+        **(
+            {"FIVEUP_DB": "postgresql://check@127.0.0.1/plan"} if config.store == "postgres" else {}
+        ),
+        **({"FIVEUP_BUS": DEFAULT_NATS} if config.bus else {}),
+    }
+
+
+def schedule(configs: Sequence[Config], baseline: str, code: str, rounds: int) -> list[Config]:
+    """The runs in order: each configuration once a round, and with a baseline also
+    against its code (``<name>@<baseline>``), before it in even rounds and after it in
+    odd ones, so a drift of the machine's load does not favour either side."""
+    runs: list[Config] = []
+    for index in range(rounds):
+        for config in configs:
+            if not baseline:
+                runs.append(config)
+                continue
+            before = replace(
+                config, name=f"{config.name}@{baseline}", env=(*config.env, ("PYTHONPATH", code))
+            )
+            runs.extend((before, config) if index % 2 == 0 else (config, before))
+    return runs
+
+
+def comparison(measured: Sequence[tuple[Config, list[Step]]], baseline: str) -> list[str]:
+    """p99 SubmitMove and delivery and the collectors' pauses, before (``@baseline``) and
+    after, per configuration and step, each the median over the rounds."""
+    by: dict[tuple[str, int], list[Step]] = {}
+    for config, steps in measured:
+        for step in steps:
+            by.setdefault((config.name, step.players), []).append(step)
+    lines = [
+        f"before ({baseline}) and after, median over the rounds (p99 ms; srv_gc ms/s; rounds):",
+    ]
+    for (name, players), after in sorted(by.items()):
+        before = by.get((f"{name}@{baseline}", players))
+        if "@" in name or not before:
+            continue
+
+        def med(steps: list[Step], what: str) -> float:
+            return statistics.median(
+                s.server_gc_ms_per_second if what == "srv_gc" else s.window.percentile(what, 0.99)
+                for s in steps
+            )
+
+        lines.append(
+            f"  {name:<17} {players:>6} players: SubmitMove {med(before, 'SubmitMove'):.1f} -> "
+            f"{med(after, 'SubmitMove'):.1f}, delivery {med(before, 'delivery'):.1f} -> "
+            f"{med(after, 'delivery'):.1f}, srv_gc {med(before, 'srv_gc'):.1f} -> "
+            f"{med(after, 'srv_gc'):.1f} ({len(before)}/{len(after)})"
+        )
+    return lines
+
+
 async def main_async(args: argparse.Namespace) -> int:
     steps = [int(s) for s in args.steps.split(",")]
     configs = [CONFIG_SHAPES[name] for name in args.configs.split(",")]
     full_max = max(FULL_STEPS if args.smoke else steps)
-    problems = check_plan(full_max, server_settings(full_max))
-    if problems:
-        print("the servers would refuse this load: " + "; ".join(problems), file=sys.stderr)
-        return 1
+    for config in configs:
+        problems = check_plan(full_max, plan_settings(config, full_max), config.model)
+        if problems:
+            print(f"{config.name}: the servers would refuse this load: " + "; ".join(problems),
+                  file=sys.stderr)  # fmt: skip
+            return 1
     cpus = split_cpus()[1]
     if cpus:
         os.sched_setaffinity(0, cpus)  # the load on its own core (the server on the other)
@@ -362,29 +474,51 @@ async def main_async(args: argparse.Namespace) -> int:
           f"{args.settle:.0f} s, window {args.window:.0f} s); SLO p99 SubmitMove and delivery "
           f"< {SLO_MS:.0f} ms, no errors; {os.cpu_count()} CPUs, load average "
           f"{os.getloadavg()[0]:.1f} at the start")  # fmt: skip
-    print(HEADER, flush=True)
-    results: dict[str, Step | None] = {}
-    with tempfile.TemporaryDirectory(prefix="fiveup-capacity-") as tmp:
-        for config in configs:
-            if config.store == "postgres":
-                problem = pg_problem(args.pg_url)
-                if problem is not None:
-                    print(f"{config.name}: skipped, PostgreSQL not reachable: {problem}")
-                    continue
-            _, results[config.name] = await ramp(config, steps, args, Path(tmp))
+    baseline = short(args.baseline) if args.baseline else ""
+    results: list[tuple[Config, Step | None]] = []
+    measured: list[tuple[Config, list[Step]]] = []
+    with contextlib.ExitStack() as stack:
+        code = stack.enter_context(code_at(args.baseline)) if baseline else ""
+        if baseline:
+            print(
+                f"baseline: the server code of {args.baseline} ({baseline}), as <config>@{baseline}"
+            )
+        print(HEADER, flush=True)
+        tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="fiveup-capacity-"))
+        skipped: set[str] = set()
+        for config in schedule(configs, baseline, code, args.rounds):
+            why = unreachable(config, args)
+            if why is not None:
+                if config.name not in skipped:
+                    print(f"{config.name}: skipped, {why}")
+                skipped.add(config.name)
+                continue
+            steps_seen, held = await ramp(config, steps, args, Path(tmp))
+            results.append((config, held))
+            measured.append((config, steps_seen))
     print()
-    print("highest load that held, per configuration:")
-    for name, held in results.items():
+    print("highest load that held, per configuration" + (" and round:" if args.rounds > 1 else ":"))
+    for config, held in results:
         if held is None:
-            print(f"  {name:<17} none: the first step broke the SLO")
+            print(f"  {config.name:<24} none: the first step broke the SLO")
             continue
-        print(f"  {name:<17} {held.players} players, {held.moves_per_second:.1f} moves/s, "
+        print(f"  {config.name:<24} {held.players} players, {held.moves_per_second:.1f} moves/s, "
               f"{held.calls_per_second:.1f} calls/s, {held.server_cores:.2f} server cores "
               f"({held.cores_per_1000:.2f} per 1,000 players: {held.players_per_core:.0f} players "
               f"per core), load average {held.load_average:.1f}")  # fmt: skip
         for line in call_detail(held):
             print(line)
-    headline = results.get("sqlite") or next((s for s in results.values() if s), None)
+    if baseline:
+        print()
+        for line in comparison(measured, baseline):
+            print(line)
+    # the headline is this checkout's (a baseline's runs are only compared)
+    held_steps = [held for config, held in results if held is not None and "@" not in config.name]
+    sqlite = sorted(
+        (held for config, held in results if config.name == "sqlite" and held is not None),
+        key=lambda step: step.players_per_core,
+    )
+    headline = sqlite[len(sqlite) // 2] if sqlite else next(iter(held_steps), None)
     if headline is None:
         print("no step held in any configuration", file=sys.stderr)
         print("RESULT players_per_core_at_slo=0")
@@ -402,8 +536,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--settle", type=float, default=15.0, help="seconds before each window")
     parser.add_argument("--window", type=float, default=30.0, help="measured seconds per step")
     parser.add_argument("--pg-url", default=os.environ.get("FIVEUP_BENCH_POSTGRES_URL", DEFAULT_PG))
+    parser.add_argument("--nats-url", default=os.environ.get("FIVEUP_BENCH_NATS_URL", DEFAULT_NATS),
+                        help="the NATS of the _bus configurations")  # fmt: skip
+    parser.add_argument("--baseline", default="",
+                        help="a git revision: also run each configuration on its server code")  # fmt: skip
+    parser.add_argument("--through", action="store_true",
+                        help="measure every step, not only up to the first that breaks")  # fmt: skip
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="run the configurations this many times (alternating with --baseline)")  # fmt: skip
     parser.add_argument("--smoke", action="store_true",
-                        help="one small step on SQLite and PostgreSQL (format check)")  # fmt: skip
+                        help="one small step per configuration (format check)")  # fmt: skip
     args = parser.parse_args(argv)
     for name in args.configs.split(","):
         if name not in CONFIG_SHAPES:
