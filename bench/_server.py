@@ -286,6 +286,21 @@ def pg_problem(url: str) -> str | None:
     return None
 
 
+def nats_problem(url: str) -> str | None:
+    """Why NATS at ``url`` (nats://HOST:PORT) cannot be used (None: it can): it must
+    accept a connection and greet with its INFO line."""
+    hostport = url.partition("://")[2].rpartition("@")[2]
+    host, _, port = hostport.partition(":")
+    try:
+        with socket.create_connection((host or "127.0.0.1", int(port or 4222)), timeout=3) as sock:
+            sock.settimeout(3)
+            if not sock.recv(7).startswith(b"INFO"):
+                return f"{url} is not a NATS server"
+    except (OSError, ValueError) as exc:
+        return str(exc).strip() or type(exc).__name__
+    return None
+
+
 @contextlib.contextmanager
 def postgres_database(maintenance: str) -> Iterator[str]:
     """A throwaway database on the server of ``maintenance`` (a postgresql:// URL),

@@ -40,8 +40,10 @@ code, and two figures of the streams:
 * ``delivery``: how long after the server decided a step its watchers had it, for every
   streamed event that carries a timed turn.  The turn's deadline minus the server's turn
   timeout (``turn_timeout``) is the instant the server stamped the step, on the clock
-  this process shares with the server (one machine).  Catch-up events read after a
-  reconnect are not counted (they are old on purpose).
+  this process shares with the server (one machine).  Catch-up events are not counted
+  (they are old on purpose): a step the server stamped before the stream was opened --
+  one that happened while the phone was away, or between the view read and the watch --
+  is caught up, not delivered.
 * ``seated``: queued to seated in the matchmaker.
 
 Why not Locust: its gRPC users run on grpcio's gevent mode, which parks an OS thread for
@@ -303,6 +305,8 @@ class Watch:
         self.turn_timeout = turn_timeout
         self.views = views
         self.view: match_pb2.MatchView | None = None
+        # Steps stamped before this instant are catch-up, not deliveries (see Recorder).
+        self.opened = time.time()
         metadata = client.anonymous if anonymous else client.auth
         self.stream = client.matches.WatchMatch(
             match_pb2.WatchMatchRequest(match_id=match_id, after_version=after, with_views=views),
@@ -322,7 +326,9 @@ class Watch:
                     turn = event.turn
                     if turn.HasField("deadline") and not turn.stand_in:
                         deadline = turn.deadline.seconds + turn.deadline.nanos * 1e-9
-                        recorder.ok("delivery", time.time() - (deadline - self.turn_timeout))
+                        stamped = deadline - self.turn_timeout
+                        if stamped >= self.opened:
+                            recorder.ok("delivery", time.time() - stamped)
                 if self.views:
                     if item.HasField("view"):
                         self.view = item.view

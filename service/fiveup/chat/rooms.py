@@ -34,7 +34,7 @@ from ..identity.relations import BlockLookup, NoBlocks
 from ..lobby.seats import PlayerSeats, is_access_token
 from ..match.matches import Matches
 from ..notifications.outbox import Outbox
-from ..shared.broker import Broker
+from ..shared.broker import Broker, wait_any
 from ..shared.errors import InvalidRequest, ShuttingDown
 from .away import Telling
 from .errors import (
@@ -368,10 +368,8 @@ class TableChat:
             cursor = scanned_to(seen, cursor)
             if self._closing.is_set():
                 raise ShuttingDown("the server is shutting down; reconnect with after_seq")
-            await _first(
-                *(w.wait() for w in chat_wakes), match_wake.wait(), self._closing.wait(),
-                timeout=self.config.poll_seconds,
-            )  # fmt: skip
+            # (a shutdown wakes it too: ``close`` publishes to every chat waiter)
+            await wait_any((*chat_wakes, match_wake), self.config.poll_seconds)
             if reader.key and any(w.is_set() for w in chat_wakes):
                 muted = await self._muted(reader)  # a mute from another stream of theirs
 
@@ -447,7 +445,8 @@ class TableChat:
                     self.load_word_list()
             except Exception:
                 log.exception("chat sweep failed")
-            await _first(self._closing.wait(), timeout=self.config.release_seconds)
+            with contextlib.suppress(TimeoutError):  # (close cancels it anyway)
+                await asyncio.wait_for(self._closing.wait(), self.config.release_seconds or None)
 
     async def sweep_retention(self) -> int:
         """Delete the messages (and reports) past their retention; answer how many."""
@@ -519,13 +518,3 @@ def _check_request_id(request_id: str) -> None:
             f"request_id must be at most {MAX_REQUEST_ID} printable ASCII characters",
             field="request_id",
         )
-
-
-async def _first(*waits: object, timeout: float) -> None:
-    """Wait until the first of ``waits`` (coroutines) finishes, or ``timeout``."""
-    tasks = [asyncio.ensure_future(w) for w in waits]  # type: ignore[call-overload]
-    try:
-        await asyncio.wait(tasks, timeout=timeout or None, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for task in tasks:
-            task.cancel()

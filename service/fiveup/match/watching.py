@@ -110,17 +110,9 @@ class MatchWatch:
                 raise ShuttingDown("the server is shutting down; reconnect with after_version")
             if moved_on:
                 continue
-            closing = asyncio.ensure_future(self._closing.wait())
-            woken = asyncio.ensure_future(wake.wait())
-            try:
-                await asyncio.wait(
-                    {closing, woken},
-                    timeout=self._poll_seconds or None,
-                    return_when=asyncio.FIRST_COMPLETED,
-                )
-            finally:
-                closing.cancel()
-                woken.cancel()
+            # A shutdown wakes every waiter (Matches.close publishes to all of them), and
+            # the check above then ends the stream.
+            await wake.wait(self._poll_seconds)
 
     async def _view_at(
         self,

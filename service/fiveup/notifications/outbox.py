@@ -148,17 +148,8 @@ class Outbox:
                     break
             if self._closing.is_set():
                 raise ShuttingDown("the server is shutting down; reconnect with after_seq")
-            closing = asyncio.ensure_future(self._closing.wait())
-            woken = asyncio.ensure_future(wake.wait())
-            try:
-                await asyncio.wait(
-                    {closing, woken},
-                    timeout=self.config.poll_seconds or None,
-                    return_when=asyncio.FIRST_COMPLETED,
-                )
-            finally:
-                closing.cancel()
-                woken.cancel()
+            # (a shutdown wakes it too: ``close`` publishes to every waiter)
+            await wake.wait(self.config.poll_seconds)
 
     async def list_after(self, access_token: str | None, after_seq: int, limit: int) -> NoticePage:
         """A page of the signed-in player's notices after ``after_seq`` (for polling)."""
