@@ -124,6 +124,8 @@ bench: build services
 	$(PY) -m bench.rest
 	$(PY) -m bench.notify
 	$(PY) -m bench.farming
+	$(PY) -m bench.append_stamp
+	$(PY) -m bench.void
 
 # Capacity (docs/performance.md): players one replica serves within the SLO, ramped per
 # configuration (SQLite, PostgreSQL, two replicas, --workers 2) until it breaks; ~40 min
