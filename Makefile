@@ -126,6 +126,8 @@ bench: build services
 	$(PY) -m bench.farming
 	$(PY) -m bench.integrity_scan
 	$(PY) -m bench.cluster
+	$(PY) -m bench.append_stamp
+	$(PY) -m bench.void
 
 # Capacity (docs/performance.md): players one replica serves within the SLO, ramped per
 # configuration (SQLite, PostgreSQL, two replicas, --workers 2) until it breaks; ~40 min

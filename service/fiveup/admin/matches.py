@@ -106,7 +106,7 @@ class MatchAdmin:
         self.stuck = stuck
         self.clock = clock
 
-    async def list(
+    async def list_matches(
         self,
         which: MatchFilter = MatchFilter.ANY,
         *,

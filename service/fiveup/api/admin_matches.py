@@ -70,7 +70,7 @@ class MatchesAdmin:
         which = FILTERS.get(request.filter)
         if which is None:
             raise InvalidRequest("filter is not a MatchFilter", field="filter")
-        page, token = await self._matches.list(
+        page, token = await self._matches.list_matches(
             which, player_id=request.player_id, rated_only=request.rated_only,
             limit=request.limit, page_token=request.page_token,
         )  # fmt: skip
