@@ -1,36 +1,46 @@
 """Cluster: what a player costs the servers as replicas are added, on one database with
 the bus.
 
-    .venv/bin/python -m bench.cluster [--smoke] [--configs postgres_1,postgres_2,postgres_3,workers_2]
+    .venv/bin/python -m bench.cluster [--smoke] [--configs postgres_1,postgres_2,...]
                                       [--players-per-replica 300] [--rounds 2]
                                       [--settle 30] [--window 60] [--nats-url nats://HOST:PORT]
+                                      [--baseline CHECKOUT] [--profile FOLDER]
 
 Configurations (``fiveup serve`` subprocesses, started and sized as ``bench.capacity``
 starts them, none pinned: they float over the machine's cores with the load):
 
 * ``postgres_1``, ``postgres_2``, ``postgres_3``: 1, 2 and 3 replicas (separate
   processes) on one fresh PostgreSQL database, all with ``--bus`` on one NATS;
+* ``postgres_3_apart``: the control -- three replicas that share nothing (a database and
+  bus subjects each, every match on one replica): three processes and their load on
+  this machine, without the cluster's traffic between them;
 * ``workers_2``: ``fiveup serve --workers 2 --bus ...`` on one SQLite file.
 
-Each carries the same load per replica (``--players-per-replica`` players of the load
-model, so 1, 2 and 3 times that in all; ``workers_2`` counts as two), of
+Each carries the same load per serving process (``--players-per-replica`` players of
+the load model, so 1, 2 and 3 times that in all; ``workers_2`` counts as two), of
 ``CLUSTER_MODEL``: the load model with every match through the matchmaker (a match
 against bots has one person in it, so it never spans replicas) and spectators watching
 through the replica they are connected to.  People are spread over the replicas
 round-robin, so the seats of most matches, and their spectators, are on different
-replicas (the share is printed: ``span``).  Without the validators: they are a fixed
-load, not a per-player one.
+replicas (the share is printed: ``span``; workers share one address, so the load cannot
+tell).  Without the validators: they are a fixed load, not a per-player one.
 
 For each, once everyone has arrived and ``--settle`` seconds have passed, it measures a
 window of ``--window`` seconds: the CPU time of every server process (``utime + stime``
 of each replica, each worker and its supervisor, from ``/proc/<pid>/stat``; the load
 generator's is not counted), in **server CPU seconds per 1,000 player-minutes**; beside
 it the private NATS server's and the database backends' CPU (this database's backends in
-``pg_stat_activity``; one that closes in the window is missed), the store reads and bus
-wake-ups the servers made per append, and the latencies the load saw.  ``--rounds N``
-measures every configuration N times, interleaved, and sums them.  Last line:
+``pg_stat_activity``; one that closes in the window is missed), the load generator's
+own, the store reads and bus wake-ups the servers made per append, and the latencies
+the load saw.  ``--rounds N`` measures every configuration N times, interleaved, and
+sums them.  Last line:
 
     RESULT cluster_cpu_per_player_3_vs_1=<postgres_3's CPU per player-minute / postgres_1's>
+
+``--baseline CHECKOUT`` runs every configuration from another checkout's code too,
+interleaved in the same run (a before/after under the same machine load; the baseline's
+ratio is printed above the RESULT).  ``--profile FOLDER`` records every server process
+with py-spy over each window (its sampling costs the servers a little).
 
 NATS: a private ``nats-server`` on a free port (its CPU is then the run's own), unless
 ``--nats-url`` names one (the servers take subjects of their own on it).  PostgreSQL: a
@@ -69,7 +79,7 @@ from bench.load_model import MODEL, Crowd, Window
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/postgres"
 SHARED_NATS = "nats://127.0.0.1:4222"  # without nats-server installed here
 CLUSTER_MODEL = replace(MODEL, against_bots=0.0, validators=0, spectators_elsewhere=True)
-CONFIGS = ("postgres_1", "postgres_2", "postgres_3", "workers_2")
+CONFIGS = ("postgres_1", "postgres_2", "postgres_3", "postgres_3_apart", "workers_2")
 SHAPES = {
     "postgres_1": Config("postgres_1", "postgres", 1, 1, model=CLUSTER_MODEL, bus=True, pin=False),
     "postgres_2": Config("postgres_2", "postgres", 2, 1, model=CLUSTER_MODEL, bus=True, pin=False),
