@@ -15,6 +15,7 @@ from fiveup.admin.detectors import (
     IntegrityConfig,
     early_endings,
     few_own_moves,
+    played_by,
     repeated_pairs,
     shared_addresses,
     sudden_climbs,
@@ -138,12 +139,12 @@ def test_rating_earned_with_few_own_moves() -> None:
         ledger.play("main", f"sock{n}", NOW - HOUR + n, moves=(3, 3))
     for n in range(5):
         ledger.play("ann", f"rival{n}", NOW - HOUR + n, moves=(35, 34))
-    found = few_own_moves(ledger.results, CONFIG, {})
+    found = few_own_moves(played_by(ledger.results), CONFIG, {})
     # the socks made few moves too, but lost rating; each played once anyway
     assert ids(found) == [(SignalKind.FEW_OWN_MOVES, ("main",))]
     assert found[0].evidence.startswith("5 rated results from 15 own moves (median 3 a result)")
     fewer = dataclasses.replace(CONFIG, few_min_results=6)
-    assert few_own_moves(ledger.results, fewer, {}) == []
+    assert few_own_moves(played_by(ledger.results), fewer, {}) == []
 
 
 def test_a_climb_few_matches_bought_within_a_day() -> None:
@@ -152,20 +153,20 @@ def test_a_climb_few_matches_bought_within_a_day() -> None:
         ledger.play("main", f"sock{n}", NOW - 4 * HOUR + n * 1800)
     for n in range(8):  # the same eight wins over eight days
         ledger.play("ann", f"rival{n}", NOW - 9 * DAY + n * DAY)
-    [found] = sudden_climbs(ledger.results, CONFIG, {})
+    [found] = sudden_climbs(played_by(ledger.results), CONFIG, {})
     assert (found.kind, found.players, len(found.match_ids)) == (
         SignalKind.SUDDEN_CLIMB, ("main",), 8,
     )  # fmt: skip
     assert found.evidence == "rating +398 in 8 rated matches within 3.5 h (2-player: 1500 to 1898)"
     steeper = dataclasses.replace(CONFIG, climb_points_per_match=50.0)
-    [part] = sudden_climbs(ledger.results, steeper, {})  # the steepest part that passes
+    [part] = sudden_climbs(played_by(ledger.results), steeper, {})  # the steepest part that passes
     assert part.evidence.startswith("rating +367 in 7 rated matches")
     grind = dataclasses.replace(CONFIG, climb_points_per_match=60.0)
-    assert sudden_climbs(ledger.results, grind, {}) == []  # no 300 at 60 a match
+    assert sudden_climbs(played_by(ledger.results), grind, {}) == []  # no 300 at 60 a match
     # a climb is measured over matches in a row: with one judged in the middle, neither
     # part (+201 in 3, +147 in 4) is enough
     judged = {(SignalKind.SUDDEN_CLIMB, ("main",)): frozenset(found.match_ids[3:4])}
-    assert sudden_climbs(ledger.results, CONFIG, judged) == []
+    assert sudden_climbs(played_by(ledger.results), CONFIG, judged) == []
 
 
 def test_a_few_lucky_wins_are_a_provisional_swing_more_are_a_climb() -> None:
@@ -173,9 +174,9 @@ def test_a_few_lucky_wins_are_a_provisional_swing_more_are_a_climb() -> None:
     ledger.ratings["pro"] = Rating(39.0, 4.0)  # a settled 1913
     for n in range(4):
         ledger.play("lucky", "pro", NOW - HOUR + n)
-    assert sudden_climbs(ledger.results, CONFIG, {}) == []  # +431 in 4 matches
+    assert sudden_climbs(played_by(ledger.results), CONFIG, {}) == []  # +431 in 4 matches
     ledger.play("lucky", "pro", NOW)  # the fifth: a strong account throwing games
-    [found] = sudden_climbs(ledger.results, CONFIG, {})
+    [found] = sudden_climbs(played_by(ledger.results), CONFIG, {})
     assert found.players == ("lucky",) and found.evidence.startswith(
         "rating +487 in 5 rated matches"
     )

@@ -96,12 +96,13 @@ def detect(
     judged: Judged,
 ) -> list[Signal]:
     """Every signal in ``results`` (the rated matches of the window, in rated order)."""
+    by_player = played_by(results)  # once for both detectors that look per player
     return [
         *repeated_pairs(results, config, now, judged),
         *early_endings(results, forfeits, config, judged),
         *shared_addresses(results, addresses, config, judged),
-        *few_own_moves(results, config, judged),
-        *sudden_climbs(results, config, judged),
+        *few_own_moves(by_player, config, judged),
+        *sudden_climbs(by_player, config, judged),
     ]
 
 
@@ -251,7 +252,8 @@ def shared_addresses(
     return out
 
 
-def _by_player(results: Iterable[RatedResult]) -> dict[str, list[Played]]:
+def played_by(results: Iterable[RatedResult]) -> dict[str, list[Played]]:
+    """Each player's rated results, in rated order."""
     found: dict[str, list[Played]] = defaultdict(list)
     for result in results:
         for seat in result.seats:
@@ -260,10 +262,10 @@ def _by_player(results: Iterable[RatedResult]) -> dict[str, list[Played]]:
 
 
 def few_own_moves(
-    results: Sequence[RatedResult], config: IntegrityConfig, judged: Judged
+    by_player: Mapping[str, Sequence[Played]], config: IntegrityConfig, judged: Judged
 ) -> list[Signal]:
     kind, out = SignalKind.FEW_OWN_MOVES, []
-    for player, played in _by_player(results).items():
+    for player, played in by_player.items():
         games = _fresh(judged, kind, (player,), (g for g in played if g.seat.own_moves is not None))
         if len(games) < max(config.few_min_results, 1):
             continue
@@ -286,10 +288,10 @@ def few_own_moves(
 
 
 def sudden_climbs(
-    results: Sequence[RatedResult], config: IntegrityConfig, judged: Judged
+    by_player: Mapping[str, Sequence[Played]], config: IntegrityConfig, judged: Judged
 ) -> list[Signal]:
     kind, out = SignalKind.SUDDEN_CLIMB, []
-    for player, played in _by_player(results).items():
+    for player, played in by_player.items():
         done = judged.get((kind, (player,)), frozenset())
         by_category: dict[str, list[Played]] = defaultdict(list)
         for game in played:
@@ -330,14 +332,20 @@ def _runs(games: Sequence[Played], judged: frozenset[str]) -> list[list[Played]]
 
 def _steepest(run: Sequence[Played], config: IntegrityConfig) -> tuple[int, list[Played]] | None:
     """The largest rise within the climb window over consecutive matches of ``run`` that
-    passes the thresholds (its size, its size per match, its matches)."""
+    passes the thresholds (its size, its size per match, its matches).  Most players'
+    whole run never rises that far: they cost one pass; the others, each match against
+    those before it within the window."""
+    before = [display_rating(g.seat.before.mu) for g in run]
+    after = [display_rating(g.seat.after.mu) for g in run]
+    if max(after) - min(before) < config.climb_points:
+        return None
     best: tuple[int, list[Played]] | None = None
     for j, last in enumerate(run):
-        top = display_rating(last.seat.after.mu)
+        top = after[j]
         for i in range(j, -1, -1):
             if last.result.ended_at - run[i].result.ended_at > config.climb_window_seconds:
                 break
-            rise = top - display_rating(run[i].seat.before.mu)
+            rise = top - before[i]
             n = j - i + 1
             steep = rise >= config.climb_points and rise / n >= config.climb_points_per_match
             if steep and n >= config.climb_min_matches and (best is None or rise > best[0]):
