@@ -118,6 +118,7 @@ bench: build services
 	$(PY) -m bench.rules_rpc
 	$(PY) -m bench.memory
 	$(PY) -m bench.moves
+	$(PY) -m bench.appends
 	$(PY) -m bench.bot_load
 	$(PY) -m bench.matchmaking
 	$(PY) -m bench.hints

@@ -302,13 +302,13 @@ def nats_problem(url: str) -> str | None:
 
 
 @contextlib.contextmanager
-def postgres_database(maintenance: str) -> Iterator[str]:
+def postgres_database(maintenance: str, prefix: str = "fiveup_bench") -> Iterator[str]:
     """A throwaway database on the server of ``maintenance`` (a postgresql:// URL),
-    dropped after."""
+    named ``<prefix>_<pid>_<random>``, dropped after."""
     import psycopg
     from psycopg.conninfo import conninfo_to_dict
 
-    name = f"fiveup_bench_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    name = f"{prefix}_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     with psycopg.connect(maintenance, autocommit=True, connect_timeout=5) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     info = conninfo_to_dict(maintenance)
