@@ -33,7 +33,8 @@ GUEST_TEST = "✔ queues, plays, and resumes the same seat from a second process
 # The SDK's chat, notification and rematch helpers (clients/node/test/social.test.js).
 SOCIAL_TEST = "✔ two players chat, are told of every turn across dropped streams, and rematch"
 REGISTRY = "https://registry.npmjs.org/"
-WORKSPACES = {"sdk", "node", "web"}
+# the workspace's own packages, as clients/package.json names them
+WORKSPACES = set(json.loads((CLIENTS_DIR / "package.json").read_text())["workspaces"])
 
 
 def test_the_lock_pins_everything_to_the_npm_registry() -> None:

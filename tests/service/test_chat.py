@@ -4,32 +4,24 @@ retries, and the attacks a cheater or a troll would try."""
 
 from __future__ import annotations
 
-import asyncio
-import subprocess
-import sys
+import time
 from pathlib import Path
 
 import grpc
 import pytest
+from google.protobuf.timestamp_pb2 import Timestamp
 
 from fiveup.notifications import Notice, NoticeKind
 from fiveup.store import open_notification_store
-from fiveup.v1 import chat_pb2
+from fiveup.v1 import admin_pb2, chat_pb2
 from fiveup.v1 import match_pb2 as pb
 
+from ..admin.operators import admin_stub, operator_auth
 from ..harness import Running, auth, human, start, stop, wait_for
 from .chat_table import sign_in, signed_in_table, words
 from .helpers import error_info
 
 PLAYERS, SPECTATORS = chat_pb2.CHAT_ROOM_PLAYERS, chat_pb2.CHAT_ROOM_SPECTATORS
-
-
-async def fiveup_chat(*args: str) -> subprocess.CompletedProcess[str]:
-    """The operator's command line, as a separate process on the server's database."""
-    command = [str(Path(sys.executable).with_name("fiveup")), "chat", *args]
-    return await asyncio.to_thread(
-        subprocess.run, command, capture_output=True, text=True, timeout=60, check=False
-    )
 
 
 async def refused(call, code: grpc.StatusCode, reason: str) -> grpc.aio.AioRpcError:  # type: ignore[no-untyped-def]
@@ -268,9 +260,13 @@ async def test_mute_and_report(server: Running) -> None:
         metadata=auth(table.seats[2].token),
     )  # fmt: skip
     assert reported.reported
-    listed = await fiveup_chat("reports", "--db", str(server.db))  # the operator's view
-    assert listed.returncode == 0 and "'you are all idiots'" in listed.stdout, listed
-    assert "abuse [open]" in listed.stdout and "'insults'" in listed.stdout
+    listed = await admin_stub(server).ListReports(  # the operator's view
+        admin_pb2.ListReportsRequest(open_only=True, reason="queue"),
+        metadata=operator_auth(server),
+    )
+    assert [(r.text, r.reason, r.comment, r.HasField("resolved_at")) for r in listed.reports] == [
+        ("you are all idiots", "abuse", "insults", False)
+    ]
     again = await table.chat.ReportChatMessage(
         chat_pb2.ReportChatMessageRequest(match_id=table.match_id, message_id=rude.message_id,
                                           reason=chat_pb2.CHAT_REPORT_REASON_ABUSE),
@@ -301,8 +297,12 @@ async def test_a_silenced_player_talks_to_themself(server: Running) -> None:
     assert server.app.contexts is not None
     chat = server.app.contexts.chat
     troll_id = (await chat.speaker(table.match_id, table.seats[1].token)).player_id
-    done = await fiveup_chat("silence", "--db", str(server.db), troll_id, "--hours", "1")
-    assert done.returncode == 0 and "silenced until" in done.stdout, done
+    until = Timestamp(seconds=int(time.time()) + 3600)
+    await admin_stub(server).ImposeSanction(
+        admin_pb2.ImposeSanctionRequest(player_id=troll_id, kind=admin_pb2.SANCTION_KIND_CHAT_SILENCE,
+                                        ends_at=until, reason="spam"),
+        metadata=operator_auth(server),
+    )  # fmt: skip
     sent = await table.say(1, text="spam spam spam")
     assert not sent.held and words(await table.read(1)) == ["spam spam spam"]
     assert words(await table.read(0)) == []
