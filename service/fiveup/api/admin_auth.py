@@ -20,12 +20,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextvars import ContextVar
 from typing import Any
 
-import grpc
-
 from ..admin.ports import Operator
 from ..engine.errors import MatchError
 from .errors import status_for
-from .handlers import Handler, WrappingInterceptor, bearer_token
+from .handlers import Handler, WrappingInterceptor, bearer_token, behaviour_of
 
 ADMIN_SERVICE_PREFIX = "/fiveup.v1.AdminService/"
 
@@ -52,23 +50,14 @@ class AdminAuthInterceptor(WrappingInterceptor):
     def wrap(self, method: str, handler: Handler) -> Handler:
         if not method.startswith(ADMIN_SERVICE_PREFIX):
             return handler
-        for kind, make in (
-            ("unary_unary", grpc.unary_unary_rpc_method_handler),
-            ("unary_stream", grpc.unary_stream_rpc_method_handler),
-            ("stream_unary", grpc.stream_unary_rpc_method_handler),
-            ("stream_stream", grpc.stream_stream_rpc_method_handler),
-        ):
-            fn = getattr(handler, kind)
-            if fn is None:
-                continue
-            if inspect.isasyncgenfunction(fn):
-                behaviour: Callable[..., Any] = self._generator(fn)
-            elif inspect.iscoroutinefunction(fn):
-                behaviour = self._coroutine(fn)
-            else:  # a synchronous handler could run unauthenticated: never serve one
-                raise TypeError(f"{method}: AdminService handlers must be async")
-            return make(behaviour, handler.request_deserializer, handler.response_serializer)
-        raise TypeError(f"{method}: a handler of no known kind")
+        fn, make = behaviour_of(handler)
+        if inspect.isasyncgenfunction(fn):
+            behaviour: Callable[..., Any] = self._generator(fn)
+        elif inspect.iscoroutinefunction(fn):
+            behaviour = self._coroutine(fn)
+        else:  # a synchronous handler could run unauthenticated: never serve one
+            raise TypeError(f"{method}: AdminService handlers must be async")
+        return make(behaviour, handler.request_deserializer, handler.response_serializer)
 
     async def _operator_of(self, context: Any) -> Operator:
         try:

@@ -32,7 +32,7 @@ import grpc
 from google.protobuf.message import DecodeError
 
 from .errors import rich_status
-from .handlers import Handler, WrappingInterceptor
+from .handlers import Handler, WrappingInterceptor, behaviour_of
 
 log = logging.getLogger(__name__)
 
@@ -105,20 +105,11 @@ def _wrap(method: str, handler: Handler) -> Handler:
     decode = tolerant(handler.request_deserializer)
     encode = _pre_encoded(handler.response_serializer)
     streaming_in = handler.request_streaming
-    fn: Any
-    for kind, make in (
-        ("unary_unary", grpc.unary_unary_rpc_method_handler),
-        ("unary_stream", grpc.unary_stream_rpc_method_handler),
-        ("stream_unary", grpc.stream_unary_rpc_method_handler),
-        ("stream_stream", grpc.stream_stream_rpc_method_handler),
-    ):
-        fn = getattr(handler, kind)
-        if fn is None:
-            continue
-        if inspect.isasyncgenfunction(fn):
-            return make(_generator(method, fn, streaming_in), decode, encode)
-        if inspect.iscoroutinefunction(fn):
-            return make(_coroutine(method, fn, streaming_in), decode, encode)
+    fn, make = behaviour_of(handler)
+    if inspect.isasyncgenfunction(fn):
+        return make(_generator(method, fn, streaming_in), decode, encode)
+    if inspect.iscoroutinefunction(fn):
+        return make(_coroutine(method, fn, streaming_in), decode, encode)
     return handler  # a synchronous handler (none here): gRPC's own handling
 
 

@@ -1,8 +1,9 @@
 """What every servicer and interceptor shares: ``unary``/``streaming``, the decorators
 that report domain errors with their status code and ErrorInfo; ``bearer_token``, the
 seat token of a call; ``Context``, the servicer context type the servicers are checked
-with; and ``WrappingInterceptor``, the base of interceptors that wrap each method's
-handler once."""
+with; ``WrappingInterceptor``, the base of interceptors that wrap each method's
+handler once, and ``behaviour_of``, the one function a handler carries with the factory
+that makes a handler of the same kind around a replacement."""
 
 from __future__ import annotations
 
@@ -53,6 +54,25 @@ def streaming(
             await context.abort(code, message, trailing_metadata=trailers)
 
     return wrapper
+
+
+# gRPC's four kinds of method, each with the factory that makes a handler of that kind.
+HANDLER_KINDS: tuple[tuple[str, Callable[..., Handler]], ...] = (
+    ("unary_unary", grpc.unary_unary_rpc_method_handler),
+    ("unary_stream", grpc.unary_stream_rpc_method_handler),
+    ("stream_unary", grpc.stream_unary_rpc_method_handler),
+    ("stream_stream", grpc.stream_stream_rpc_method_handler),
+)
+
+
+def behaviour_of(handler: Handler) -> tuple[Callable[..., Any], Callable[..., Handler]]:
+    """The function ``handler`` runs and the factory of its kind (``make(behaviour,
+    handler.request_deserializer, handler.response_serializer)`` rebuilds it)."""
+    for kind, make in HANDLER_KINDS:
+        fn = getattr(handler, kind)
+        if fn is not None:
+            return fn, make
+    raise ValueError("a method handler without a behaviour")
 
 
 def bearer_token(context: Context) -> str | None:

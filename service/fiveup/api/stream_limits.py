@@ -28,12 +28,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-import grpc
-
 from ..engine.errors import MatchError
 from ..lobby.seats import is_access_token
 from .errors import status_for
-from .handlers import Handler, WrappingInterceptor, bearer_token
+from .handlers import Handler, WrappingInterceptor, bearer_token, behaviour_of
 from .limits import IDENTIFIED, SELF_ADMITTED, Limits, stream_kinds
 from .stream_pools import StreamKind
 
@@ -79,22 +77,14 @@ class StreamLimitInterceptor(WrappingInterceptor):
         name = method.rsplit("/", 1)[-1]
         if name in SELF_ADMITTED:
             return handler
-        for kind, make in (
-            ("unary_stream", grpc.unary_stream_rpc_method_handler),
-            ("stream_unary", grpc.stream_unary_rpc_method_handler),
-            ("stream_stream", grpc.stream_stream_rpc_method_handler),
-        ):
-            fn = getattr(handler, kind)
-            if fn is None:
-                continue
-            if inspect.isasyncgenfunction(fn):
-                behaviour: Callable[..., Any] = self._generator(name, fn)
-            elif inspect.iscoroutinefunction(fn):
-                behaviour = self._coroutine(name, fn)
-            else:
-                return handler  # synchronous handler (none here)
-            return make(behaviour, handler.request_deserializer, handler.response_serializer)
-        return handler
+        fn, make = behaviour_of(handler)
+        if inspect.isasyncgenfunction(fn):
+            behaviour: Callable[..., Any] = self._generator(name, fn)
+        elif inspect.iscoroutinefunction(fn):
+            behaviour = self._coroutine(name, fn)
+        else:
+            return handler  # synchronous handler (none here)
+        return make(behaviour, handler.request_deserializer, handler.response_serializer)
 
     def _generator(self, name: str, fn: Any) -> Callable[..., AsyncIterator[Any]]:
         async def limited(request: Any, context: Any) -> AsyncIterator[Any]:
