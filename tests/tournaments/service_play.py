@@ -19,8 +19,8 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from fiveup.tournaments.model import Config, Ending, Entrant, StandingRow, TableResult
 from fiveup.tournaments.standings import standings
 from fiveup.v1 import match_pb2 as mpb
-from fiveup.v1 import tournaments_pb2 as pb
 from fiveup.v1 import players_pb2, players_pb2_grpc, tournaments_pb2_grpc
+from fiveup.v1 import tournaments_pb2 as pb
 
 from ..harness import Running, auth
 from ..service.players import play_seat
@@ -141,9 +141,7 @@ class Players:
             )
 
 
-async def recomputed(
-    server: Running, detail: pb.TournamentDetail
-) -> list[StandingRow]:
+async def recomputed(server: Running, detail: pb.TournamentDetail) -> list[StandingRow]:
     """The standings from the match records alone (GetMatchRecord), with the tournament's
     tables (who sat where) and the rule of docs/tournaments.md "Fair play"."""
     results = []

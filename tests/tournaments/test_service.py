@@ -226,9 +226,7 @@ async def test_a_table_resigned_at_once_scores_nothing(server) -> None:
 
 async def test_an_invitation_only_tournament_is_hidden_from_everyone_else(server) -> None:
     owner, guest, outsider = await people(server, 3)
-    tid = await create(
-        server, owner, entry=pb.EntryRules(invited_player_ids=[guest.player_id])
-    )
+    tid = await create(server, owner, entry=pb.EntryRules(invited_player_ids=[guest.player_id]))
     for who in (outsider, None):
         reason = await refused_reason(
             stub(server).GetTournament(
