@@ -12,12 +12,16 @@ import time
 import grpc
 import pytest
 
+from fiveup.cli.check_tournaments import check_tournaments
+from fiveup.cli.commands import main
+from fiveup.store.sqlite.tournaments import SqliteTournamentStore
 from fiveup.v1 import match_pb2 as mpb
 from fiveup.v1 import tournaments_pb2 as pb
 
 from ..harness import auth, server_fixture, wait_for
 from ..service.helpers import error_info
 from .service_play import (
+    MIN_OWN_MOVES,
     Players,
     at,
     create,
@@ -301,3 +305,34 @@ async def test_a_tournament_for_players_with_standing_refuses_a_fresh_guest(stri
         )
     )
     assert reason == "TOURNAMENT_NOT_ELIGIBLE"
+
+
+async def test_check_tournaments_agrees_with_the_logs_and_catches_a_tampered_result(
+    server, capsys
+) -> None:
+    field = await people(server, 4)
+    tid = await start_now(server, field[0], field, seats=2, capacity=4, rounds=2,
+                          target_points=1)  # fmt: skip
+    await Players(server, {p.player_id: p for p in field}, random.Random(6)).run(tid)
+    checked = await check_tournaments(str(server.db), MIN_OWN_MOVES)
+    assert checked.ok and checked.tournaments == 1 and checked.tables == 4
+    # The command says so too (the server's --rated-min-own-moves is given).
+    code = await asyncio.to_thread(
+        main, ["check-tournaments", "--db", str(server.db), "--rated-min-own-moves", "3"]
+    )
+    assert code == 0 and "OK: 1 finished tournament (4 tables)" in capsys.readouterr().out
+    # A result edited in the store (the loser made the winner) no longer matches its log.
+    store = SqliteTournamentStore(str(server.db))
+    await store.open()
+    try:
+        record = await store.get(tid)
+        assert record is not None
+        table = record.tables[0]
+        table.winner_side = 1 - table.winner_side
+        assert await store.save(record, record.version)
+    finally:
+        await store.close()
+    checked = await check_tournaments(str(server.db), MIN_OWN_MOVES)
+    assert not checked.ok
+    assert any(f"match {table.match_id}" in m.what for m in checked.mismatches)
+    assert any(m.what.startswith("rank ") for m in checked.mismatches)
