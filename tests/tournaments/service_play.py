@@ -95,10 +95,14 @@ class Players:
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     seen_your_table: set[str] = field(default_factory=set)
 
-    async def run(self, tid: str, timeout: float = 45.0) -> pb.TournamentDetail:
-        """Follow the tournament (one WatchTournament) and play each table as it is
-        seated, until it finishes."""
-        watch = stub(self.server).WatchTournament(pb.WatchTournamentRequest(tournament_id=tid))
+    async def run(
+        self, tid: str, timeout: float = 45.0, watch_on: Running | None = None
+    ) -> pb.TournamentDetail:
+        """Follow the tournament (one WatchTournament, on ``watch_on`` if given) and play
+        each table as it is seated, until it finishes."""
+        watch = stub(watch_on or self.server).WatchTournament(
+            pb.WatchTournamentRequest(tournament_id=tid)
+        )
         last = None
         try:
             async with asyncio.timeout(timeout):
