@@ -5,9 +5,8 @@ A tournament is one versioned record: its settings, its entrants, every table it
 is a read, a change made in memory and a write that succeeds only if the record is still
 at the version read (``TournamentStore.save``): two replicas that pair the same round,
 or two players who take the last place at once, cannot both win -- the loser reads
-again and finds the work done (or the tournament full).  An event's record is small
-(a 256-player Swiss with its 1,024 tables is some 200 kB of JSON), and it changes a few
-times a table.
+again and finds the work done (or the tournament full).  The record's size and what
+bounds it: docs/tournaments.md, "The director, and several replicas".
 """
 
 from __future__ import annotations
