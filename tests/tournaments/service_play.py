@@ -93,13 +93,14 @@ class Players:
     instead: Callable[[str, list[Person]], Awaitable[None]] | None = None
     started: set[str] = field(default_factory=set)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
-    seen_your_table: set[str] = field(default_factory=set)
+    tid: str = ""
 
     async def run(
         self, tid: str, timeout: float = 45.0, watch_on: Running | None = None
     ) -> pb.TournamentDetail:
         """Follow the tournament (one WatchTournament, on ``watch_on`` if given) and play
         each table as it is seated, until it finishes."""
+        self.tid = tid
         watch = stub(watch_on or self.server).WatchTournament(
             pb.WatchTournamentRequest(tournament_id=tid)
         )
@@ -140,6 +141,9 @@ class Players:
 
     async def _seat(self, match_id: str, person: Person) -> None:
         with contextlib.suppress(asyncio.CancelledError):
+            # The player is shown their own table (and seat) before playing it.
+            mine = (await get(self.server, self.tid, person)).your_table
+            assert mine.match_id == match_id, (mine, match_id)
             await play_seat(
                 self.server.matches, match_id, person.token, random.Random(self.rng.random())
             )

@@ -16,6 +16,7 @@ from fiveup.cli.check_tournaments import check_tournaments
 from fiveup.cli.commands import main
 from fiveup.store.sqlite.tournaments import SqliteTournamentStore
 from fiveup.v1 import match_pb2 as mpb
+from fiveup.v1 import players_pb2, players_pb2_grpc
 from fiveup.v1 import tournaments_pb2 as pb
 
 from ..harness import auth, server_fixture, wait_for
@@ -336,3 +337,29 @@ async def test_check_tournaments_agrees_with_the_logs_and_catches_a_tampered_res
     assert not checked.ok
     assert any(f"match {table.match_id}" in m.what for m in checked.mismatches)
     assert any(m.what.startswith("rank ") for m in checked.mismatches)
+
+
+async def test_an_odd_field_gives_one_bye_a_round_never_twice_to_anyone(server) -> None:
+    field = await people(server, 5)
+    tid = await start_now(server, field[0], field, seats=2, capacity=5, rounds=3,
+                          target_points=1)  # fmt: skip
+    final = await Players(server, {p.player_id: p for p in field}, random.Random(8)).run(tid)
+    byes = [t.player_ids[0] for r in final.rounds for t in r.tables
+            if t.ending == pb.TABLE_ENDING_BYE]  # fmt: skip
+    assert len(byes) == 3 and len(set(byes)) == 3  # one a round, never twice
+    assert rows(final) == engine_rows(await recomputed(server, final))
+
+
+async def test_players_with_a_block_never_share_a_table(server) -> None:
+    field = await people(server, 4)
+    blocker, blocked = field[0], field[1]
+    await players_pb2_grpc.PlayerServiceStub(server.channel).BlockPlayer(
+        players_pb2.BlockPlayerRequest(player_id=blocked.player_id),
+        metadata=auth(blocker.token),
+    )
+    tid = await start_now(server, field[0], field, seats=2, capacity=4, rounds=3,
+                          target_points=1)  # fmt: skip
+    final = await Players(server, {p.player_id: p for p in field}, random.Random(9)).run(tid)
+    for rnd in final.rounds:
+        for t in rnd.tables:
+            assert {blocker.player_id, blocked.player_id} - set(t.player_ids)
