@@ -56,3 +56,11 @@ class TooManyTournaments(TooManyRequests):
     """CreateTournament beyond the tournaments a player may create in a day."""
 
     reason = "TOURNAMENT_LIMIT_REACHED"
+
+
+class TournamentBusy(MatchError):
+    """A change to the tournament lost its race to other replicas' changes too many
+    times in a row; nothing was changed."""
+
+    reason = "TOURNAMENT_BUSY"
+    code = "ABORTED"

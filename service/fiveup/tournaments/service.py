@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Collection, Mapping
 from dataclasses import dataclass, replace
@@ -26,6 +27,7 @@ from .errors import (
     EntriesClosed,
     NotEligible,
     TooManyTournaments,
+    TournamentBusy,
     TournamentFull,
     TournamentNotFound,
 )
@@ -55,6 +57,8 @@ MIN_DURATION, MAX_DURATION = 5, 7 * 24 * 3600
 MAX_AHEAD = 30 * DAY  # the furthest ahead a tournament may be set to start
 MAX_TARGET = 10_000
 SAVE_ATTEMPTS = 20
+RETRY_SECONDS = 0.005  # the wait before a lost write is retried grows by this much
+_JITTER = secrets.SystemRandom()  # spreads the retries of replicas that collided
 
 
 class RatingsAtStart(Protocol):
@@ -70,10 +74,6 @@ class StandingCheck(Protocol):
     """Whether a player has the standing of rated play (``ratings.eligibility``)."""
 
     async def has_standing(self, player_id: str) -> bool: ...
-
-
-class Conflict(Exception):
-    """A change lost its race too many times in a row (the caller may retry)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +126,8 @@ class Tournaments:
         self.clock = clock
         # This replica's watch streams: tournament id -> (their wake-up, how many).
         self._changed: dict[str, tuple[asyncio.Event, int]] = {}
+        # Changes on this replica, one tournament at a time: id -> (its lock, users).
+        self._turns: dict[str, tuple[asyncio.Lock, int]] = {}
 
     # ------------------------------------------------------------------ changes
 
@@ -134,18 +136,32 @@ class Tournaments:
     ) -> TournamentRecord:
         """Apply ``fn`` to a fresh read of the tournament and write it at the version
         read (``fn`` returns False: nothing to write; it may raise to refuse); again on
-        a newer read when another change came first."""
-        for _ in range(SAVE_ATTEMPTS):
-            record = await self.store.get(tournament_id)
-            if record is None:
-                raise TournamentNotFound("no such tournament")
-            version = record.version
-            if not fn(record):
-                return record
-            if await self.store.save(record, version):
-                self.changed(tournament_id)
-                return record
-        raise Conflict(f"tournament {tournament_id}: too many concurrent changes")
+        a newer read when another change came first.  This replica's changes to one
+        tournament take turns (a burst of entries would otherwise mostly collide); only
+        other replicas' changes can make a write lose, and it is retried after a short
+        random wait."""
+        lock, users = self._turns.get(tournament_id, (asyncio.Lock(), 0))
+        self._turns[tournament_id] = (lock, users + 1)
+        try:
+            async with lock:
+                for attempt in range(SAVE_ATTEMPTS):
+                    record = await self.store.get(tournament_id)
+                    if record is None:
+                        raise TournamentNotFound("no such tournament")
+                    version = record.version
+                    if not fn(record):
+                        return record
+                    if await self.store.save(record, version):
+                        self.changed(tournament_id)
+                        return record
+                    await asyncio.sleep(_JITTER.uniform(0, RETRY_SECONDS * (attempt + 1)))
+        finally:
+            lock, users = self._turns[tournament_id]
+            if users <= 1:
+                del self._turns[tournament_id]
+            else:
+                self._turns[tournament_id] = (lock, users - 1)
+        raise TournamentBusy("the tournament is changing fast: try again")
 
     def changed(self, tournament_id: str) -> None:
         """Wake this replica's watch streams of the tournament."""
