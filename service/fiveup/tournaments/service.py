@@ -126,6 +126,9 @@ class Tournaments:
         self.clock = clock
         # This replica's watch streams: tournament id -> (their wake-up, how many).
         self._changed: dict[str, tuple[asyncio.Event, int]] = {}
+        # The last read of each watched tournament (monotonic time, record): the streams
+        # of one tournament share a read, however many follow it.
+        self._read: dict[str, tuple[float, TournamentRecord]] = {}
         # Changes on this replica, one tournament at a time: id -> (its lock, users).
         self._turns: dict[str, tuple[asyncio.Lock, int]] = {}
 
@@ -152,6 +155,8 @@ class Tournaments:
                     if not fn(record):
                         return record
                     if await self.store.save(record, version):
+                        if tournament_id in self._read:
+                            self._read[tournament_id] = (time.monotonic(), record)
                         self.changed(tournament_id)
                         return record
                     await asyncio.sleep(_JITTER.uniform(0, RETRY_SECONDS * (attempt + 1)))
@@ -335,7 +340,7 @@ class Tournaments:
             seen = -1
             while True:
                 event.clear()
-                fresh = await self.store.get(tournament_id)
+                fresh = await self._latest(tournament_id)
                 if fresh is not None:
                     record = fresh
                 if record.version != seen:
@@ -349,10 +354,22 @@ class Tournaments:
             event, streams = self._changed[tournament_id]
             if streams <= 1:
                 del self._changed[tournament_id]
+                self._read.pop(tournament_id, None)
             else:
                 self._changed[tournament_id] = (event, streams - 1)
 
     # ------------------------------------------------------------------ helpers
+
+    async def _latest(self, tournament_id: str) -> TournamentRecord | None:
+        """The watched tournament as last read, if read within half of
+        ``watch_seconds`` (or written here since), else read again."""
+        cached = self._read.get(tournament_id)
+        if cached is not None and time.monotonic() - cached[0] < self.config.watch_seconds / 2:
+            return cached[1]
+        record = await self.store.get(tournament_id)
+        if record is not None and tournament_id in self._changed:
+            self._read[tournament_id] = (time.monotonic(), record)
+        return record
 
     async def _caller(self, access_token: str | None) -> str | None:
         if not access_token:
