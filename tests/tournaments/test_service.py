@@ -363,3 +363,41 @@ async def test_players_with_a_block_never_share_a_table(server) -> None:
     for rnd in final.rounds:
         for t in rnd.tables:
             assert {blocker.player_id, blocked.player_id} - set(t.player_ids)
+
+
+async def test_a_table_resigned_after_real_play_is_a_forfeit_that_counts(server) -> None:
+    field = await people(server, 2)
+    tid = await start_now(server, field[0], field, seats=2, capacity=2, rounds=1)
+    resigner: list[str] = []
+
+    async def play_then_resign(match_id: str, seated: list) -> None:  # type: ignore[type-arg]
+        made = {p.player_id: 0 for p in seated}
+        rng = random.Random(10)
+        while min(made.values()) < MIN_OWN_MOVES:
+            for p in seated:
+                view = (
+                    await server.matches.GetMatch(
+                        mpb.GetMatchRequest(match_id=match_id), metadata=auth(p.token)
+                    )
+                ).view
+                if view.HasField("turn_seat") and view.turn_seat == view.viewer_seat:
+                    await server.matches.SubmitMove(
+                        mpb.SubmitMoveRequest(
+                            match_id=match_id, move=rng.choice(list(view.legal_moves)),
+                            expected_version=view.version,
+                            request_id=f"{p.player_id}-{made[p.player_id]}"),
+                        metadata=auth(p.token))  # fmt: skip
+                    made[p.player_id] += 1
+        resigner.append(seated[0].player_id)
+        await server.matches.Resign(
+            mpb.ResignRequest(match_id=match_id), metadata=auth(seated[0].token)
+        )
+
+    by_id = {p.player_id: p for p in field}
+    final = await Players(server, by_id, random.Random(10), instead=play_then_resign).run(tid)
+    (table,) = final.rounds[0].tables
+    assert table.ending == pb.TABLE_ENDING_FORFEIT
+    points = {s.player_id: s.points for s in final.standings}
+    winner = next(p for p in field if p.player_id != resigner[0])
+    assert points == {winner.player_id: 1.0, resigner[0]: 0.0}
+    assert rows(final) == engine_rows(await recomputed(server, final))
