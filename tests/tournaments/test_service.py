@@ -6,6 +6,7 @@ and the attacks on entries and results."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import time
 
@@ -15,10 +16,11 @@ import pytest
 from fiveup.cli.check_tournaments import check_tournaments
 from fiveup.cli.commands import main
 from fiveup.store.sqlite.tournaments import SqliteTournamentStore
+from fiveup.v1 import admin_pb2, players_pb2, players_pb2_grpc
 from fiveup.v1 import match_pb2 as mpb
-from fiveup.v1 import players_pb2, players_pb2_grpc
 from fiveup.v1 import tournaments_pb2 as pb
 
+from ..admin.operators import admin_stub, operator_auth
 from ..harness import auth, server_fixture, wait_for
 from ..service.helpers import error_info
 from .service_play import (
@@ -401,3 +403,35 @@ async def test_a_table_resigned_after_real_play_is_a_forfeit_that_counts(server)
     winner = next(p for p in field if p.player_id != resigner[0])
     assert points == {winner.player_id: 1.0, resigner[0]: 0.0}
     assert rows(final) == engine_rows(await recomputed(server, final))
+
+
+async def test_a_player_suspended_from_rated_play_cannot_enter_a_rated_tournament(
+    server,
+) -> None:
+    owner, farmer = await people(server, 2)
+    tid = await create(server, owner)
+    # Rated tournaments are the operators' to create (no API for it yet): made rated in
+    # the store here.
+    store = SqliteTournamentStore(str(server.db))
+    await store.open()
+    try:
+        record = await store.get(tid)
+        assert record is not None
+        record.settings = dataclasses.replace(record.settings, rated=True)
+        assert await store.save(record, record.version)
+    finally:
+        await store.close()
+    await admin_stub(server).ImposeSanction(
+        admin_pb2.ImposeSanctionRequest(
+            player_id=farmer.player_id, kind=admin_pb2.SANCTION_KIND_RATED_PLAY_SUSPENSION,
+            ends_at=at(time.time() + 3600), reason="farming",
+        ),
+        metadata=operator_auth(server),
+    )  # fmt: skip
+    reason = await refused_reason(
+        stub(server).JoinTournament(
+            pb.JoinTournamentRequest(tournament_id=tid), metadata=auth(farmer.token)
+        )
+    )
+    assert reason == "RATED_PLAY_SUSPENDED"
+    await join_all(server, tid, [owner])  # the others enter

@@ -20,6 +20,7 @@ from typing import Protocol
 
 from ..engine.config import MAX_TURN_CLOCK, MIN_TURN_CLOCK
 from ..identity import Players
+from ..lobby.seats import check_rated_seat
 from ..shared.errors import InvalidRequest
 from .errors import (
     AlreadyWithdrawn,
@@ -285,6 +286,8 @@ class Tournaments:
         record = await self._visible(tournament_id, pid)
         if record.entrant(pid) is None:
             await self._eligible(record, pid)
+            if record.settings.rated:  # a rated event's tables are rated seats
+                await check_rated_seat(self.players, pid)
         rating = 0.0
         if record.state == RUNNING:  # an arena's late entry: their rating now
             rating = await self._rating(record, pid)
