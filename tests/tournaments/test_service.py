@@ -286,14 +286,22 @@ async def test_players_create_casual_tournaments_within_limits(server) -> None:
     await create(server, owner)
     await create(server, owner)
     assert await refused_reason(create(server, owner)) == "TOURNAMENT_LIMIT_REACHED"
-    bad = settings(seats=5)
-    reason = await refused_reason(
-        stub(server).CreateTournament(
-            pb.CreateTournamentRequest(settings=bad, request_id="bad-request"),
-            metadata=auth(owner.token),
+    # Malformed settings, and names that would not show as written, create nothing.
+    for bad in (
+        settings(seats=5),
+        settings(name="Sat\u200burday"),
+        settings(name="a\nb"),
+        settings(name="\u3000\u0301"),
+        settings(format=0),
+        settings(capacity=1),
+    ):
+        reason = await refused_reason(
+            stub(server).CreateTournament(
+                pb.CreateTournamentRequest(settings=bad, request_id="bad-request"),
+                metadata=auth(owner.token),
+            )
         )
-    )
-    assert reason == "INVALID_ARGUMENT"
+        assert reason == "INVALID_ARGUMENT"
 
 
 strict = server_fixture(**FAST, rated_standing="linked")

@@ -14,12 +14,14 @@ import contextlib
 import hashlib
 import secrets
 import time
+import unicodedata
 from collections.abc import AsyncIterator, Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ..engine.config import MAX_TURN_CLOCK, MIN_TURN_CLOCK
 from ..identity import Players
+from ..identity.names import is_invisible
 from ..lobby.seats import check_rated_seat
 from ..shared.errors import InvalidRequest
 from .errors import (
@@ -212,9 +214,14 @@ class Tournaments:
         return await self.store.insert(record)
 
     def _checked(self, s: Settings, now: float) -> Settings:
-        name = s.name.strip()
+        name = unicodedata.normalize("NFC", s.name.strip())
         if not 1 <= len(name) <= MAX_NAME:
             raise InvalidRequest(f"name must be 1-{MAX_NAME} characters", field="name")
+        if not shows(name):
+            raise InvalidRequest(
+                "name must show every character: no control, invisible or blank ones",
+                field="name",
+            )
         if s.format not in (SWISS, ARENA):
             raise InvalidRequest("format must be swiss or arena", field="format")
         if s.seats not in (2, 3, 4):
@@ -411,3 +418,15 @@ def tournament_id_of(created_by: str, request_id: str) -> str:
     """A tournament's id, derived from its creator and their request id: a retried
     create finds the tournament it made (and never makes a second)."""
     return hashlib.sha256(f"{created_by}\0{request_id}".encode()).hexdigest()[:32]
+
+
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+
+
+def shows(name: str) -> bool:
+    """Whether every character of a tournament's name shows (it is shown to every
+    player): no control, format or invisible characters (the display names' test,
+    ``identity.names.is_invisible``), and not only blanks and marks."""
+    if any(is_invisible(c) or unicodedata.category(c) in HIDDEN_CATEGORIES for c in name):
+        return False
+    return any(unicodedata.category(c)[0] not in "ZM" for c in name)
