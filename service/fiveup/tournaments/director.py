@@ -105,8 +105,8 @@ class Director:
                 log.exception("tournament tick failed")
 
     async def tick(self) -> None:
-        """One pass over every upcoming or running tournament."""
-        for tournament_id in await self.store.active_ids():
+        """One pass over every running tournament and every one due to start."""
+        for tournament_id in await self.store.due_ids(self.clock()):
             try:
                 await self.advance(tournament_id)
             except asyncio.CancelledError:

@@ -21,7 +21,6 @@ RUNNING: Final = "running"
 FINISHED: Final = "finished"
 CANCELLED: Final = "cancelled"
 STATES = (UPCOMING, RUNNING, FINISHED, CANCELLED)
-ACTIVE_STATES = (UPCOMING, RUNNING)
 
 PLAYING: Final = "playing"  # a table's ending while it is played
 UNSEATED: Final = "unseated"  # a Swiss player whose blocks left no table: no points
@@ -164,8 +163,9 @@ class TournamentStore(Protocol):
     async def listed(self, state: str, limit: int) -> list[TournamentRecord]:
         """Tournaments in ``state``: upcoming soonest first, the others latest first."""
 
-    async def active_ids(self) -> list[str]:
-        """Every upcoming or running tournament (the directors' work)."""
+    async def due_ids(self, now: float) -> list[str]:
+        """The directors' work: every running tournament, and every upcoming one whose
+        start time has come (``starts_at <= now``; later ones are not read)."""
 
     async def created_since(self, player_id: str, since: float) -> int:
         """How many tournaments ``player_id`` created at ``since`` or later."""

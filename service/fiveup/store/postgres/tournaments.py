@@ -5,7 +5,7 @@ replicas' directors (or two players taking the last place) never both win."""
 
 from __future__ import annotations
 
-from ...tournaments.ports import ACTIVE_STATES, TournamentRecord
+from ...tournaments.ports import RUNNING, UPCOMING, TournamentRecord
 from ..tournaments_sql import COLUMNS, doc_of, list_order, record_of
 from .common import PooledStore, VersionedSchema, fetch_all
 
@@ -92,11 +92,12 @@ class PostgresTournamentStore(PooledStore):
         )
         return [record_of(row) for row in rows]
 
-    async def active_ids(self) -> list[str]:
+    async def due_ids(self, now: float) -> list[str]:
         rows = await fetch_all(
             self.pool,
-            "SELECT tournament_id FROM tournaments WHERE state = ANY(%s) ORDER BY starts_at",
-            (list(ACTIVE_STATES),),
+            "SELECT tournament_id FROM tournaments WHERE state = %s"
+            " OR (state = %s AND starts_at <= %s) ORDER BY starts_at",
+            (RUNNING, UPCOMING, now),
         )
         return [str(r[0]) for r in rows]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from ...tournaments.ports import ACTIVE_STATES, TournamentRecord
+from ...tournaments.ports import RUNNING, UPCOMING, TournamentRecord
 from ..tournaments_sql import COLUMNS, doc_of, list_order, record_of
 from .events import _transaction
 from .worker import WorkerStore
@@ -94,17 +94,16 @@ class SqliteTournamentStore(WorkerStore):
 
         return await self._run(listed)
 
-    async def active_ids(self) -> list[str]:
-        def active(conn: sqlite3.Connection) -> list[str]:
-            marks = ", ".join("?" for _ in ACTIVE_STATES)
+    async def due_ids(self, now: float) -> list[str]:
+        def due(conn: sqlite3.Connection) -> list[str]:
             rows = conn.execute(
-                f"SELECT tournament_id FROM tournaments WHERE state IN ({marks})"
-                " ORDER BY starts_at",
-                ACTIVE_STATES,
+                "SELECT tournament_id FROM tournaments WHERE state = ?"
+                " OR (state = ? AND starts_at <= ?) ORDER BY starts_at",
+                (RUNNING, UPCOMING, now),
             ).fetchall()
             return [str(r[0]) for r in rows]
 
-        return await self._run(active)
+        return await self._run(due)
 
     async def created_since(self, player_id: str, since: float) -> int:
         def count(conn: sqlite3.Connection) -> int:
