@@ -18,7 +18,7 @@ from ..engine import Event
 from ..match.event_mapper import from_stored
 from ..ratings.eligibility import DEFAULT_MIN_OWN_MOVES
 from ..store import open_store, open_tournament_store
-from ..tournaments.model import Ending, TableResult
+from ..tournaments.model import TableResult
 from ..tournaments.ports import FINISHED, TournamentRecord
 from ..tournaments.results import seated_players, table_ending
 from ..tournaments.standings import standings
@@ -102,7 +102,6 @@ def compare(
         rebuilt.append(
             TableResult(t.round, t.seats, ended.ending, ended.scores, ended.winner_side,
                         ended.forfeited_side)
-            if ended.ending is not Ending.BYE else TableResult.bye(t.round, t.seats[0])
         )  # fmt: skip
     rebuilt.sort(key=lambda r: r.round)
     entrants = record.engine_entrants()
