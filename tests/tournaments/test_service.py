@@ -21,7 +21,7 @@ from fiveup.v1 import match_pb2 as mpb
 from fiveup.v1 import tournaments_pb2 as pb
 
 from ..admin.operators import admin_stub, operator_auth
-from ..harness import auth, server_fixture, wait_for
+from ..harness import auth, server_fixture, start, wait_for
 from ..service.helpers import error_info
 from .service_play import (
     MIN_OWN_MOVES,
@@ -443,3 +443,21 @@ async def test_a_player_suspended_from_rated_play_cannot_enter_a_rated_tournamen
     )
     assert reason == "RATED_PLAY_SUSPENDED"
     await join_all(server, tid, [owner])  # the others enter
+
+
+async def test_watch_streams_end_at_once_when_the_server_stops(tmp_path) -> None:
+    running = await start(tmp_path / "stopping.sqlite3", **FAST)
+    try:
+        (owner,) = await people(running, 1)
+        tid = await create(running, owner)
+        watch = stub(running).WatchTournament(pb.WatchTournamentRequest(tournament_id=tid))
+        await watch.read()  # the tournament at once
+        began = time.monotonic()
+        stopping = asyncio.create_task(running.app.stop(grace=20.0))
+        with pytest.raises(grpc.aio.AioRpcError) as ended:
+            await watch.read()
+        assert ended.value.code() == grpc.StatusCode.UNAVAILABLE
+        await stopping
+        assert time.monotonic() - began < 10  # not held for the whole grace
+    finally:
+        await running.channel.close()

@@ -31,6 +31,7 @@ class TournamentsContext:
         await self.director.start()
 
     async def close(self) -> None:
+        self.tournaments.close()
         await self.director.close()
 
 

@@ -23,7 +23,7 @@ from ..engine.config import MAX_TURN_CLOCK, MIN_TURN_CLOCK
 from ..identity import Players
 from ..identity.names import is_invisible
 from ..lobby.seats import check_rated_seat
-from ..shared.errors import InvalidRequest
+from ..shared.errors import InvalidRequest, ShuttingDown
 from .errors import (
     AlreadyWithdrawn,
     CreationNotAllowed,
@@ -132,6 +132,7 @@ class Tournaments:
         # The last read of each watched tournament (monotonic time, record): the streams
         # of one tournament share a read, however many follow it.
         self._read: dict[str, tuple[float, TournamentRecord]] = {}
+        self._closing = False  # the server is stopping: the watch streams end
         # Changes on this replica, one tournament at a time: id -> (its lock, users).
         self._turns: dict[str, tuple[asyncio.Lock, int]] = {}
 
@@ -170,6 +171,13 @@ class Tournaments:
             else:
                 self._turns[tournament_id] = (lock, users - 1)
         raise TournamentBusy("the tournament is changing fast: try again")
+
+    def close(self) -> None:
+        """End this replica's watch streams (the server is stopping: they would hold
+        its drain for the whole grace period)."""
+        self._closing = True
+        for event, _ in self._changed.values():
+            event.set()
 
     def changed(self, tournament_id: str) -> None:
         """Wake this replica's watch streams of the tournament."""
@@ -358,6 +366,8 @@ class Tournaments:
                     yield self.detail(record, caller)
                 if record.state in (FINISHED, CANCELLED):
                     return
+                if self._closing:
+                    raise ShuttingDown("the server is shutting down; watch again elsewhere")
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(event.wait(), self.config.watch_seconds)
         finally:
