@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import uuid
 from typing import Any
 
@@ -117,3 +118,32 @@ def test_table_chat_over_rest(stack: Stack) -> None:
     assert refused.json()["details"][0]["reason"] == "CHAT_NOT_ALLOWED"
     phrases = client.get("/v1/chat/phrases").json()
     assert phrases["languages"] == ["en", "hi"]
+
+
+def test_tournaments_over_rest(stack: Stack) -> None:
+    """TournamentService through the transcoder: create, enter, read, and the watch
+    stream's first line as newline-delimited JSON."""
+    client = httpx.Client(base_url=stack.gateway.url, timeout=60)
+    owner = sign_in(client)
+    starts = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 3600))
+    created = client.post(
+        "/v1/tournaments", headers=owner,
+        json={"requestId": f"rest-{uuid.uuid4()}", "settings": {
+            "name": "REST Swiss", "format": "TOURNAMENT_FORMAT_SWISS", "seats": 2,
+            "capacity": 8, "startsAt": starts}},
+    )  # fmt: skip
+    assert created.status_code == 200, created.text
+    tid = created.json()["tournament"]["tournamentId"]
+    joined = client.post(f"/v1/tournaments/{tid}:join", headers=owner, json={})
+    assert joined.status_code == 200 and joined.json()["tournament"]["entrants"] == 1
+    read = client.get(f"/v1/tournaments/{tid}", headers=owner).json()["tournament"]
+    assert read["entered"] is True and read["summary"]["state"] == "TOURNAMENT_STATE_UPCOMING"
+    listed = client.get("/v1/tournaments").json()["tournaments"]
+    assert tid in {t["tournamentId"] for t in listed}
+    with client.stream("GET", f"/v1/tournaments/{tid}:watch", headers=owner) as stream:
+        assert stream.status_code == 200
+        first = json.loads(next(stream.iter_lines()))
+    assert first["tournament"]["summary"]["tournamentId"] == tid
+    missing = client.post("/v1/tournaments/nope:join", headers=owner, json={})
+    assert missing.status_code == 404
+    assert missing.json()["details"][0]["reason"] == "TOURNAMENT_NOT_FOUND"

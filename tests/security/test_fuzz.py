@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import os
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,7 @@ import pytest
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
+from google.protobuf.timestamp_pb2 import Timestamp
 from google.rpc import error_details_pb2, status_pb2
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -47,6 +49,8 @@ from fiveup.v1 import (
     players_pb2_grpc,
     ratings_pb2,
     rules_pb2,
+    tournaments_pb2,
+    tournaments_pb2_grpc,
 )
 from fiveup.v1 import match_pb2 as pb
 from tests.harness import Running, start, stop
@@ -92,6 +96,7 @@ class Fuzzed:
     idp: IdentityProvider | None = None
     access_token: str = ""  # a signed-in player's (never refreshed or signed out here)
     refresh_token: str = ""  # another session's, for RefreshSession / SignOut
+    tournament_id: str = ""  # an upcoming tournament the access token's player created
     # The valid requests, built once: a fuzzed call that is valid (a seat's own move)
     # changes the match, and examples must not draw differently after it.
     valid: dict[str, list[Message]] | None = None
@@ -162,6 +167,16 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
         .invite_code
     )
     KNOWN_TOKENS.append(f.invite_code)
+    f.tournament_id = (
+        tournaments_pb2_grpc.TournamentServiceStub(channel)
+        .CreateTournament(
+            tournaments_pb2.CreateTournamentRequest(
+                settings=fuzz_tournament(), request_id="fuzz-tournament"
+            ),
+            metadata=bearer(f.access_token),
+        )
+        .tournament.tournament_id
+    )
     stub = f.stub
     assert stub is not None
     human = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
@@ -493,7 +508,29 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
                 p256dh="BAAA" + "A" * 83, auth="AAAAAAAAAAAAAAAAAAAAAA"))],
         "UnsubscribeWebPush": [notifications_pb2.UnsubscribeWebPushRequest(
             endpoint="https://push.example/fuzz")],
+        "CreateTournament": [tournaments_pb2.CreateTournamentRequest(
+            settings=fuzz_tournament(), request_id="fuzz-tournament")],
+        "ListTournaments": [tournaments_pb2.ListTournamentsRequest(page_size=5)],
+        "GetTournament": [tournaments_pb2.GetTournamentRequest(tournament_id=f.tournament_id)],
+        "JoinTournament": [tournaments_pb2.JoinTournamentRequest(tournament_id=f.tournament_id)],
+        "WithdrawFromTournament": [tournaments_pb2.WithdrawFromTournamentRequest(
+            tournament_id=f.tournament_id)],
+        "WatchTournament": [tournaments_pb2.WatchTournamentRequest(
+            tournament_id=f.tournament_id)],
     }  # fmt: skip
+
+
+def fuzz_tournament() -> tournaments_pb2.TournamentSettings:
+    """An upcoming two-seat Swiss (an hour from when the fuzzer starts)."""
+    starts = Timestamp()
+    starts.FromSeconds(int(time.time()) + 3600)
+    return tournaments_pb2.TournamentSettings(
+        name="Fuzz",
+        format=tournaments_pb2.TOURNAMENT_FORMAT_SWISS,
+        seats=2,
+        capacity=8,
+        starts_at=starts,
+    )
 
 
 def mutate(msg: Message, data: st.DataObject) -> Message:
@@ -648,6 +685,9 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
             "SubscribeWebPush",
             "UnsubscribeWebPush",
             "GetRematch",  # only a signed-in player of the match: its seats are anonymous
+            "CreateTournament",
+            "JoinTournament",
+            "WithdrawFromTournament",
         ):
             continue  # they would change state; their validity shows in the fuzz runs
         mover_only = ("ListLegalMoves", "SuggestMoves")

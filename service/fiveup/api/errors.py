@@ -36,6 +36,7 @@ from ..shared.errors import (
     TooManyRequests,
     error_classes,
 )
+from ..tournaments import errors as tournament_errors
 
 DOMAIN = "fiveup.v1"
 
@@ -44,7 +45,7 @@ DOMAIN = "fiveup.v1"
 # so a new context's errors module is listed here once.
 ERROR_MODULES = (
     engine_errors, shared_errors, match_errors, identity_errors, lobby_errors, ratings_errors,
-    chat_errors, notification_errors, admin_errors,
+    chat_errors, notification_errors, admin_errors, tournament_errors,
 )  # fmt: skip
 
 

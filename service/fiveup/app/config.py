@@ -36,6 +36,7 @@ from ..shared.settings import ConfigError, SettingsGroup, setting
 from ..store.backends import is_postgres
 from ..store.settings import StoreSettings
 from ..telemetry.settings import TelemetrySettings
+from ..tournaments.settings import TournamentSettings
 
 __all__ = ["ENVIRONMENT_ONLY", "GROUPS", "ConfigError", "ServerConfig", "ServerSettings"]
 
@@ -84,7 +85,7 @@ class ServerSettings(SettingsGroup):
 class ServerConfig(
     ServerSettings, StoreSettings, TelemetrySettings, LimitsSettings, IdentitySettings,
     RatingsSettings, MatchSettings, LobbySettings, ChatSettings, NotificationSettings,
-    EgressSettings, BusSettings, AdminSettings, IntegritySettings,
+    EgressSettings, BusSettings, AdminSettings, IntegritySettings, TournamentSettings,
 ):  # fmt: skip
     """Every settings group, gathered: the one list of them is this class's bases."""
 

@@ -1,6 +1,7 @@
 """Every context of one server, built explicitly in the order they depend on each other:
 
-    identity (players)  <-  notifications, ratings  <-  match  <-  lobby  <-  chat  <-  admin
+    identity (players)  <-  notifications, ratings  <-  match  <-  lobby  <-  chat,
+    tournaments  <-  admin
 
 (the notifications context's outbox is handed to every context whose writes notify:
 the match's repository and the chat tell it after each commit with notices.)
@@ -68,9 +69,14 @@ from ..store import (
     open_rating_store,
     open_signal_store,
     open_store,
+    open_tournament_store,
     wake_by_bus,
 )
 from ..store.settings import store_options
+from ..tournaments.builder import TournamentsContext, build_tournaments
+from ..tournaments.ports import TournamentStore
+from ..tournaments.ratings_view import StoreRatings
+from ..tournaments.settings import tournaments_config
 from .config import ServerConfig
 
 
@@ -89,13 +95,14 @@ class Stores:
     audit: AuditStore  # the operators' audit log
     moderation: ModerationStore  # identity's: sanctions, addresses seen
     signals: SignalStore  # the operators' ratings integrity signals
+    tournaments: TournamentStore
     bus: WakeBus | None = None  # wake-ups between replicas (None: the stores' own)
 
     def each(self) -> tuple[object, ...]:
         """Every store whose pools the runtime metrics watch."""
         return (
             self.events, self.players, self.lobby, self.ratings, self.chat, self.blocks,
-            self.audit, self.moderation, self.signals,
+            self.audit, self.moderation, self.signals, self.tournaments,
         )  # fmt: skip
 
     def in_order(
@@ -111,11 +118,12 @@ class Stores:
         AuditStore,
         ModerationStore,
         SignalStore,
+        TournamentStore,
     ]:
         """Every store, in the order they open (``open_stores`` says why)."""
         return (
             self.events, self.ratings, self.notifications, self.players, self.lobby, self.chat,
-            self.blocks, self.audit, self.moderation, self.signals,
+            self.blocks, self.audit, self.moderation, self.signals, self.tournaments,
         )  # fmt: skip
 
     async def close(self) -> None:
@@ -166,6 +174,7 @@ async def open_stores(config: ServerConfig) -> Stores:
             audit=open_audit_store(db),
             moderation=open_moderation_store(db),
             signals=open_signal_store(db),
+            tournaments=open_tournament_store(db),
             bus=bus,
         )  # fmt: skip
     except BaseException:
@@ -183,6 +192,7 @@ async def open_stores(config: ServerConfig) -> Stores:
         | AuditStore
         | ModerationStore
         | SignalStore
+        | TournamentStore
     ] = []
     try:
         for store in stores.in_order():
@@ -223,6 +233,7 @@ class Contexts:
     lobby: LobbyContext
     chat: TableChat
     notifications: NotificationsContext
+    tournaments: TournamentsContext
     admin: AdminContext  # the operators' (AdminService)
 
     async def start(self) -> None:
@@ -233,9 +244,11 @@ class Contexts:
         await self.notifications.start()
         await self.lobby.matchmaker.start()
         await self.chat.start()
+        await self.tournaments.start()
 
     async def close(self) -> None:
         """The reverse of ``start``, then the stores: the event store last."""
+        await self.tournaments.close()
         await self.chat.close()
         await self.notifications.close()
         await self.lobby.matchmaker.close()
@@ -293,6 +306,11 @@ def build_contexts(
         observer=PrometheusChatObserver(), outbox=notifications.outbox, blocks=blocks,
         clock=clock,
     )  # fmt: skip
+    tournaments = build_tournaments(
+        tournaments_config(config, min_own_moves=rated_play_policy(config).min_own_moves),
+        stores.tournaments, players, StoreRatings(stores.ratings, ratings_config(config).rule),
+        ratings.rated_play, match.matches, lobby.seated, blocks=blocks, clock=clock,
+    )  # fmt: skip
     admin = build_admin(
         admin_config(config), stores.audit, players, standings=ratings.standings,
         lobby=stores.lobby, matches=match.matches, chat=stores.chat, events=stores.events,
@@ -302,4 +320,6 @@ def build_contexts(
         notifications=stores.notifications, destinations=notifications.troubled_destinations,
         edges=edges or EdgeViews(NoEdges(), NoEdges()),
     )  # fmt: skip
-    return Contexts(stores, players, blocks, ratings, match, lobby, chat, notifications, admin)
+    return Contexts(
+        stores, players, blocks, ratings, match, lobby, chat, notifications, tournaments, admin
+    )

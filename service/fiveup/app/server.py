@@ -117,9 +117,10 @@ class FiveUpServer:
             await self.retention.close()
         with contextlib.suppress(TimeoutError):  # streams end with UNAVAILABLE, bots stop
             await asyncio.wait_for(self.matches.close(), left())
-            if self.contexts is not None:  # chat and notification streams too
+            if self.contexts is not None:  # chat, notification and tournament streams too
                 await asyncio.wait_for(self.contexts.chat.close(), left())
                 await asyncio.wait_for(self.contexts.notifications.outbox.close(), left())
+                await asyncio.wait_for(self.contexts.tournaments.close(), left())
         await self.health.end_watches()
         await self.server.stop(left())
         if self.limits is not None:

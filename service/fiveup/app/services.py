@@ -20,6 +20,7 @@ from ..api.notification_servicer import NotificationServicer
 from ..api.player_servicer import PlayerServicer
 from ..api.ratings_servicer import RatingsServicer
 from ..api.rules_servicer import RulesServicer
+from ..api.tournament_servicer import TournamentServicer
 from ..match.observer import Observer
 from ..v1 import (
     admin_pb2,
@@ -38,6 +39,8 @@ from ..v1 import (
     ratings_pb2_grpc,
     rules_pb2,
     rules_pb2_grpc,
+    tournaments_pb2,
+    tournaments_pb2_grpc,
 )
 from .contexts import Contexts
 
@@ -49,6 +52,7 @@ PUBLIC_SERVICES: tuple[ServiceDescriptor, ...] = (
     ratings_pb2.DESCRIPTOR.services_by_name["RatingsService"],
     chat_pb2.DESCRIPTOR.services_by_name["ChatService"],
     notifications_pb2.DESCRIPTOR.services_by_name["NotificationService"],
+    tournaments_pb2.DESCRIPTOR.services_by_name["TournamentService"],
 )
 # The operators' API: no player's token passes its interceptor (fiveup.api.admin_auth).
 OPERATOR_SERVICES: tuple[ServiceDescriptor, ...] = (
@@ -81,5 +85,8 @@ def add_services(
     chat_pb2_grpc.add_ChatServiceServicer_to_server(ChatServicer(contexts.chat, limits), server)
     notifications_pb2_grpc.add_NotificationServiceServicer_to_server(
         NotificationServicer(contexts.notifications), server
+    )
+    tournaments_pb2_grpc.add_TournamentServiceServicer_to_server(
+        TournamentServicer(contexts.tournaments.tournaments), server
     )
     admin_pb2_grpc.add_AdminServiceServicer_to_server(AdminServicer(contexts.admin), server)

@@ -279,6 +279,50 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return 1
 
 
+# --------------------------------------------------------------------------- check-tournaments
+
+
+@command("check-tournaments")
+def _setup_check_tournaments(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "check-tournaments",
+        help="recompute every finished tournament from the match logs and compare",
+        description="Reads each table of every finished tournament again from its match's "
+        "log (its ending by the fair-play rule, its scores, who sat there), recomputes the "
+        "standings from those results and compares both with what the server stored.",
+    )
+    p.add_argument(
+        "--db", required=True, help="the server's --db: a SQLite path or a postgresql:// URL"
+    )
+    p.add_argument(
+        "--rated-min-own-moves", type=int,
+        default=int(os.environ.get("FIVEUP_RATED_MIN_OWN_MOVES", "3")),
+        help="the server's --rated-min-own-moves (default: FIVEUP_RATED_MIN_OWN_MOVES, as"
+        " the server reads it, else 3): a table conceded before every seat made this many"
+        " own moves has no result",
+    )  # fmt: skip
+    p.set_defaults(handler=_cmd_check_tournaments)
+
+
+def _cmd_check_tournaments(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from .check_tournaments import check_tournaments
+    from .wording import count_text
+
+    logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
+    checked = asyncio.run(check_tournaments(args.db, args.rated_min_own_moves))
+    if checked.ok:
+        print(f"OK: {count_text(checked.tournaments, 'finished tournament')} "
+              f"({count_text(checked.tables, 'table')}) agree with their match logs: every "
+              "table's ending, scores and players, and the standings")  # fmt: skip
+        return 0
+    for m in checked.mismatches:
+        print(f"FAIL: tournament {m.tournament_id}: {m.what}", file=sys.stderr)
+    return 1
+
+
 # --------------------------------------------------------------------------- check-ratings
 
 

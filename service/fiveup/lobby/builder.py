@@ -16,6 +16,7 @@ from .matchmaker import Matchmaker, MatchmakerConfig, RatingLookup
 from .ports import InviteQuota, LobbyStore
 from .private import PrivateTables
 from .rematch import Rematches
+from .seating import SeatedTables
 from .seats import PlayerSeats
 from .tables import Lobby
 
@@ -23,6 +24,7 @@ from .tables import Lobby
 @dataclass(frozen=True, slots=True)
 class LobbyContext:
     seats: PlayerSeats
+    seated: SeatedTables  # opens a match with its players seated (tournaments use it)
     tables: Lobby
     private: PrivateTables
     matchmaker: Matchmaker
@@ -46,14 +48,16 @@ def build_lobby(
     ``blocks``: the identity context's blocks (kept apart at tables, in the queue and in
     invitations); ``invite_quota``: the invitation limits."""
     seats = PlayerSeats(matches, players, store, blocks=blocks, clock=clock)
+    seated = SeatedTables(matches, players, store, clock=clock)
     return LobbyContext(
         seats=seats,
+        seated=seated,
         tables=Lobby(players, store),
         private=PrivateTables(
             matches, players, seats, store, blocks=blocks, quota=invite_quota, clock=clock
         ),
         matchmaker=Matchmaker(
-            matches,
+            seated,
             players,
             store,
             config,
@@ -63,6 +67,13 @@ def build_lobby(
             published=published,
         ),
         rematches=Rematches(
-            matches, players, seats, store, blocks=blocks, clock=clock, published=published
+            matches,
+            players,
+            seats,
+            store,
+            seated,
+            blocks=blocks,
+            clock=clock,
+            published=published,
         ),
     )

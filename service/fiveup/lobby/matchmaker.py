@@ -48,7 +48,7 @@ from ..engine.config import HUMAN, MAX_TURN_CLOCK, MIN_TURN_CLOCK
 from ..engine.scoring import DEFAULT_TARGET
 from ..identity import Players
 from ..identity.relations import BlockLookup, NoBlocks
-from ..match.matches import Matches, new_match_id
+from ..match.matches import new_match_id
 from ..notifications.notices import Notice, NoticeKind
 from ..shared.errors import InvalidRequest
 from .bot_fill import fill_bot
@@ -56,6 +56,7 @@ from .errors import SearchEnded
 from .formation import Bands, TablePlan, Ticket, form_tables
 from .observer import MatchmakerObserver, PrometheusMatchmakerObserver
 from .ports import LeftWaiting, QueueStore, TicketState, TicketStatus
+from .seating import SeatedTables, TableOptions
 from .seats import check_rated_seat
 
 log = logging.getLogger(__name__)
@@ -121,7 +122,7 @@ class Matched:
 class Matchmaker:
     def __init__(
         self,
-        matches: Matches,
+        tables: SeatedTables,
         players: Players,
         store: QueueStore,
         config: MatchmakerConfig | None = None,
@@ -132,7 +133,7 @@ class Matchmaker:
         clock: Callable[[], float] = time.time,
         published: Callable[[Iterable[str]], None] | None = None,
     ) -> None:
-        self.matches = matches
+        self.tables = tables  # creates the match with its players seated (lobby.seating)
         self.blocks: BlockLookup = blocks or NoBlocks()  # pairs never seated together
         self.published = published  # the outbox's wake-up, after a round that told someone
         self.ratings = ratings
@@ -276,20 +277,13 @@ class Matchmaker:
 
     async def _open_table(self, plan: TablePlan, bot: str) -> str:
         """Create the plan's match (``bot`` in its empty seats) and claim its human seats
-        (no seat token is kept: the players act through their bindings)."""
+        (no seat token is kept: the players act through their bindings, which the
+        round's settlement writes)."""
         match_id = new_match_id()
         kinds = [HUMAN if s.ticket is not None else bot for s in plan.seats]
-        await self.matches.create(
-            kinds, plan.target_points, match_id=match_id,
-            turn_clock_seconds=plan.turn_clock or None,
-        )  # fmt: skip
-        for s in plan.seats:
-            if s.ticket is not None:
-                player = await self.players.store.get_player(s.ticket.player_id)
-                name = player.display_name if player is not None else ""
-                await self.matches.join(
-                    match_id, s.seat, display_name=name, player_id=s.ticket.player_id
-                )
+        owners = {s.seat: s.ticket.player_id for s in plan.seats if s.ticket is not None}
+        options = TableOptions(plan.target_points, turn_clock_seconds=plan.turn_clock or None)
+        await self.tables.open(match_id, kinds, options, owners, bind=False, fresh=True)
         return match_id
 
     # ------------------------------------------------------------------ searches

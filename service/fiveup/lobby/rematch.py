@@ -18,7 +18,6 @@ rematch is available, so the block stays unknown to the blocked player.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -27,12 +26,12 @@ from dataclasses import dataclass
 from ..engine import HUMAN
 from ..identity import Players
 from ..identity.relations import BlockLookup, NoBlocks
-from ..match.errors import MatchNotFound, SeatTaken
 from ..match.matches import Matches, new_match_id
 from ..notifications.notices import Notice, NoticeKind
 from ..shared.errors import PermissionDenied
 from .errors import PlayerBlocked, RematchNotAvailable
-from .ports import LobbyStore, RematchState, SeatAlreadyBound
+from .ports import LobbyStore, RematchState
+from .seating import SeatedTables, TableOptions
 from .seats import PlayerSeats, check_rated_seat
 
 log = logging.getLogger(__name__)
@@ -60,6 +59,7 @@ class Rematches:
         players: Players,
         seats: PlayerSeats,
         store: LobbyStore,
+        tables: SeatedTables,
         *,
         blocks: BlockLookup | None = None,
         clock: Callable[[], float] = time.time,
@@ -70,6 +70,7 @@ class Rematches:
         self.players = players
         self.seats = seats
         self.store = store
+        self.tables = tables  # creates the new match with its players seated
         self.clock = clock
         self.published = published  # the outbox's wake-up, after a commit with notices
 
@@ -152,33 +153,15 @@ class Rematches:
         self, match_id: str, owners: dict[int, str], humans: list[int], state: RematchState
     ) -> RematchState:
         """Create the new match (once, whichever replica gets here first) with the same
-        seats and options, bind the same players to the same seats, then mark it started
-        with its notices."""
+        seats and options, bind the same players to the same seats (``lobby.seating``),
+        then mark it started with its notices."""
         new_id = state.new_match_id
         old = (await self.matches.view(match_id, None)).view
-        if not await self._exists(new_id):
-            try:
-                await self.matches.create(
-                    list(old.seats), old.target_points, match_id=new_id,
-                    hints=old.hints_allowed, practice=old.practice, unrated=not old.rated,
-                    turn_clock_seconds=old.turn_clock_seconds,
-                )  # fmt: skip
-            except Exception:
-                if not await self._exists(new_id):  # not a racing replica's creation
-                    raise
-        bound = await self.seats.owners(new_id)
-        for seat in humans:
-            if seat in bound:
-                continue
-            player = owners[seat]
-            # Two calls may complete the same rematch at once (the last accept and a
-            # GetRematch of a waiting player): the seat is this player's either way.
-            with contextlib.suppress(SeatTaken):  # the racing call joined it for them
-                await self.matches.join(
-                    new_id, seat, display_name=await self._name(player), player_id=player
-                )
-            with contextlib.suppress(SeatAlreadyBound):
-                await self.store.bind_seat(new_id, seat, player, self.clock())
+        options = TableOptions(
+            old.target_points, unrated=not old.rated, hints=old.hints_allowed,
+            practice=old.practice, turn_clock_seconds=old.turn_clock_seconds,
+        )  # fmt: skip
+        await self.tables.open(new_id, old.seats, options, {s: owners[s] for s in humans})
         started = [
             Notice.of(
                 NoticeKind.REMATCH_STARTED,
@@ -194,13 +177,6 @@ class Rematches:
         self._tell(state.told)
         log.info("rematch of %s started as %s", match_id, new_id)
         return state
-
-    async def _exists(self, match_id: str) -> bool:
-        try:
-            await self.matches.progress(match_id)
-        except MatchNotFound:
-            return False
-        return True
 
     async def _name(self, player_id: str) -> str:
         player = await self.players.store.get_player(player_id)

@@ -30,6 +30,7 @@ from .backends import (
     open_rating_store,
     open_signal_store,
     open_store,
+    open_tournament_store,
     wake_by_bus,
 )
 from .options import StoreOptions
@@ -49,5 +50,6 @@ __all__ = [
     "open_rating_store",
     "open_signal_store",
     "open_store",
+    "open_tournament_store",
     "wake_by_bus",
 ]

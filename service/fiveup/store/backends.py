@@ -21,6 +21,7 @@ from ..lobby.ports import LobbyStore
 from ..match.ports import RetainingStore
 from ..notifications.ports import NotificationStore
 from ..ratings.ports import RatingStore
+from ..tournaments.ports import TournamentStore
 from .options import StoreOptions
 from .postgres.audit import PostgresAuditStore
 from .postgres.chat import PostgresChatStore
@@ -33,6 +34,7 @@ from .postgres.outbox import WAKE_BY_BUS
 from .postgres.players import PostgresPlayerStore
 from .postgres.ratings import PostgresRatingStore
 from .postgres.relations import PostgresBlockStore
+from .postgres.tournaments import PostgresTournamentStore
 from .sqlite.audit import SqliteAuditStore
 from .sqlite.bus_events import sqlite_event_store
 from .sqlite.chat import SqliteChatStore
@@ -43,6 +45,7 @@ from .sqlite.notifications import SqliteNotificationStore
 from .sqlite.players import SqlitePlayerStore
 from .sqlite.ratings import SqliteRatingStore
 from .sqlite.relations import SqliteBlockStore
+from .sqlite.tournaments import SqliteTournamentStore
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -65,6 +68,7 @@ class Backend:
     audit: Callable[[str], AuditStore]  # the operators' audit log
     moderation: Callable[[str], ModerationStore]  # sanctions, addresses seen (identity's)
     signals: Callable[[str], SignalStore]  # the operators' ratings integrity signals
+    tournaments: Callable[[str], TournamentStore]
 
 
 def _sqlite_events(
@@ -96,12 +100,12 @@ def _postgres_events(
 SQLITE = Backend(
     "sqlite", _sqlite_events, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
     SqliteNotificationStore, SqliteChatStore, SqliteBlockStore, SqliteAuditStore,
-    SqliteModerationStore, SqliteSignalStore,
+    SqliteModerationStore, SqliteSignalStore, SqliteTournamentStore,
 )  # fmt: skip
 POSTGRES = Backend(
     "postgres", _postgres_events, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
     PostgresNotificationStore, PostgresChatStore, PostgresBlockStore, PostgresAuditStore,
-    PostgresModerationStore, PostgresSignalStore,
+    PostgresModerationStore, PostgresSignalStore, PostgresTournamentStore,
 )  # fmt: skip
 
 
@@ -193,3 +197,8 @@ def open_moderation_store(url: str) -> ModerationStore:
 def open_signal_store(url: str) -> SignalStore:
     """The operators' ratings integrity signals on the event store's database ``url``."""
     return backend_for(url).signals(url)
+
+
+def open_tournament_store(url: str) -> TournamentStore:
+    """The tournaments on the event store's database ``url``."""
+    return backend_for(url).tournaments(url)
