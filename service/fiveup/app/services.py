@@ -13,6 +13,7 @@ from grpc_health.v1 import health_pb2
 
 from ..api.admin_servicer import AdminServicer
 from ..api.chat_servicer import ChatServicer
+from ..api.friend_servicer import FriendServicer
 from ..api.limits import Limits
 from ..api.lobby_servicer import LobbyServicer
 from ..api.match_servicer import MatchServicer
@@ -26,6 +27,8 @@ from ..v1 import (
     admin_pb2_grpc,
     chat_pb2,
     chat_pb2_grpc,
+    friends_pb2,
+    friends_pb2_grpc,
     lobby_pb2,
     lobby_pb2_grpc,
     match_pb2,
@@ -49,6 +52,7 @@ PUBLIC_SERVICES: tuple[ServiceDescriptor, ...] = (
     ratings_pb2.DESCRIPTOR.services_by_name["RatingsService"],
     chat_pb2.DESCRIPTOR.services_by_name["ChatService"],
     notifications_pb2.DESCRIPTOR.services_by_name["NotificationService"],
+    friends_pb2.DESCRIPTOR.services_by_name["FriendService"],
 )
 # The operators' API: no player's token passes its interceptor (fiveup.api.admin_auth).
 OPERATOR_SERVICES: tuple[ServiceDescriptor, ...] = (
@@ -82,4 +86,5 @@ def add_services(
     notifications_pb2_grpc.add_NotificationServiceServicer_to_server(
         NotificationServicer(contexts.notifications), server
     )
+    friends_pb2_grpc.add_FriendServiceServicer_to_server(FriendServicer(contexts.friends), server)
     admin_pb2_grpc.add_AdminServiceServicer_to_server(AdminServicer(contexts.admin), server)

@@ -14,9 +14,10 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import contextlib
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -89,6 +90,8 @@ class Outbox:
         self.broker = Broker()
         self._closing = asyncio.Event()
         self._on_published = on_published  # the dispatcher's wake-up
+        # Live streams by player on this replica: presence's "online" (fiveup.friends).
+        self._watching: dict[str, int] = {}
         # Tells other replicas of this one's notices (a store shared by replicas).
         self._announce = store.announce if isinstance(store, ListeningNotificationStore) else None
 
@@ -136,6 +139,21 @@ class Outbox:
         if after_seq < 0:
             raise InvalidRequest("after_seq must be >= 0", field="after_seq")
         player_id = (await self.players.authenticate(access_token)).player_id
+        self._watching[player_id] = self._watching.get(player_id, 0) + 1
+        try:
+            async with contextlib.aclosing(self._follow(player_id, after_seq)) as follow:
+                async for stored in follow:
+                    yield stored
+        finally:
+            left = self._watching.pop(player_id) - 1
+            if left:
+                self._watching[player_id] = left
+
+    def watching(self, player_ids: Iterable[str]) -> set[str]:
+        """Which of these players hold a live notification stream on this replica."""
+        return {p for p in player_ids if p in self._watching}
+
+    async def _follow(self, player_id: str, after_seq: int) -> AsyncGenerator[StoredNotice]:
         cursor = after_seq
         while True:
             wake = self.broker.waiter(player_id)
