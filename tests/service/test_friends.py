@@ -1,4 +1,4 @@
-"""FriendService through real servers, on both stores (docs/players.md, "Friends";
+"""FriendService through real servers, on both stores (docs/api.md, "FriendService";
 docs/security.md, "Friends and presence"):
 
 * the whole flow: a request, its notice, the lists, an accept and its notice, removal,

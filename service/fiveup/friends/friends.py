@@ -1,5 +1,5 @@
 """Friends: requests, answers, removals, the friends list with presence and the friends'
-board (FriendService; docs/players.md, "Friends").
+board (FriendService; docs/api.md, "FriendService").
 
 A friendship is two-sided: one player asks, the other accepts (or declines).  Asking a
 player who had asked first accepts their request.  Every call is keyed by the pair and

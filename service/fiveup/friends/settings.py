@@ -1,5 +1,5 @@
 """The friends context's settings group: the limits on friend requests and friendships
-(docs/players.md, "Friends")."""
+(docs/api.md, "FriendService")."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .ports import FriendLimits
 
 @dataclass
 class FriendSettings(SettingsGroup):
-    TITLE = "friends (docs/players.md, Friends)"
+    TITLE = "friends (docs/api.md, FriendService; docs/security.md, Friends and presence)"
 
     friend_requests_per_hour: int = setting(20, "friend requests one player may send an hour")
     friend_requests_per_day: int = setting(50, "friend requests one player may send a day")
