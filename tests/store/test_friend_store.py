@@ -1,0 +1,241 @@
+"""The FriendStore contract (``fiveup.friends.ports``), for every backend (SQLite file,
+fresh PostgreSQL database): random walks of requests, answers, removals, blocks and
+unblocks agree with a small model of the rules at every step; the limits hold when two
+stores on one database (two replicas) write at once; two players asking each other at
+once end as one friendship; the notices are written with their causes."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+
+import pytest
+
+from fiveup.friends.ports import (
+    AnswerOutcome,
+    FriendLimitExceeded,
+    FriendLimits,
+    RelationStore,
+    SendOutcome,
+)
+from fiveup.identity.ports import Identity
+from fiveup.notifications.notices import Notice, NoticeKind
+from fiveup.store import open_block_store, open_notification_store, open_player_store
+
+PLAYERS = ["a", "b", "c", "d"]
+ROOMY = FriendLimits(per_hour=1000, per_day=1000, pending=1000, incoming=1000, max_friends=1000,
+                     cooldown_seconds=1500.0)  # fmt: skip
+_CAUSES = itertools.count()
+
+
+def notice(kind: NoticeKind, to: str) -> Notice:
+    return Notice.of(kind, to, f"cause-{next(_CAUSES)}", 1.0, push=False)
+
+
+@pytest.fixture
+async def relations(store_url: str) -> AsyncIterator[RelationStore]:
+    # The lists name the other player (a join with players); the notices go to the outbox.
+    players = open_player_store(store_url)
+    notices = open_notification_store(store_url)
+    await players.open()
+    await notices.open()
+    for n, player in enumerate([*PLAYERS, *(f"x{i}" for i in range(10))]):
+        await players.sign_in(Identity("device", f"dev-{player}"), player, f"Name {n}", 1.0)
+    store = open_block_store(store_url)
+    await store.open()
+    try:
+        yield store
+    finally:
+        await store.close()
+        await notices.close()
+        await players.close()
+
+
+async def send(store: RelationStore, s: str, r: str, now: float, limits: FriendLimits = ROOMY):
+    return await store.send_request(
+        s, r, now, limits, notice(NoticeKind.FRIEND_REQUEST, r),
+        notice(NoticeKind.FRIEND_ACCEPTED, r),
+    )  # fmt: skip
+
+
+@dataclass
+class Model:
+    """The rules, as plainly as they can be said."""
+
+    friends: set[frozenset[str]] = field(default_factory=set)
+    requests: dict[tuple[str, str], bool] = field(default_factory=dict)  # -> quiet
+    blocks: set[tuple[str, str]] = field(default_factory=set)
+    cooldowns: dict[tuple[str, str], float] = field(default_factory=dict)
+
+    def befriend(self, a: str, b: str) -> None:
+        self.requests.pop((a, b), None)
+        self.requests.pop((b, a), None)
+        self.cooldowns.pop((a, b), None)
+        self.cooldowns.pop((b, a), None)
+        self.friends.add(frozenset((a, b)))
+
+    def send(self, s: str, r: str, now: float) -> str:
+        if frozenset((s, r)) in self.friends:
+            return "friends"
+        if (s, r) in self.blocks:
+            return "blocked"
+        if (s, r) in self.requests:
+            return "pending"
+        if (r, s) in self.requests:
+            self.befriend(s, r)
+            return "accepted"
+        if self.cooldowns.get((s, r), 0.0) > now:
+            return "cooldown"
+        self.requests[(s, r)] = (r, s) in self.blocks
+        return "sent"
+
+    def answer(self, r: str, s: str, accept: bool, now: float) -> str:
+        if accept and frozenset((s, r)) in self.friends:
+            return "friends"
+        if self.requests.get((s, r), True):  # none, or quiet: nothing the recipient sees
+            return "not_found"
+        if not accept:
+            del self.requests[(s, r)]
+            self.cooldowns[(s, r)] = now + ROOMY.cooldown_seconds
+            return "declined"
+        self.befriend(r, s)
+        return "accepted"
+
+    def remove(self, p: str, o: str, now: float) -> bool:
+        if frozenset((p, o)) in self.friends:
+            self.friends.discard(frozenset((p, o)))
+            self.cooldowns[(o, p)] = now + ROOMY.cooldown_seconds
+            return True
+        if (p, o) in self.requests:
+            del self.requests[(p, o)]
+            self.cooldowns[(p, o)] = now + ROOMY.cooldown_seconds
+            return True
+        return False
+
+    def block(self, a: str, b: str) -> None:
+        if (a, b) in self.blocks:
+            return
+        self.blocks.add((a, b))
+        self.friends.discard(frozenset((a, b)))
+        self.requests.pop((a, b), None)
+        if (b, a) in self.requests:
+            self.requests[(b, a)] = True
+
+    def friends_of(self, p: str) -> set[str]:
+        return {q for pair in self.friends if p in pair for q in pair if q != p}
+
+    def incoming(self, p: str) -> set[str]:
+        return {s for (s, r), quiet in self.requests.items() if r == p and not quiet}
+
+    def outgoing(self, p: str) -> set[str]:
+        return {r for (s, r) in self.requests if s == p}
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_a_random_walk_agrees_with_the_model(relations: RelationStore, seed: int) -> None:
+    rng = random.Random(seed)
+    model = Model()
+    now = 10_000.0
+    for step in range(120):
+        now += rng.choice([1.0, 10.0, 400.0])
+        p, o = rng.sample(PLAYERS, 2)
+        op = rng.choice(["send", "send", "accept", "decline", "remove", "block", "unblock"])
+        where = f"step {step}: {op} {p} {o}"
+        if op == "send":
+            try:
+                got = (await send(relations, p, o, now)).outcome.value
+            except FriendLimitExceeded as exc:
+                got = exc.scope
+            assert got == model.send(p, o, now), where
+        elif op in ("accept", "decline"):
+            answer = await relations.answer(
+                p, o, op == "accept", now, ROOMY, notice(NoticeKind.FRIEND_ACCEPTED, o)
+            )
+            assert answer.outcome.value == model.answer(p, o, op == "accept", now), where
+        elif op == "remove":
+            removed = await relations.remove(p, o, now, ROOMY.cooldown_seconds)
+            assert removed == model.remove(p, o, now), where
+        elif op == "block":
+            await relations.block(p, o, now, limit=100)
+            model.block(p, o)
+        else:
+            await relations.unblock(p, o)
+            model.blocks.discard((p, o))
+        for player in PLAYERS:
+            assert {f.player_id for f in await relations.friends_of(player)} == model.friends_of(
+                player
+            ), where
+            assert {r.player_id for r in await relations.requests_of(player, False)} == (
+                model.incoming(player)
+            ), where
+            assert {r.player_id for r in await relations.requests_of(player, True)} == (
+                model.outgoing(player)
+            ), where
+        assert await relations.friends_among(p, PLAYERS) == model.friends_of(p), where
+
+
+async def test_the_limits_hold_across_replicas(relations: RelationStore, store_url: str) -> None:
+    other = open_block_store(store_url)
+    await other.open()
+    limits = FriendLimits(per_hour=3, per_day=10, pending=10, incoming=10, max_friends=10)
+    try:
+        results = await asyncio.gather(
+            *(send(store, "a", f"x{i}", 100.0, limits)
+              for i, store in zip(range(10), itertools.cycle([relations, other]))),
+            return_exceptions=True,
+        )  # fmt: skip
+    finally:
+        await other.close()
+    sent = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, FriendLimitExceeded)]
+    assert len(sent) == 3 and all(r.outcome is SendOutcome.SENT for r in sent)
+    assert len(refused) == 7 and {r.scope for r in refused} == {"hour"}
+    assert len(await relations.requests_of("a", True)) == 3
+
+
+async def test_two_players_asking_each_other_at_once_become_friends_once(
+    relations: RelationStore, store_url: str
+) -> None:
+    other = open_block_store(store_url)
+    await other.open()
+    try:
+        for a, b in [("a", "b"), ("c", "d"), ("a", "c")]:
+            results = await asyncio.gather(send(relations, a, b, 5.0), send(other, b, a, 5.0))
+            outcomes = sorted(r.outcome.value for r in results)
+            assert outcomes == ["accepted", "sent"], outcomes
+            assert b in await relations.friends_among(a, [b])
+            assert await relations.requests_of(a, True) == []
+    finally:
+        await other.close()
+
+
+async def test_a_request_and_an_acceptance_write_their_notices(
+    relations: RelationStore, store_url: str
+) -> None:
+    asked = await send(relations, "a", "b", 5.0)
+    assert asked.outcome is SendOutcome.SENT and asked.notified == ("b",)
+    again = await send(relations, "a", "b", 6.0)  # a retry: nothing written
+    assert again.outcome is SendOutcome.PENDING and again.notified == ()
+    accepted = await relations.answer(
+        "b", "a", True, 7.0, ROOMY, notice(NoticeKind.FRIEND_ACCEPTED, "a")
+    )
+    assert accepted.outcome is AnswerOutcome.ACCEPTED and accepted.notified == ("a",)
+    # a request to a player who blocked the sender: answered as sent, no notice
+    await relations.block("d", "c", 8.0, limit=10)
+    quiet = await send(relations, "c", "d", 9.0)
+    assert quiet.outcome is SendOutcome.SENT and quiet.notified == ()
+    notices = open_notification_store(store_url)
+    await notices.open()
+    try:
+        assert [n.notice.kind for n in await notices.read_after("b", 0, 10)] == [
+            NoticeKind.FRIEND_REQUEST
+        ]
+        assert [n.notice.kind for n in await notices.read_after("a", 0, 10)] == [
+            NoticeKind.FRIEND_ACCEPTED
+        ]
+        assert await notices.read_after("d", 0, 10) == []
+    finally:
+        await notices.close()
