@@ -76,7 +76,7 @@ async def server(db: str, clock: Clock, hooks: WebhookReceiver) -> AsyncIterator
         access_token_ttl_seconds=7 * 86_400.0, friend_requests_per_hour=3,
         friend_requests_per_day=5, max_pending_friend_requests=4,
         max_incoming_friend_requests=2, friend_request_cooldown_seconds=600.0,
-        rating_settled_sigma=7.9,
+        rating_settled_sigma=7.9, rate_limit_reads=1000.0,
     )  # fmt: skip
     try:
         yield running

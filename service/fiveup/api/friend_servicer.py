@@ -8,6 +8,7 @@ from ..friends.presence import PresenceView
 from ..shared.errors import InvalidRequest
 from ..v1 import friends_pb2, friends_pb2_grpc
 from .handlers import Context, bearer_token, unary
+from .limits import Limits
 from .player_servicer import timestamp
 from .ratings_servicer import CATEGORY_FROM_PB, standing_pb, window_from_pb
 
@@ -27,8 +28,10 @@ def presence_pb(view: PresenceView) -> friends_pb2.Presence:
 
 
 class FriendServicer(friends_pb2_grpc.FriendServiceServicer):
-    def __init__(self, friends: Friends) -> None:
+    def __init__(self, friends: Friends, limits: Limits | None = None) -> None:
         self.friends = friends
+        # The two reads that cost a query per friend share the public reads' limit.
+        self.limits = limits or Limits()
 
     @unary
     async def SendFriendRequest(
@@ -55,6 +58,7 @@ class FriendServicer(friends_pb2_grpc.FriendServiceServicer):
     async def ListFriends(
         self, request: friends_pb2.ListFriendsRequest, context: Context
     ) -> friends_pb2.ListFriendsResponse:
+        self.limits.check_reads("ListFriends", self.limits.config.client_of(context))
         views = await self.friends.list_friends(bearer_token(context))
         return friends_pb2.ListFriendsResponse(
             friends=[
@@ -88,6 +92,7 @@ class FriendServicer(friends_pb2_grpc.FriendServiceServicer):
     async def GetFriendsBoard(
         self, request: friends_pb2.GetFriendsBoardRequest, context: Context
     ) -> friends_pb2.GetFriendsBoardResponse:
+        self.limits.check_reads("GetFriendsBoard", self.limits.config.client_of(context))
         category = CATEGORY_FROM_PB.get(request.category)
         if category is None:
             await self.friends.players.authenticate(bearer_token(context))

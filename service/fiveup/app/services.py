@@ -86,5 +86,7 @@ def add_services(
     notifications_pb2_grpc.add_NotificationServiceServicer_to_server(
         NotificationServicer(contexts.notifications), server
     )
-    friends_pb2_grpc.add_FriendServiceServicer_to_server(FriendServicer(contexts.friends), server)
+    friends_pb2_grpc.add_FriendServiceServicer_to_server(
+        FriendServicer(contexts.friends, limits), server
+    )
     admin_pb2_grpc.add_AdminServiceServicer_to_server(AdminServicer(contexts.admin), server)
