@@ -38,7 +38,7 @@ from fiveup.v1 import (
 )
 
 from ..harness import Running, auth, human, start, stop
-from ..postgres_db import database_on_each_store
+from ..postgres_db import database_on_each_store, fresh_database
 from .helpers import error_info
 from .receivers import SECRET_TEXT, WebhookReceiver
 
@@ -503,3 +503,55 @@ async def test_a_friends_table_invitation_is_pushed_a_strangers_is_not(
 
     await hooks.until(lambda h: delivered(pal.id), timeout=30)
     assert not delivered(stranger.id)
+
+
+# ------------------------------------------------------------------ two replicas
+
+
+@pytest.fixture
+async def replicas(tmp_path: Any) -> AsyncIterator[tuple[Running, Running]]:
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    (keys / "2026-12").write_text(secrets.token_urlsafe(48))
+    with fresh_database("fiveup_friends_replicas") as url:
+        options: dict[str, Any] = {"access_token_keys": str(keys), "rate_limit_reads": 1000.0}
+        one = await start(url, **options)
+        two = await start(url, **options)
+        try:
+            yield one, two
+        finally:
+            await stop(two)
+            await stop(one)
+
+
+@pytest.mark.postgres
+async def test_a_friend_online_on_another_replica_is_online_on_every_replica(
+    replicas: tuple[Running, Running],
+) -> None:
+    one, two = replicas
+    ana = await guest(one, "Ana")
+    ben_there = await guest(two, "Ben")
+    ben_here = Player(one, ben_there.token, ben_there.id)
+    await befriend(ana, ben_here)
+
+    async def presence() -> friends_pb2.Presence:
+        [friend] = (await ana.list()).friends  # always asked of replica one
+        return friend.presence
+
+    assert not (await presence()).online
+    stream = notifications_pb2_grpc.NotificationServiceStub(two.channel).WatchNotifications(
+        notifications_pb2.WatchNotificationsRequest(after_seq=0), metadata=ben_there.meta()
+    )
+    await stream.read()  # Ana's acceptance: the stream on replica two is live
+
+    async def online() -> bool:
+        return (await presence()).online
+
+    await until(online)
+    stream.cancel()
+
+    async def gone() -> bool:
+        seen = await presence()
+        return not seen.online and seen.last_seen.seconds % 300 == 0
+
+    await until(gone)

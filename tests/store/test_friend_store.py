@@ -239,3 +239,20 @@ async def test_a_request_and_an_acceptance_write_their_notices(
         assert await notices.read_after("d", 0, 10) == []
     finally:
         await notices.close()
+
+
+async def test_presence_is_the_latest_of_every_replicas_streams(relations: RelationStore) -> None:
+    assert await relations.streaming_until(["a", "b"]) == {}
+    await relations.streaming("a", "r1", 200.0)
+    await relations.streaming("a", "r2", 190.0)
+    await relations.stopped_streaming("a", "r2", 100.0)  # r1 still streams
+    assert await relations.streaming_until(["a", "b"]) == {"a": 200.0}
+    await relations.streaming("a", "r1", 290.0)  # a heartbeat
+    assert await relations.streaming_until(["a"]) == {"a": 290.0}
+    await relations.stopped_streaming("a", "r1", 250.0)  # the last one ends: last seen
+    assert await relations.streaming_until(["a"]) == {"a": 250.0}
+    # a replica that died leaves a row that expires; the next end clears it away
+    await relations.streaming("b", "dead", 300.0)
+    await relations.streaming("b", "r1", 400.0)
+    await relations.stopped_streaming("b", "r1", 350.0)
+    assert await relations.streaming_until(["b"]) == {"b": 350.0}

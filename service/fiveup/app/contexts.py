@@ -289,7 +289,7 @@ def build_contexts(
             config, allow=egress_allow(config), key_home=KeyHome(config.db, is_postgres(config.db)),
             sweep_seconds=config.retention_sweep_seconds,
         ),
-        stores.notifications, players, clock=clock,
+        stores.notifications, players, clock=clock, presence=stores.blocks,
     )  # fmt: skip
     ratings = build_ratings(
         ratings_config(config), stores.ratings, players,

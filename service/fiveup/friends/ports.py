@@ -134,6 +134,17 @@ class FriendStore(Protocol):
     async def friends_among(self, player_id: str, others: Sequence[str]) -> set[str]:
         """Those of ``others`` who are the player's friends."""
 
+    async def streaming_until(self, player_ids: Sequence[str]) -> dict[str, float]:
+        """When each of these players' live notification streams last reached (the
+        latest of every replica's heartbeats and ends: in the future while one is live,
+        else when the last one ended); players never seen streaming are left out."""
+
+    # The outbox's ``StreamPresence`` (written by every replica's live streams).
+
+    async def streaming(self, player_id: str, replica: str, until: float) -> None: ...
+
+    async def stopped_streaming(self, player_id: str, replica: str, now: float) -> None: ...
+
 
 class RelationStore(BlockStore, FriendStore, Protocol):
     """The one store of relations between players: identity's blocks and friendships."""
@@ -156,5 +167,6 @@ class NoFriends:
 # Whether a player holds a seat in a live match that has not ended: the lobby's store
 # answers it (the lobby sits above this context), handed over by the composition root.
 InMatch = Callable[[str], Awaitable[bool]]
-# Which of these players have the app open (a live notification stream): the outbox's.
+# Which of these players have the app open on this replica (a live notification stream):
+# the outbox's (other replicas' streams are read from the store).
 Online = Callable[[Sequence[str]], set[str]]

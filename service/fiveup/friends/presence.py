@@ -1,6 +1,12 @@
 """Presence: what a friend may see of a player -- online (the app is open: a live
-notification stream), in a match (a seat at a live match that has not ended) and when
-they were last seen, rounded down to ``LAST_SEEN_STEP`` so it is no keystroke timer.
+notification stream on any replica), in a match (a seat at a live match that has not
+ended) and when they were last seen (signed in, refreshed a session, or streaming),
+rounded down to ``LAST_SEEN_STEP`` so it is no keystroke timer.
+
+Every replica records its live streams in the relation store (the outbox's
+``StreamPresence``: a row per player and replica, renewed every minute while a stream
+lasts, ended when the replica's last stream of the player ends; a replica that dies
+leaves a row that expires within 90 s), and reads this replica's own streams directly.
 
 Only ``Friends.list_friends`` asks it, and only for the caller's friends: no call answers anyone
 else anything that depends on a player's presence (docs/security.md, "Friends and
@@ -14,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..identity.ports import PlayerStore
-from .ports import InMatch, Online
+from .ports import FriendStore, InMatch, Online
 
 LAST_SEEN_STEP = 300.0  # seconds
 
@@ -34,12 +40,14 @@ class Presence:
     def __init__(
         self,
         players: PlayerStore,
+        streams: FriendStore,
         online: Online,
         in_match: InMatch,
         *,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.players = players
+        self.streams = streams  # every replica's live streams and their ends
         self.online = online
         self.in_match = in_match
         self._clock = clock
@@ -47,14 +55,18 @@ class Presence:
     async def of(self, player_ids: Sequence[str]) -> dict[str, PresenceView]:
         """The presence of each of these players (the caller's friends: never anyone
         else's)."""
-        live = self.online(player_ids)
         now = self._clock()
+        streamed = await self.streams.streaming_until(player_ids)
+        live = self.online(player_ids) | {p for p, until in streamed.items() if until > now}
         found: dict[str, PresenceView] = {}
         for player_id in player_ids:
             record = await self.players.get_player(player_id)
-            seen = record.last_seen_at if record is not None else None
+            times = [min(streamed[player_id], now)] if player_id in streamed else []
+            if record is not None:
+                times.append(record.last_seen_at)
             if player_id in live:
-                seen = now
+                times.append(now)
+            seen = max(times) if times else None
             found[player_id] = PresenceView(
                 online=player_id in live,
                 in_match=await self.in_match(player_id),

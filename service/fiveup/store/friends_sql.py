@@ -65,6 +65,38 @@ FRIEND_TABLES = [
 ]
 
 
+# Relation migration 3: live notification streams by player and replica (``replica`` ''
+# holds the end of the last one: the player's last seen), for presence.
+PRESENCE_TABLES = [
+    """CREATE TABLE IF NOT EXISTS player_presence (
+        player_id       TEXT NOT NULL,
+        replica         TEXT NOT NULL,
+        streaming_until {real} NOT NULL,
+        PRIMARY KEY (player_id, replica)
+    )""",
+]
+STREAMING = (
+    "INSERT INTO player_presence VALUES (?, ?, ?) ON CONFLICT (player_id, replica)"
+    " DO UPDATE SET streaming_until = excluded.streaming_until"
+)
+# A replica's last stream of the player ended: its row goes, with any expired row of the
+# player's (a replica that died), and the end is kept as their last seen.
+STOPPED = [
+    ("DELETE FROM player_presence WHERE player_id = ? AND replica <> ''"
+     " AND (replica = ? OR streaming_until < ?)"),
+    STREAMING,
+]  # fmt: skip
+
+
+def presence_query(count: int) -> str:
+    """Each player's latest streaming_until (in the future: streaming now)."""
+    marks = ",".join("?" * count)
+    return (
+        f"SELECT player_id, MAX(streaming_until) FROM player_presence"
+        f" WHERE player_id IN ({marks}) GROUP BY player_id"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Lock:
     players: tuple[str, ...]

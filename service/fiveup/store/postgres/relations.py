@@ -44,6 +44,8 @@ MIGRATIONS: list[list[str]] = [
     ],
     # 2: friend requests, friendships, sends and cooldowns (fiveup.store.friends_sql)
     [q.format(real="DOUBLE PRECISION") for q in friends_sql.FRIEND_TABLES],
+    # 3: live notification streams by player and replica, for presence
+    [q.format(real="DOUBLE PRECISION") for q in friends_sql.PRESENCE_TABLES],
 ]
 
 
@@ -210,3 +212,25 @@ class PostgresBlockStore(PooledStore):
             (player_id, ids),
         )
         return {str(r[0]) for r in rows}
+
+    async def streaming_until(self, player_ids: Sequence[str]) -> dict[str, float]:
+        ids = list(player_ids)
+        if not ids:
+            return {}
+        rows = await fetch_all(
+            self.pool,
+            "SELECT player_id, MAX(streaming_until) FROM player_presence"
+            " WHERE player_id = ANY(%s) GROUP BY player_id",
+            (ids,),
+        )
+        return {str(r[0]): float(r[1]) for r in rows}
+
+    async def streaming(self, player_id: str, replica: str, until: float) -> None:
+        async with self.pool.connection() as conn:
+            await conn.execute(pg(friends_sql.STREAMING), (player_id, replica, until))
+
+    async def stopped_streaming(self, player_id: str, replica: str, now: float) -> None:
+        delete, keep = friends_sql.STOPPED
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute(pg(delete), (player_id, replica, now))
+            await conn.execute(pg(keep), (player_id, "", now))

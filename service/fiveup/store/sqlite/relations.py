@@ -39,6 +39,8 @@ MIGRATIONS: list[str] = [
     """,
     # 2: friend requests, friendships, sends and cooldowns (fiveup.store.friends_sql)
     ";\n".join(q.format(real="REAL") for q in friends_sql.FRIEND_TABLES) + ";",
+    # 3: live notification streams by player and replica, for presence
+    ";\n".join(q.format(real="REAL") for q in friends_sql.PRESENCE_TABLES) + ";",
 ]
 
 
@@ -219,3 +221,29 @@ class SqliteBlockStore(WorkerStore):
             return {str(r[0]) for r in rows}
 
         return await self._read(read) if ids else set()
+
+    async def streaming_until(self, player_ids: Sequence[str]) -> dict[str, float]:
+        ids = list(player_ids)
+
+        def read(conn: sqlite3.Connection) -> dict[str, float]:
+            rows = conn.execute(friends_sql.presence_query(len(ids)), ids).fetchall()
+            return {str(r[0]): float(r[1]) for r in rows}
+
+        return await self._read(read) if ids else {}
+
+    async def streaming(self, player_id: str, replica: str, until: float) -> None:
+        def write(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                conn.execute(friends_sql.STREAMING, (player_id, replica, until))
+
+        await self._run(write)
+
+    async def stopped_streaming(self, player_id: str, replica: str, now: float) -> None:
+        delete, keep = friends_sql.STOPPED
+
+        def write(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                conn.execute(delete, (player_id, replica, now))
+                conn.execute(keep, (player_id, "", now))
+
+        await self._run(write)
