@@ -200,7 +200,10 @@ def send_request(
                   (recipient, sender))  # fmt: skip
     quiet = bool(rows)
     yield ("INSERT INTO friend_requests VALUES (?, ?, ?, ?)", (sender, recipient, now, int(quiet)))
+    # What no limit reads any more: the sender's sends older than a day, their cooldowns
+    # that ended (so neither table grows with a player's history).
     yield ("DELETE FROM friend_sends WHERE sender = ? AND sent_at <= ?", (sender, now - DAY))
+    yield ("DELETE FROM friend_cooldowns WHERE sender = ? AND until <= ?", (sender, now))
     yield ("INSERT INTO friend_sends VALUES (?, ?)", (sender, now))
     if quiet:  # answered as sent; it never reaches the recipient
         return SendResult(SendOutcome.SENT)
