@@ -9,10 +9,13 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fiveup.friends.ports import (
     AnswerOutcome,
@@ -21,7 +24,7 @@ from fiveup.friends.ports import (
     RelationStore,
     SendOutcome,
 )
-from fiveup.identity.ports import Identity
+from fiveup.identity.ports import Identity, PlayerStore
 from fiveup.notifications.notices import Notice, NoticeKind
 from fiveup.store import open_block_store, open_notification_store, open_player_store
 
@@ -134,15 +137,68 @@ class Model:
         return {r for (s, r) in self.requests if s == p}
 
 
+OPS = ["send", "send", "accept", "decline", "remove", "block", "unblock"]
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 async def test_a_random_walk_agrees_with_the_model(relations: RelationStore, seed: int) -> None:
     rng = random.Random(seed)
+    steps = []
+    for _ in range(120):
+        p, o = rng.sample(PLAYERS, 2)
+        steps.append((rng.choice(OPS), p, o, rng.choice([1.0, 10.0, 400.0])))
+    await walk(relations, PLAYERS, steps)
+
+
+@pytest.fixture
+async def with_players(store_url: str) -> AsyncIterator[tuple[RelationStore, PlayerStore]]:
+    players = open_player_store(store_url)
+    notices = open_notification_store(store_url)
+    store = open_block_store(store_url)
+    for opened in (players, notices, store):
+        await opened.open()
+    try:
+        yield store, players
+    finally:
+        for opened in (store, notices, players):
+            await opened.close()
+
+
+@st.composite
+def walks(draw: st.DrawFn) -> list[tuple[str, int, int, float]]:
+    steps = []
+    for _ in range(draw(st.integers(1, 40))):
+        p = draw(st.integers(0, 3))
+        o = draw(st.integers(0, 3).filter(lambda o, p=p: o != p))
+        steps.append((draw(st.sampled_from(OPS)), p, o, draw(st.sampled_from([1.0, 10.0, 900.0]))))
+    return steps
+
+
+@pytest.mark.parametrize("backend", ["sqlite"])
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(steps=walks())
+async def test_any_walk_agrees_with_the_model(
+    with_players: tuple[RelationStore, PlayerStore], steps: list[tuple[str, int, int, float]]
+) -> None:
+    """Whatever the players do in whatever order (one database for every example: the
+    players are new in each)."""
+    relations, players = with_players
+    tag = uuid.uuid4().hex[:8]
+    people = [f"{tag}{i}" for i in range(4)]
+    for i, player in enumerate(people):
+        await players.sign_in(Identity("device", player), player, f"P {tag} {i}", 1.0)
+    await walk(relations, people, [(op, people[p], people[o], dt) for op, p, o, dt in steps])
+
+
+async def walk(
+    relations: RelationStore, people: list[str], steps: list[tuple[str, str, str, float]]
+) -> None:
+    """Each step on the store and on the model, then every list compared."""
     model = Model()
     now = 10_000.0
-    for step in range(120):
-        now += rng.choice([1.0, 10.0, 400.0])
-        p, o = rng.sample(PLAYERS, 2)
-        op = rng.choice(["send", "send", "accept", "decline", "remove", "block", "unblock"])
+    for step, (op, p, o, dt) in enumerate(steps):
+        now += dt
         where = f"step {step}: {op} {p} {o}"
         if op == "send":
             try:
@@ -164,7 +220,7 @@ async def test_a_random_walk_agrees_with_the_model(relations: RelationStore, see
         else:
             await relations.unblock(p, o)
             model.blocks.discard((p, o))
-        for player in PLAYERS:
+        for player in people:
             assert {f.player_id for f in await relations.friends_of(player)} == model.friends_of(
                 player
             ), where
@@ -174,7 +230,7 @@ async def test_a_random_walk_agrees_with_the_model(relations: RelationStore, see
             assert {r.player_id for r in await relations.requests_of(player, True)} == (
                 model.outgoing(player)
             ), where
-        assert await relations.friends_among(p, PLAYERS) == model.friends_of(p), where
+        assert await relations.friends_among(p, people) == model.friends_of(p), where
 
 
 async def test_the_limits_hold_across_replicas(relations: RelationStore, store_url: str) -> None:
