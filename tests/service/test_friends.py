@@ -261,19 +261,29 @@ async def test_bad_requests_are_refused_and_change_nothing(server: Running) -> N
 
 
 async def test_a_block_ends_the_friendship_and_swallows_the_blocked_players_requests(
-    server: Running,
+    server: Running, clock: Clock
 ) -> None:
     ana, ben, cai = (
         await guest(server, "Ana"),
         await guest(server, "Ben"),
         await guest(server, "Cai"),
     )
+    dee = await guest(server, "Dee")
     await befriend(ana, ben)
+    await befriend(dee, ben)
+    # Ben blocks Ana and removes Dee: each finds the friendship gone, and each is refused
+    # alike when asking again at once -- Ana cannot tell a block from a removal.
     await ben.block(ana)
+    assert await ben.remove(dee) is True
     assert await ana.friend_ids() == [] and await ben.friend_ids() == []
+    blocked = await refused(ana.send(ben), grpc.StatusCode.RESOURCE_EXHAUSTED, LIMITED)
+    removed = await refused(dee.send(ben), grpc.StatusCode.RESOURCE_EXHAUSTED, LIMITED)
+    assert dict(blocked.metadata) == dict(removed.metadata)
+    assert blocked.metadata["scope"] == "cooldown"
 
-    # Ana asks again: answered as sent, listed as hers, never reaching Ben -- exactly
-    # what Cai, whom nobody blocked, sees of her request to Ben.
+    # After the cooldown Ana asks again: answered as sent, listed as hers, never reaching
+    # Ben -- exactly what Cai, whom nobody blocked, sees of her request to Ben.
+    clock.offset += 601
     before = len(await ben.notices(REQUEST))
     assert await ana.send(ben) == SENT
     assert await cai.send(ben) == SENT

@@ -118,11 +118,13 @@ class Model:
             return True
         return False
 
-    def block(self, a: str, b: str) -> None:
+    def block(self, a: str, b: str, now: float) -> None:
         if (a, b) in self.blocks:
             return
         self.blocks.add((a, b))
-        self.friends.discard(frozenset((a, b)))
+        if frozenset((a, b)) in self.friends:  # as a removal by the blocker
+            self.friends.discard(frozenset((a, b)))
+            self.cooldowns[(b, a)] = now + ROOMY.cooldown_seconds
         self.requests.pop((a, b), None)
         if (b, a) in self.requests:
             self.requests[(b, a)] = True
@@ -212,11 +214,11 @@ async def walk(
             )
             assert answer.outcome.value == model.answer(p, o, op == "accept", now), where
         elif op == "remove":
-            removed = await relations.remove(p, o, now, ROOMY.cooldown_seconds)
+            removed = await relations.remove(p, o, now)
             assert removed == model.remove(p, o, now), where
         elif op == "block":
             await relations.block(p, o, now, limit=100)
-            model.block(p, o)
+            model.block(p, o, now)
         else:
             await relations.unblock(p, o)
             model.blocks.discard((p, o))

@@ -8,7 +8,8 @@ a retried decline or removal nothing left to do -- so no request id is needed, a
 retry never counts twice against a limit.
 
 **Blocks win** (docs/security.md, "Friends and presence").  Blocking a friend ends the
-friendship (in the block's own transaction: ``fiveup.store.*.relations``).  A request to
+friendship (in the block's own transaction: ``fiveup.store.*.relations``) exactly as a
+removal would, cooldown included, so the blocked player cannot tell the two apart.  A request to
 a player who blocked the sender is answered as sent and listed as the sender's pending
 request, but never reaches the recipient (no notice, not in their list): the sender
 cannot tell.  A request to a player the sender blocked is refused (``PLAYER_BLOCKED``):
@@ -150,8 +151,7 @@ class Friends:
 
     async def remove(self, access_token: str | None, player_id: str) -> bool:
         me = await self._pair(access_token, player_id)
-        cooldown = self.config.limits.cooldown_seconds
-        return await self.store.remove(me, player_id, self._clock(), cooldown)
+        return await self.store.remove(me, player_id, self._clock())
 
     async def list_friends(self, access_token: str | None) -> list[FriendView]:
         """The caller's friends with their presence."""

@@ -119,10 +119,10 @@ class FriendStore(Protocol):
         over the friends limit) or decline (a cooldown on the sender) the sender's pending
         request that the recipient can see (not a quiet one)."""
 
-    async def remove(self, player_id: str, other: str, now: float, cooldown: float) -> bool:
-        """End the friendship (the other player may not ask again for ``cooldown``
-        seconds), or withdraw the player's pending request to ``other`` (nor may the
-        player ask again for as long); whether there was either."""
+    async def remove(self, player_id: str, other: str, now: float) -> bool:
+        """End the friendship (the other player may not ask again for the cooldown), or
+        withdraw the player's pending request to ``other`` (nor may the player ask again
+        for as long); whether there was either."""
 
     async def friends_of(self, player_id: str) -> list[FriendRecord]:
         """The player's friends, most recently befriended first."""

@@ -34,7 +34,9 @@ DAY = 86_400.0
 # Relation migration 2 (SQLite; PostgreSQL's types in its own list): pending requests
 # (``quiet``: the recipient had blocked the sender, so only the sender sees it),
 # friendships (one row each way), each sender's sends (the hour's and day's limits;
-# a day's kept) and the cooldowns (``sender`` may not ask ``recipient`` before ``until``).
+# a day's kept) and the cooldowns (``recipient`` declined, removed or blocked ``sender``,
+# or ``sender`` withdrew a request to them, at ``since``: the limit's length is the
+# friends context's, applied when a request is checked).
 FRIEND_TABLES = [
     """CREATE TABLE IF NOT EXISTS friend_requests (
         sender    TEXT NOT NULL,
@@ -59,7 +61,7 @@ FRIEND_TABLES = [
     """CREATE TABLE IF NOT EXISTS friend_cooldowns (
         sender    TEXT NOT NULL,
         recipient TEXT NOT NULL,
-        until     {real} NOT NULL,
+        since     {real} NOT NULL,
         PRIMARY KEY (sender, recipient)
     )""",
 ]
@@ -147,11 +149,12 @@ def _befriend(a: str, b: str, now: float, limits: FriendLimits, notice: Notice) 
     return tuple(notified)
 
 
-def _cool(sender: str, recipient: str, until: float) -> Step:
+def _cool(sender: str, recipient: str, now: float) -> Step:
+    """``sender`` may not ask ``recipient`` again for the cooldown from ``now``."""
     return (
         "INSERT INTO friend_cooldowns VALUES (?, ?, ?) ON CONFLICT (sender, recipient)"
-        " DO UPDATE SET until = excluded.until",
-        (sender, recipient, until),
+        " DO UPDATE SET since = excluded.since",
+        (sender, recipient, now),
     )
 
 
@@ -175,10 +178,11 @@ def send_request(
     if rows:  # they asked first: this accepts their request
         notified = yield from _befriend(sender, recipient, now, limits, accepted)
         return SendResult(SendOutcome.ACCEPTED, notified)
-    row = _one((yield ("SELECT until FROM friend_cooldowns WHERE sender = ? AND recipient = ?"
-                       " AND until > ?", (sender, recipient, now))))  # fmt: skip
+    cooled = now - limits.cooldown_seconds
+    row = _one((yield ("SELECT since FROM friend_cooldowns WHERE sender = ? AND recipient = ?"
+                       " AND since > ?", (sender, recipient, cooled))))  # fmt: skip
     if row is not None:
-        raise FriendLimitExceeded("cooldown", 1, float(row[0]) - now)
+        raise FriendLimitExceeded("cooldown", 1, float(row[0]) - cooled)
     for scope, window, limit in (("hour", HOUR, limits.per_hour), ("day", DAY, limits.per_day)):
         count, oldest = (yield ("SELECT COUNT(*), MIN(sent_at) FROM friend_sends"
                                 " WHERE sender = ? AND sent_at > ?",
@@ -203,7 +207,7 @@ def send_request(
     # What no limit reads any more: the sender's sends older than a day, their cooldowns
     # that ended (so neither table grows with a player's history).
     yield ("DELETE FROM friend_sends WHERE sender = ? AND sent_at <= ?", (sender, now - DAY))
-    yield ("DELETE FROM friend_cooldowns WHERE sender = ? AND until <= ?", (sender, now))
+    yield ("DELETE FROM friend_cooldowns WHERE sender = ? AND since <= ?", (sender, cooled))
     yield ("INSERT INTO friend_sends VALUES (?, ?)", (sender, now))
     if quiet:  # answered as sent; it never reaches the recipient
         return SendResult(SendOutcome.SENT)
@@ -225,36 +229,39 @@ def answer(
     if not accept:
         yield ("DELETE FROM friend_requests WHERE sender = ? AND recipient = ?",
                (sender, recipient))  # fmt: skip
-        yield _cool(sender, recipient, now + limits.cooldown_seconds)
+        yield _cool(sender, recipient, now)
         return AnswerResult(AnswerOutcome.DECLINED)
     notified = yield from _befriend(recipient, sender, now, limits, accepted)
     return AnswerResult(AnswerOutcome.ACCEPTED, notified)
 
 
-def remove(player_id: str, other: str, now: float, cooldown: float) -> Script:
+def remove(player_id: str, other: str, now: float) -> Script:
     yield Lock((player_id, other))
     if (yield from _are_friends(player_id, other)):
         yield ("DELETE FROM friendships WHERE (player_id = ? AND friend_id = ?)"
                " OR (player_id = ? AND friend_id = ?)", (player_id, other, other, player_id))  # fmt: skip
-        yield _cool(other, player_id, now + cooldown)
+        yield _cool(other, player_id, now)
         return True
     rows = yield ("SELECT 1 FROM friend_requests WHERE sender = ? AND recipient = ?",
                   (player_id, other))  # fmt: skip
     if not rows:
         return False
     yield ("DELETE FROM friend_requests WHERE sender = ? AND recipient = ?", (player_id, other))
-    yield _cool(player_id, other, now + cooldown)
+    yield _cool(player_id, other, now)
     return True
 
 
-def end_friendship(blocker: str, blocked: str) -> Script:
-    """A new block (inside its transaction): the friendship ends, the blocker's request
-    to the blocked player is withdrawn, and the blocked player's request to the blocker
-    turns quiet (still pending to its sender, who cannot tell; gone from the blocker's
-    list)."""
+def end_friendship(blocker: str, blocked: str, now: float) -> Script:
+    """A new block (inside its transaction): the friendship ends as a removal by the
+    blocker would (the blocked player may not ask again for the cooldown: after a block
+    as after a removal, so the two look alike to them), the blocker's request to the
+    blocked player is withdrawn, and the blocked player's request to the blocker turns
+    quiet (still pending to its sender, who cannot tell; gone from the blocker's list)."""
     yield Lock((blocker, blocked))
-    yield ("DELETE FROM friendships WHERE (player_id = ? AND friend_id = ?)"
-           " OR (player_id = ? AND friend_id = ?)", (blocker, blocked, blocked, blocker))  # fmt: skip
+    if (yield from _are_friends(blocker, blocked)):
+        yield ("DELETE FROM friendships WHERE (player_id = ? AND friend_id = ?)"
+               " OR (player_id = ? AND friend_id = ?)", (blocker, blocked, blocked, blocker))  # fmt: skip
+        yield _cool(blocked, blocker, now)
     yield ("DELETE FROM friend_requests WHERE sender = ? AND recipient = ?", (blocker, blocked))
     yield ("UPDATE friend_requests SET quiet = 1 WHERE sender = ? AND recipient = ?",
            (blocked, blocker))  # fmt: skip

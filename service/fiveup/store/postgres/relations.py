@@ -112,7 +112,7 @@ class PostgresBlockStore(PooledStore):
             await conn.execute(
                 "INSERT INTO player_blocks VALUES (%s, %s, %s)", (blocker, blocked, now)
             )
-            await run_script(conn, friends_sql.end_friendship(blocker, blocked))
+            await run_script(conn, friends_sql.end_friendship(blocker, blocked, now))
             return BlockRecord(blocker, blocked, now)
 
     async def unblock(self, blocker: str, blocked: str) -> bool:
@@ -190,8 +190,8 @@ class PostgresBlockStore(PooledStore):
         assert isinstance(result, AnswerResult)
         return result
 
-    async def remove(self, player_id: str, other: str, now: float, cooldown: float) -> bool:
-        return bool(await self._script(friends_sql.remove(player_id, other, now, cooldown)))
+    async def remove(self, player_id: str, other: str, now: float) -> bool:
+        return bool(await self._script(friends_sql.remove(player_id, other, now)))
 
     async def friends_of(self, player_id: str) -> list[FriendRecord]:
         rows = await fetch_all(self.pool, pg(friends_sql.FRIENDS_OF), (player_id,))

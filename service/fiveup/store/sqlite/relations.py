@@ -92,7 +92,7 @@ class SqliteBlockStore(WorkerStore):
                 if count >= limit:
                     return None
                 conn.execute("INSERT INTO player_blocks VALUES (?, ?, ?)", (blocker, blocked, now))
-                run_script(conn, friends_sql.end_friendship(blocker, blocked))
+                run_script(conn, friends_sql.end_friendship(blocker, blocked, now))
                 return BlockRecord(blocker, blocked, now)
 
         return await self._run(block)
@@ -192,8 +192,8 @@ class SqliteBlockStore(WorkerStore):
         assert isinstance(result, AnswerResult)
         return result
 
-    async def remove(self, player_id: str, other: str, now: float, cooldown: float) -> bool:
-        return bool(await self._script(friends_sql.remove(player_id, other, now, cooldown)))
+    async def remove(self, player_id: str, other: str, now: float) -> bool:
+        return bool(await self._script(friends_sql.remove(player_id, other, now)))
 
     async def friends_of(self, player_id: str) -> list[FriendRecord]:
         def read(conn: sqlite3.Connection) -> list[FriendRecord]:
