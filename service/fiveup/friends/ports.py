@@ -38,7 +38,8 @@ class FriendLimits:
     pending: int = 50  # the sender's unanswered requests
     incoming: int = 100  # the recipient's unanswered requests
     max_friends: int = 200
-    cooldown_seconds: float = 86_400.0  # after a decline, a removal or a withdrawal
+    cooldown_seconds: float = 86_400.0  # after a decline, a removal (a block ends a
+    # friendship as a removal does) or a withdrawal
 
 
 class SendOutcome(enum.Enum):
