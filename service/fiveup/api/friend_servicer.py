@@ -21,10 +21,9 @@ STATE_TO_PB = {
 
 
 def presence_pb(view: PresenceView) -> friends_pb2.Presence:
-    found = friends_pb2.Presence(online=view.online, in_match=view.in_match)
-    if view.last_seen is not None:
-        found.last_seen.CopyFrom(timestamp(view.last_seen))
-    return found
+    return friends_pb2.Presence(
+        online=view.online, in_match=view.in_match, last_seen=timestamp(view.last_seen)
+    )
 
 
 class FriendServicer(friends_pb2_grpc.FriendServiceServicer):

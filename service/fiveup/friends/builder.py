@@ -27,5 +27,5 @@ def build_friends(
     published: Callable[[Iterable[str]], None] | None = None,
     clock: Callable[[], float] = time.time,
 ) -> Friends:
-    presence = Presence(players.store, store, online, in_match, clock=clock)
+    presence = Presence(store, online, in_match, clock=clock)
     return Friends(players, store, presence, standings, config, published=published, clock=clock)

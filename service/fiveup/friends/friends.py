@@ -157,7 +157,7 @@ class Friends:
         """The caller's friends with their presence."""
         claims = await self.players.authenticate(access_token)
         friends = await self.store.friends_of(claims.player_id)
-        presence = await self.presence.of([f.player_id for f in friends])
+        presence = await self.presence.of(friends)
         return [FriendView(f, presence[f.player_id]) for f in friends]
 
     async def requests(self, access_token: str | None, outgoing: bool) -> list[RequestRecord]:

@@ -82,11 +82,14 @@ class FriendLimitExceeded(Exception):
 
 @dataclass(frozen=True, slots=True)
 class FriendRecord:
-    """``player_id``: the friend; ``since``: when the two became friends."""
+    """``player_id``: the friend; ``since``: when the two became friends;
+    ``last_seen_at``: the friend's last sign-in or session refresh, exact (presence
+    rounds it: never shown as it is)."""
 
     player_id: str
     display_name: str
     since: float
+    last_seen_at: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,8 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..identity.ports import PlayerStore
-from .ports import FriendStore, InMatch, Online
+from .ports import FriendRecord, FriendStore, InMatch, Online
 
 LAST_SEEN_STEP = 300.0  # seconds
 
@@ -29,7 +28,7 @@ LAST_SEEN_STEP = 300.0  # seconds
 class PresenceView:
     online: bool
     in_match: bool
-    last_seen: float | None  # rounded down to LAST_SEEN_STEP; None: never seen
+    last_seen: float  # rounded down to LAST_SEEN_STEP
 
 
 def coarse(seconds: float) -> float:
@@ -39,37 +38,35 @@ def coarse(seconds: float) -> float:
 class Presence:
     def __init__(
         self,
-        players: PlayerStore,
         streams: FriendStore,
         online: Online,
         in_match: InMatch,
         *,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.players = players
         self.streams = streams  # every replica's live streams and their ends
         self.online = online
         self.in_match = in_match
         self._clock = clock
 
-    async def of(self, player_ids: Sequence[str]) -> dict[str, PresenceView]:
-        """The presence of each of these players (the caller's friends: never anyone
-        else's)."""
+    async def of(self, friends: Sequence[FriendRecord]) -> dict[str, PresenceView]:
+        """The presence of each of these players (the caller's friends, read with their
+        last sign-in or refresh: never anyone else's)."""
         now = self._clock()
-        streamed = await self.streams.streaming_until(player_ids)
-        live = self.online(player_ids) | {p for p, until in streamed.items() if until > now}
+        ids = [f.player_id for f in friends]
+        streamed = await self.streams.streaming_until(ids)
+        live = self.online(ids) | {p for p, until in streamed.items() if until > now}
         found: dict[str, PresenceView] = {}
-        for player_id in player_ids:
-            record = await self.players.get_player(player_id)
-            times = [min(streamed[player_id], now)] if player_id in streamed else []
-            if record is not None:
-                times.append(record.last_seen_at)
+        for friend in friends:
+            player_id = friend.player_id
+            times = [friend.last_seen_at]
+            if player_id in streamed:
+                times.append(min(streamed[player_id], now))
             if player_id in live:
                 times.append(now)
-            seen = max(times) if times else None
             found[player_id] = PresenceView(
                 online=player_id in live,
                 in_match=await self.in_match(player_id),
-                last_seen=None if seen is None else coarse(seen),
+                last_seen=coarse(max(times)),
             )
         return found

@@ -271,7 +271,7 @@ def end_friendship(blocker: str, blocked: str, now: float) -> Script:
 # The reads (the other player's current name: the players table in the same database; a
 # player since deleted is left out).
 FRIENDS_OF = """
-SELECT f.friend_id, p.display_name, f.since FROM friendships f
+SELECT f.friend_id, p.display_name, f.since, p.last_seen_at FROM friendships f
   JOIN players p ON p.player_id = f.friend_id
  WHERE f.player_id = ? ORDER BY f.since DESC, f.friend_id
 """

@@ -195,7 +195,7 @@ class PostgresBlockStore(PooledStore):
 
     async def friends_of(self, player_id: str) -> list[FriendRecord]:
         rows = await fetch_all(self.pool, pg(friends_sql.FRIENDS_OF), (player_id,))
-        return [FriendRecord(str(r[0]), str(r[1]), float(r[2])) for r in rows]
+        return [FriendRecord(str(r[0]), str(r[1]), float(r[2]), float(r[3])) for r in rows]
 
     async def requests_of(self, player_id: str, outgoing: bool) -> list[RequestRecord]:
         query = friends_sql.OUTGOING if outgoing else friends_sql.INCOMING

@@ -198,7 +198,7 @@ class SqliteBlockStore(WorkerStore):
     async def friends_of(self, player_id: str) -> list[FriendRecord]:
         def read(conn: sqlite3.Connection) -> list[FriendRecord]:
             rows = conn.execute(friends_sql.FRIENDS_OF, (player_id,)).fetchall()
-            return [FriendRecord(str(r[0]), str(r[1]), float(r[2])) for r in rows]
+            return [FriendRecord(str(r[0]), str(r[1]), float(r[2]), float(r[3])) for r in rows]
 
         return await self._read(read)
 
