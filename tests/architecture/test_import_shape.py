@@ -5,8 +5,8 @@ An ``ast`` walk over every module of ``service/fiveup`` reads every import, at a
 (a function's, or one under ``if TYPE_CHECKING``): a lazy import cannot hide an upward
 arrow or a cycle.  ``ORDER`` lists the packages from the bottom up; a package may import
 itself and the packages of the groups below it, never one of its own group or above.
-So the contexts' dependencies are explicit and acyclic (identity <- ratings <- match <-
-lobby <- tournaments <- chat, each depending only on those before it), ``api`` and
+So the contexts' dependencies are explicit and acyclic (identity <- ratings <- notifications <- friends <-
+match <- lobby <- tournaments <- chat, each depending only on those before it), ``api`` and
 ``store`` are siblings that never import each other, ``telemetry`` observes the servicers and the contexts (which
 report to it only through their observer ports, never by importing it), and only ``app``
 (the composition root) knows every context and every backend; ``admin`` (the operators'
@@ -46,6 +46,7 @@ ORDER: tuple[tuple[str, ...], ...] = (
     ("identity",),  # the contexts, each depending only on those before it
     ("ratings",),
     ("notifications",),  # the outbox: other contexts write notices with their own writes
+    ("friends",),  # friendships, presence, the friends' board (the lobby asks who is a friend)
     ("match",),  # its builder gets the seat owners (a port the lobby's store implements)
     ("lobby",),
     ("tournaments",),  # Swiss and arena events: seats players through the match context

@@ -41,6 +41,7 @@ from fiveup.app.services import PUBLIC_SERVICES
 from fiveup.v1 import (
     chat_pb2,
     common_pb2,
+    friends_pb2,
     lobby_pb2,
     lobby_pb2_grpc,
     match_pb2_grpc,
@@ -517,6 +518,14 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
             tournament_id=f.tournament_id)],
         "WatchTournament": [tournaments_pb2.WatchTournamentRequest(
             tournament_id=f.tournament_id)],
+        "SendFriendRequest": [friends_pb2.SendFriendRequestRequest(player_id=f.invitee_id)],
+        "RespondToFriendRequest": [friends_pb2.RespondToFriendRequestRequest(
+            player_id=f.invitee_id, accept=False)],
+        "RemoveFriend": [friends_pb2.RemoveFriendRequest(player_id=f.invitee_id)],
+        "ListFriends": [friends_pb2.ListFriendsRequest()],
+        "ListFriendRequests": [friends_pb2.ListFriendRequestsRequest(outgoing=True)],
+        "GetFriendsBoard": [friends_pb2.GetFriendsBoardRequest(
+            category=ratings_pb2.RATING_CATEGORY_TWO_PLAYERS)],
     }  # fmt: skip
 
 
@@ -684,6 +693,8 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
             "MuteMatchNotifications",
             "SubscribeWebPush",
             "UnsubscribeWebPush",
+            "SendFriendRequest",
+            "RemoveFriend",
             "GetRematch",  # only a signed-in player of the match: its seats are anonymous
             "CreateTournament",
             "JoinTournament",
@@ -706,6 +717,10 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
             "ListNotifications",
             "GetNotificationSettings",
             "GetWebPushKey",
+            "RespondToFriendRequest",
+            "ListFriends",
+            "ListFriendRequests",
+            "GetFriendsBoard",
         ):
             md = bearer(fuzzed.access_token)
         outcome = call(fuzzed, path, [requests[NAME[path]][0].SerializeToString()], md)

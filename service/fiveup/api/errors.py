@@ -23,6 +23,7 @@ from ..admin import errors as admin_errors
 from ..chat import errors as chat_errors
 from ..engine import errors as engine_errors
 from ..engine.errors import MatchError
+from ..friends import errors as friend_errors
 from ..identity import errors as identity_errors
 from ..lobby import errors as lobby_errors
 from ..match import errors as match_errors
@@ -45,7 +46,7 @@ DOMAIN = "fiveup.v1"
 # so a new context's errors module is listed here once.
 ERROR_MODULES = (
     engine_errors, shared_errors, match_errors, identity_errors, lobby_errors, ratings_errors,
-    chat_errors, notification_errors, admin_errors, tournament_errors,
+    chat_errors, notification_errors, admin_errors, tournament_errors, friend_errors,
 )  # fmt: skip
 
 

@@ -109,7 +109,12 @@ def _streaming_methods() -> tuple[str, ...]:
 PeerLimited = Literal["CreateMatch", "JoinMatch", "SubmitMove", "UndoMove"]  # check_peer
 SeatLimited = Literal["SubmitMove", "UndoMove"]  # check_seat
 ReadLimited = Literal[
-    "GetLeaderboard", "GetPlayerStats", "ListPlayerMatches", "ListOpenTables"
+    "GetLeaderboard",
+    "GetPlayerStats",
+    "ListPlayerMatches",
+    "ListOpenTables",
+    "ListFriends",
+    "GetFriendsBoard",
 ]  # check_reads (scope peer_reads)
 HINTS_METHOD = "SuggestMoves"  # check_hints (scope seat)
 WATCH_METHOD = "WatchMatch"  # watching (scope streams)

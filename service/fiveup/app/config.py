@@ -27,6 +27,7 @@ from ..api.settings import LimitsSettings
 from ..bus.settings import BusSettings
 from ..chat.settings import ChatSettings
 from ..egress.settings import EgressSettings
+from ..friends.settings import FriendSettings
 from ..identity.settings import IdentitySettings
 from ..lobby.settings import LobbySettings
 from ..match.settings import MatchSettings
@@ -86,6 +87,7 @@ class ServerConfig(
     ServerSettings, StoreSettings, TelemetrySettings, LimitsSettings, IdentitySettings,
     RatingsSettings, MatchSettings, LobbySettings, ChatSettings, NotificationSettings,
     EgressSettings, BusSettings, AdminSettings, IntegritySettings, TournamentSettings,
+    FriendSettings,
 ):  # fmt: skip
     """Every settings group, gathered: the one list of them is this class's bases."""
 

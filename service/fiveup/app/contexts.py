@@ -1,6 +1,6 @@
 """Every context of one server, built explicitly in the order they depend on each other:
 
-    identity (players)  <-  notifications, ratings  <-  match  <-  lobby  <-  chat,
+    identity (players)  <-  notifications, ratings  <-  friends  <-  match  <-  lobby  <-  chat,
     tournaments  <-  admin
 
 (the notifications context's outbox is handed to every context whose writes notify:
@@ -11,8 +11,8 @@ depends on (``build_identity``, ``build_ratings``, ``build_match``, ``build_lobb
 this module opens their stores (all on the event store's database), makes each one's
 config from its settings group (``fiveup.<context>.settings``, gathered in
 ``ServerConfig``) and hands each, to its builder, the others it needs and the ports it
-uses -- the lobby's store implements two lower contexts' ports (identity's
-``HasHistory``, the match's ``SeatOwners``): no context's object is given a dependency
+uses -- the lobby's store implements three lower contexts' ports (identity's
+``HasHistory``, friends' ``InMatch``, the match's ``SeatOwners``): no context's object is given a dependency
 after it is built.  A new
 context adds its store to ``Stores``, its builder call to ``build_contexts`` and its part
 to ``Contexts``."""
@@ -38,10 +38,14 @@ from ..chat.ports import ChatStore
 from ..chat.rooms import TableChat
 from ..chat.settings import chat_config
 from ..egress.settings import egress_allow
+from ..friends import Friends
+from ..friends.builder import build_friends
+from ..friends.ports import RelationStore
+from ..friends.settings import friends_config
 from ..identity import Players
 from ..identity.builder import build_identity
 from ..identity.observer import PrometheusIdentityObserver
-from ..identity.ports import BlockStore, ModerationStore, PlayerStore
+from ..identity.ports import ModerationStore, PlayerStore
 from ..identity.relations import Blocks
 from ..identity.settings import blocks_config, identity_config
 from ..lobby.builder import LobbyContext, build_lobby
@@ -91,7 +95,7 @@ class Stores:
     ratings: RatingStore
     chat: ChatStore
     notifications: NotificationStore
-    blocks: BlockStore
+    blocks: RelationStore  # identity's blocks and the friendships
     audit: AuditStore  # the operators' audit log
     moderation: ModerationStore  # identity's: sanctions, addresses seen
     signals: SignalStore  # the operators' ratings integrity signals
@@ -114,7 +118,7 @@ class Stores:
         PlayerStore,
         LobbyStore,
         ChatStore,
-        BlockStore,
+        RelationStore,
         AuditStore,
         ModerationStore,
         SignalStore,
@@ -144,6 +148,19 @@ def _has_seat(lobby: LobbyStore) -> Callable[[str], Awaitable[bool]]:
         return bool(page.matches)
 
     return has_seat
+
+
+def _in_match(lobby: LobbyStore) -> Callable[[str], Awaitable[bool]]:
+    """Whether a player holds a seat at a live match that has not ended (a correspondence
+    match, days long, is not "in a match"): presence's, for friends only."""
+
+    async def in_match(player_id: str) -> bool:
+        page = await lobby.my_matches(player_id, 20, None)
+        return any(
+            not row.table.finished and row.turn_clock_seconds is None for row in page.matches
+        )
+
+    return in_match
 
 
 async def open_stores(config: ServerConfig) -> Stores:
@@ -188,7 +205,7 @@ async def open_stores(config: ServerConfig) -> Stores:
         | RatingStore
         | ChatStore
         | NotificationStore
-        | BlockStore
+        | RelationStore
         | AuditStore
         | ModerationStore
         | SignalStore
@@ -228,6 +245,7 @@ class Contexts:
     stores: Stores
     players: Players  # the identity context
     blocks: Blocks  # ... its blocks between players
+    friends: Friends  # friendships, presence and the friends' board
     ratings: RatingsContext
     match: MatchContext
     lobby: LobbyContext
@@ -283,7 +301,7 @@ def build_contexts(
             config, allow=egress_allow(config), key_home=KeyHome(config.db, is_postgres(config.db)),
             sweep_seconds=config.retention_sweep_seconds,
         ),
-        stores.notifications, players, clock=clock,
+        stores.notifications, players, clock=clock, presence=stores.blocks,
     )  # fmt: skip
     ratings = build_ratings(
         ratings_config(config), stores.ratings, players,
@@ -296,9 +314,14 @@ def build_contexts(
         published=notifications.outbox.published, observer=observer, clock=clock,
     )  # fmt: skip
     blocks = Blocks(players, stores.blocks, blocks_config(config), clock=clock)
+    friends = build_friends(
+        friends_config(config), stores.blocks, players, ratings.standings,
+        online=notifications.outbox.watching, in_match=_in_match(stores.lobby),
+        published=notifications.outbox.published, clock=clock,
+    )  # fmt: skip
     lobby = build_lobby(
         matchmaker_config(config), stores.lobby, match.matches, players, ratings.lookup,
-        blocks=blocks, invite_quota=invite_quota(config), clock=clock,
+        blocks=blocks, friends=friends, invite_quota=invite_quota(config), clock=clock,
         published=notifications.outbox.published,
     )  # fmt: skip
     chat = build_chat(
@@ -321,5 +344,15 @@ def build_contexts(
         edges=edges or EdgeViews(NoEdges(), NoEdges()),
     )  # fmt: skip
     return Contexts(
-        stores, players, blocks, ratings, match, lobby, chat, notifications, tournaments, admin
+        stores,
+        players,
+        blocks,
+        friends,
+        ratings,
+        match,
+        lobby,
+        chat,
+        notifications,
+        tournaments,
+        admin,
     )

@@ -13,6 +13,7 @@ from grpc_health.v1 import health_pb2
 
 from ..api.admin_servicer import AdminServicer
 from ..api.chat_servicer import ChatServicer
+from ..api.friend_servicer import FriendServicer
 from ..api.limits import Limits
 from ..api.lobby_servicer import LobbyServicer
 from ..api.match_servicer import MatchServicer
@@ -27,6 +28,8 @@ from ..v1 import (
     admin_pb2_grpc,
     chat_pb2,
     chat_pb2_grpc,
+    friends_pb2,
+    friends_pb2_grpc,
     lobby_pb2,
     lobby_pb2_grpc,
     match_pb2,
@@ -53,6 +56,7 @@ PUBLIC_SERVICES: tuple[ServiceDescriptor, ...] = (
     chat_pb2.DESCRIPTOR.services_by_name["ChatService"],
     notifications_pb2.DESCRIPTOR.services_by_name["NotificationService"],
     tournaments_pb2.DESCRIPTOR.services_by_name["TournamentService"],
+    friends_pb2.DESCRIPTOR.services_by_name["FriendService"],
 )
 # The operators' API: no player's token passes its interceptor (fiveup.api.admin_auth).
 OPERATOR_SERVICES: tuple[ServiceDescriptor, ...] = (
@@ -88,5 +92,8 @@ def add_services(
     )
     tournaments_pb2_grpc.add_TournamentServiceServicer_to_server(
         TournamentServicer(contexts.tournaments.tournaments), server
+    )
+    friends_pb2_grpc.add_FriendServiceServicer_to_server(
+        FriendServicer(contexts.friends, limits), server
     )
     admin_pb2_grpc.add_AdminServiceServicer_to_server(AdminServicer(contexts.admin), server)

@@ -182,3 +182,13 @@ class SanctionNotInForce(MatchError):
 
     reason = "SANCTION_NOT_IN_FORCE"
     code = "FAILED_PRECONDITION"
+
+
+class PlayerBlocked(MatchError):
+    """The caller blocked a player the call would bring them together with (an invitee,
+    a player at the table, a friend request): unblock them first.  Only ever said to the
+    blocker: a blocked player is never told of the block (docs/security.md, "Invitations
+    and blocks")."""
+
+    reason = "PLAYER_BLOCKED"
+    code = "FAILED_PRECONDITION"

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ..friends.ports import FriendLookup
 from ..identity import Players
 from ..identity.relations import BlockLookup
 from ..match.matches import Matches
@@ -39,14 +40,16 @@ def build_lobby(
     ratings: RatingLookup,
     *,
     blocks: BlockLookup | None = None,
+    friends: FriendLookup | None = None,
     invite_quota: InviteQuota | None = None,
     clock: Callable[[], float] = time.time,
     published: Callable[[Iterable[str]], None] | None = None,
 ) -> LobbyContext:
     """``published``: the notifications context's ``Outbox.published``, told after a
-    commit of the lobby's that wrote notices (a rematch's, a formation round's);
-    ``blocks``: the identity context's blocks (kept apart at tables, in the queue and in
-    invitations); ``invite_quota``: the invitation limits."""
+        commit of the lobby's that wrote notices (a rematch's, a formation round's);
+        ``blocks``: the identity context's blocks (kept apart at tables, in the queue and in
+        invitations); ``friends``: the friends context's lookup (a friend's invitation is
+    pushed like an acquaintance's); ``invite_quota``: the invitation limits."""
     seats = PlayerSeats(matches, players, store, blocks=blocks, clock=clock)
     seated = SeatedTables(matches, players, store, clock=clock)
     return LobbyContext(
@@ -54,7 +57,14 @@ def build_lobby(
         seated=seated,
         tables=Lobby(players, store),
         private=PrivateTables(
-            matches, players, seats, store, blocks=blocks, quota=invite_quota, clock=clock
+            matches,
+            players,
+            seats,
+            store,
+            blocks=blocks,
+            friends=friends,
+            quota=invite_quota,
+            clock=clock,
         ),
         matchmaker=Matchmaker(
             seated,

@@ -1,9 +1,10 @@
 """Errors of the lobby: private tables' invites and the matchmaker's searches; each
-carries its reason and status code."""
+carries its reason and status code (``PlayerBlocked`` is identity's: friends say it too)."""
 
 from __future__ import annotations
 
 from ..engine.errors import MatchError
+from ..identity.errors import PlayerBlocked as PlayerBlocked
 from ..shared.errors import InvalidRequest, PermissionDenied, TooManyRequests
 
 
@@ -52,16 +53,6 @@ class SearchEnded(MatchError):
 
     reason = "SEARCH_CANCELLED"
     code = "ABORTED"
-
-
-class PlayerBlocked(MatchError):
-    """The caller blocked a player the call would bring them together with (an invitee,
-    a player at the table): unblock them first.  Only ever said to the blocker: a
-    blocked player is never told of the block (docs/security.md, "Invitations and
-    blocks")."""
-
-    reason = "PLAYER_BLOCKED"
-    code = "FAILED_PRECONDITION"
 
 
 class TableNotAvailable(PermissionDenied):

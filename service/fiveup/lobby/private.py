@@ -24,7 +24,8 @@ ones from distinct inviters), checked in the transaction that records them
 (``InviteQuota``; ``INVITATIONS_LIMITED``).  An invitation from a **stranger** -- someone
 the invitee never sat at a table with and whose private table they never sat down at --
 is listed like any other (the notification stream, ``data.known`` false) but never
-pushed (no Web Push, no webhook): a flood of strangers' invitations rings no phone.
+pushed (no Web Push, no webhook): a flood of strangers' invitations rings no phone.  A
+friend (``fiveup.friends``) is never a stranger.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine import HUMAN
+from ..friends.ports import FriendLookup, NoFriends
 from ..identity import Players, is_player_id
 from ..identity.errors import PlayerNotFound
 from ..identity.relations import BlockLookup, NoBlocks
@@ -89,6 +91,7 @@ class PrivateTables:
         store: LobbyStore,
         *,
         blocks: BlockLookup | None = None,
+        friends: FriendLookup | None = None,
         quota: InviteQuota | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
@@ -97,6 +100,7 @@ class PrivateTables:
         self.seats = seats
         self.store = store
         self.blocks: BlockLookup = blocks or NoBlocks()
+        self.friends: FriendLookup = friends or NoFriends()
         self.quota = quota  # None: invitations unlimited (tests, tools)
         self._clock = clock
 
@@ -217,9 +221,14 @@ class PrivateTables:
         return set(involved)
 
     async def _known(self, host_id: str, invited: Sequence[str]) -> set[str]:
-        """The invitees who know the host: they sat at a table with them, or took a seat
-        at a private table of theirs.  Only their invitations are pushed."""
-        return {p for p in invited if host_id in await self.store.acquainted(p, [host_id])}
+        """The invitees who know the host: their friends, those who sat at a table with
+        them, or took a seat at a private table of theirs.  Only their invitations are
+        pushed."""
+        friends = await self.friends.friends_among(host_id, invited)
+        return friends | {
+            p for p in invited
+            if p not in friends and host_id in await self.store.acquainted(p, [host_id])
+        }  # fmt: skip
 
     async def join(self, access_token: str | None, code: str, seat: int | None) -> InvitedSeat:
         await self.players.authenticate(access_token)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from .delivery import Sender
 from .destinations import DestinationState
 from .dispatch import DispatchConfig, Dispatcher
-from .outbox import Authenticator, Outbox, OutboxConfig
+from .outbox import Authenticator, Outbox, OutboxConfig, StreamPresence
 from .ports import WEBHOOK, NotificationStore
 from .webhook import WebhookConfig, WebhookSender
 from .webpush import WebPushConfig, WebPushSender
@@ -108,8 +108,10 @@ def build_notifications(
     players: Authenticator,
     *,
     clock: Callable[[], float] = time.time,
+    presence: StreamPresence | None = None,
 ) -> NotificationsContext:
-    """``clock``: the application's time (notices, claims, retries, retention); the
+    """``presence``: where live streams are recorded for the friends' presence (the
+    relation store); ``clock``: the application's time (notices, claims, retries, retention); the
     senders sign with the wall clock whatever it is: a receiver checks a webhook's
     timestamp, and a push service a VAPID token's expiry, against real time."""
     senders: dict[str, Sender] = {}
@@ -128,7 +130,7 @@ def build_notifications(
         )
     outbox = Outbox(
         store, players, config.outbox, clock=clock,
-        on_published=dispatcher.wake if dispatcher is not None else None,
+        on_published=dispatcher.wake if dispatcher is not None else None, presence=presence,
     )  # fmt: skip
     return NotificationsContext(config, store, outbox, dispatcher, web_push_key, clock)
 

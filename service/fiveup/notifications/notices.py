@@ -35,6 +35,9 @@ class NoticeKind(enum.Enum):
     CHAT_MESSAGE = "chat_message"  # someone wrote at the player's table while they were away
     REMATCH_OFFERED = "rematch_offered"  # a player of a finished match offers a rematch
     REMATCH_STARTED = "rematch_started"  # everyone accepted: the new match has started
+    FRIEND_REQUEST = "friend_request"  # another player asks to be friends (never pushed)
+    FRIEND_ACCEPTED = "friend_accepted"  # a player accepted the player's friend request
+    TOURNAMENT_INVITED = "tournament_invited"  # a friend invites the player to a tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +130,12 @@ def render(notice: Notice) -> tuple[str, str]:
         return "Rematch?", f"{d.get('by') or 'A player'} offers a rematch."
     if kind is NoticeKind.REMATCH_STARTED:
         return "Rematch on", "Everyone accepted: the rematch has started."
+    if kind is NoticeKind.FRIEND_REQUEST:
+        return "Friend request", f"{d.get('by') or 'A player'} asks to be friends."
+    if kind is NoticeKind.FRIEND_ACCEPTED:
+        return "New friend", f"{d.get('by') or 'A player'} accepted your friend request."
+    if kind is NoticeKind.TOURNAMENT_INVITED:
+        return "Tournament invitation", f"{d.get('by') or 'A friend'} invites you to a tournament."
     if kind is NoticeKind.CHAT_MESSAGE:
         return f"{d.get('from') or 'Someone'} wrote", str(d.get("text") or "")[:140]
     raise ValueError(f"no rendering for {kind}")  # pragma: no cover (one list)

@@ -14,9 +14,11 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import contextlib
+import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -29,9 +31,26 @@ from .errors import BadSubscription, EndpointNotAllowed
 from .notices import StoredNotice
 from .ports import ChannelSettings, ListeningNotificationStore, NotificationStore, PushSubscription
 
+log = logging.getLogger(__name__)
+
 MAX_MATCH_ID = 64
 MAX_ENDPOINT = 1024
 MAX_SUBSCRIPTIONS = 10  # browsers per player: an eleventh replaces the oldest
+
+
+class StreamPresence(Protocol):
+    """Where each replica records that a player holds a live notification stream on it,
+    so every replica can tell the player's friends they are online
+    (``fiveup.friends.presence``; the relation store keeps it)."""
+
+    async def streaming(self, player_id: str, replica: str, until: float) -> None:
+        """The player streams on ``replica`` at least until ``until`` (a heartbeat)."""
+
+    async def stopped_streaming(self, player_id: str, replica: str, now: float) -> None:
+        """The replica's last stream of the player ended ``now`` (their last seen)."""
+
+
+PRESENCE_BEAT_SECONDS = 60.0  # a live stream renews its player's presence this often
 
 
 class Authenticator(Protocol):
@@ -81,14 +100,19 @@ class Outbox:
         *,
         clock: Callable[[], float] = time.time,
         on_published: Callable[[], None] | None = None,
+        presence: StreamPresence | None = None,
     ) -> None:
         self.store = store
+        self.presence = presence
+        self._replica = secrets.token_hex(8)  # this process, among the presence's writers
         self.players = players
         self.config = config or OutboxConfig()
         self.clock = clock
         self.broker = Broker()
         self._closing = asyncio.Event()
         self._on_published = on_published  # the dispatcher's wake-up
+        # Live streams by player on this replica: presence's "online" (fiveup.friends).
+        self._watching: dict[str, int] = {}
         # Tells other replicas of this one's notices (a store shared by replicas).
         self._announce = store.announce if isinstance(store, ListeningNotificationStore) else None
 
@@ -136,8 +160,44 @@ class Outbox:
         if after_seq < 0:
             raise InvalidRequest("after_seq must be >= 0", field="after_seq")
         player_id = (await self.players.authenticate(access_token)).player_id
+        self._watching[player_id] = self._watching.get(player_id, 0) + 1
+        try:
+            await self._beat(player_id, PRESENCE_BEAT_SECONDS * 1.5)
+            async with contextlib.aclosing(self._follow(player_id, after_seq)) as follow:
+                async for stored in follow:
+                    yield stored
+        finally:
+            left = self._watching.pop(player_id) - 1
+            if left:
+                self._watching[player_id] = left
+            else:  # this replica's last stream of theirs
+                await self._beat(player_id, None)
+
+    async def _beat(self, player_id: str, ahead: float | None) -> None:
+        """Tell the presence store the player streams here for ``ahead`` more seconds
+        (None: no longer); a store that fails costs the presence, never the stream (a
+        missed end expires by itself)."""
+        if self.presence is None:
+            return
+        try:
+            if ahead is None:
+                await self.presence.stopped_streaming(player_id, self._replica, self.clock())
+            else:
+                await self.presence.streaming(player_id, self._replica, self.clock() + ahead)
+        except Exception:
+            log.warning("presence not recorded", exc_info=True)
+
+    def watching(self, player_ids: Iterable[str]) -> set[str]:
+        """Which of these players hold a live notification stream on this replica."""
+        return {p for p in player_ids if p in self._watching}
+
+    async def _follow(self, player_id: str, after_seq: int) -> AsyncGenerator[StoredNotice]:
         cursor = after_seq
+        beat_at = self.clock() + PRESENCE_BEAT_SECONDS
         while True:
+            if self.clock() >= beat_at:
+                await self._beat(player_id, PRESENCE_BEAT_SECONDS * 1.5)
+                beat_at = self.clock() + PRESENCE_BEAT_SECONDS
             wake = self.broker.waiter(player_id)
             while True:
                 page = await self.store.read_after(player_id, cursor, self.config.page)

@@ -254,16 +254,23 @@ class Standings:
                 + ("" if rule.since is None else " in the last 30 days"),
                 category=category,
             )
-        row = found.row
-        provisional = row.sigma > rule.settled_sigma
-        inactive = row.last_rated_at < rule.active_since
-        return PlayerStanding(
-            row=row,
-            ranked=found.ranked,
-            provisional=provisional,
-            inactive=inactive,
-            few_opponents=not (found.ranked or provisional or inactive),
-        )
+        return _standing_of(found.row, found.ranked, rule)
+
+    async def standings_of(
+        self, category: str, window: Window, player_ids: Sequence[str]
+    ) -> tuple[PlayerStanding, ...]:
+        """Each of these players' standing against the board of ``category`` (as
+        ``leaderboard``'s around player: on it, or where their rating would stand), best
+        first; a player with no rating in the category is left out.  The friends' board
+        reads it for a bounded list (the friends limit): one store read per player."""
+        category = _category(category)
+        rule = self.board_rule(window)
+        found = []
+        for player_id in dict.fromkeys(player_ids):
+            standing = await self.store.standing(category, player_id, rule)
+            if standing is not None:
+                found.append(_standing_of(standing.row, standing.ranked, rule))
+        return tuple(sorted(found, key=lambda s: (s.row.rank, s.row.player_id)))
 
     # ------------------------------------------------------------------ players
 
@@ -365,6 +372,18 @@ class Standings:
         if player is None:
             raise PlayerNotFound("no player has this id", field=field)
         return player
+
+
+def _standing_of(row: LeaderboardRow, ranked: bool, rule: BoardRule) -> PlayerStanding:
+    provisional = row.sigma > rule.settled_sigma
+    inactive = row.last_rated_at < rule.active_since
+    return PlayerStanding(
+        row=row,
+        ranked=ranked,
+        provisional=provisional,
+        inactive=inactive,
+        few_opponents=not (ranked or provisional or inactive),
+    )
 
 
 def _fields(figures: Figures) -> dict[str, Any]:

@@ -16,7 +16,8 @@ from ..admin.ports import AuditStore
 from ..admin.signals import SignalStore
 from ..bus.ports import WakeBus
 from ..chat.ports import ChatStore
-from ..identity.ports import BlockStore, ModerationStore, PlayerStore
+from ..friends.ports import RelationStore
+from ..identity.ports import ModerationStore, PlayerStore
 from ..lobby.ports import LobbyStore
 from ..match.ports import RetainingStore
 from ..notifications.ports import NotificationStore
@@ -64,7 +65,7 @@ class Backend:
     ratings: Callable[[str], RatingStore]
     notifications: Callable[..., NotificationStore]  # (url, *, bus=: PostgreSQL's only)
     chat: Callable[..., ChatStore]  # (url, *, bus=: PostgreSQL's only)
-    blocks: Callable[[str], BlockStore]
+    blocks: Callable[[str], RelationStore]  # identity's blocks and the friendships
     audit: Callable[[str], AuditStore]  # the operators' audit log
     moderation: Callable[[str], ModerationStore]  # sanctions, addresses seen (identity's)
     signals: Callable[[str], SignalStore]  # the operators' ratings integrity signals
@@ -179,7 +180,7 @@ def open_chat_store(url: str, *, bus: WakeBus | None = None) -> ChatStore:
     return backend_for(url).chat(url, **_bus_only(url, bus))
 
 
-def open_block_store(url: str) -> BlockStore:
+def open_block_store(url: str) -> RelationStore:
     """The block store (who blocked whom) on the event store's database ``url``."""
     return backend_for(url).blocks(url)
 

@@ -1,5 +1,7 @@
-"""The block store on SQLite (``fiveup.identity.ports.BlockStore``): the event store's
-file, its own table and schema version.  Writes are ``BEGIN IMMEDIATE`` transactions on
+"""The relation store on SQLite: blocks (``fiveup.identity.ports.BlockStore``) and
+friendships (``fiveup.friends.ports.FriendStore``, its transactions in
+``fiveup.store.friends_sql``) -- the event store's file, their own tables and schema
+version.  A block ends a friendship in its own transaction.  Writes are ``BEGIN IMMEDIATE`` transactions on
 the worker thread (the limit is checked under the write lock); the reads that every
 invitation, seat and chat stream make are indexed by (blocker, blocked)."""
 
@@ -8,8 +10,19 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
+from ...friends.ports import (
+    AnswerResult,
+    FriendLimits,
+    FriendRecord,
+    RequestRecord,
+    SendResult,
+)
 from ...identity.ports import BlockPage, BlockRecord
+from ...notifications.notices import Notice
+from .. import friends_sql
+from ..friends_sql import Lock, Notices, Script
 from .events import _transaction
+from .outbox import write_notices
 from .worker import WorkerStore
 
 MIGRATIONS: list[str] = [
@@ -24,7 +37,29 @@ MIGRATIONS: list[str] = [
     CREATE INDEX IF NOT EXISTS player_blocks_by_blocked ON player_blocks (blocked, blocker);
     CREATE INDEX IF NOT EXISTS player_blocks_by_time ON player_blocks (blocker, blocked_at);
     """,
+    # 2: friend requests, friendships, sends and cooldowns (fiveup.store.friends_sql)
+    ";\n".join(q.format(real="REAL") for q in friends_sql.FRIEND_TABLES) + ";",
+    # 3: live notification streams by player and replica, for presence
+    ";\n".join(q.format(real="REAL") for q in friends_sql.PRESENCE_TABLES) + ";",
 ]
+
+
+def run_script(conn: sqlite3.Connection, script: Script) -> object:
+    """Run a friends script (``fiveup.store.friends_sql``) inside the caller's write
+    transaction; its result."""
+    reply: object = None
+    try:
+        while True:
+            step = script.send(reply)
+            if isinstance(step, Lock):  # BEGIN IMMEDIATE holds the write lock already
+                reply = None
+            elif isinstance(step, Notices):
+                reply = write_notices(conn, step.notices)
+            else:
+                reply = conn.execute(*step).fetchall()
+    except StopIteration as done:
+        return done.value
+
 
 # The blocked player's current name: the players table (the player store's) in the same
 # file; a player since deleted has none.
@@ -37,7 +72,7 @@ SELECT b.blocked, b.blocked_at, COALESCE(p.display_name, '') FROM player_blocks 
 
 
 class SqliteBlockStore(WorkerStore):
-    what = "block store"
+    what = "relation store"
     thread_name = "sqlite-relations"
     version_table = "relation_schema_version"
     migrations = MIGRATIONS
@@ -57,6 +92,7 @@ class SqliteBlockStore(WorkerStore):
                 if count >= limit:
                     return None
                 conn.execute("INSERT INTO player_blocks VALUES (?, ?, ?)", (blocker, blocked, now))
+                run_script(conn, friends_sql.end_friendship(blocker, blocked, now))
                 return BlockRecord(blocker, blocked, now)
 
         return await self._run(block)
@@ -128,3 +164,86 @@ class SqliteBlockStore(WorkerStore):
             return BlockPage(found, cursor)
 
         return await self._run(page)
+
+    # ------------------------------------------------------------------ friends
+
+    async def _script(self, script: Script) -> object:
+        def run(conn: sqlite3.Connection) -> object:
+            with _transaction(conn):
+                return run_script(conn, script)
+
+        return await self._run(run)
+
+    async def send_request(
+        self, sender: str, recipient: str, now: float, limits: FriendLimits,
+        requested: Notice, accepted: Notice,
+    ) -> SendResult:  # fmt: skip
+        script = friends_sql.send_request(sender, recipient, now, limits, requested, accepted)
+        result = await self._script(script)
+        assert isinstance(result, SendResult)
+        return result
+
+    async def answer(
+        self, recipient: str, sender: str, accept: bool, now: float, limits: FriendLimits,
+        accepted: Notice,
+    ) -> AnswerResult:  # fmt: skip
+        script = friends_sql.answer(recipient, sender, accept, now, limits, accepted)
+        result = await self._script(script)
+        assert isinstance(result, AnswerResult)
+        return result
+
+    async def remove(self, player_id: str, other: str, now: float) -> bool:
+        return bool(await self._script(friends_sql.remove(player_id, other, now)))
+
+    async def friends_of(self, player_id: str) -> list[FriendRecord]:
+        def read(conn: sqlite3.Connection) -> list[FriendRecord]:
+            rows = conn.execute(friends_sql.FRIENDS_OF, (player_id,)).fetchall()
+            return [FriendRecord(str(r[0]), str(r[1]), float(r[2]), float(r[3])) for r in rows]
+
+        return await self._read(read)
+
+    async def requests_of(self, player_id: str, outgoing: bool) -> list[RequestRecord]:
+        query = friends_sql.OUTGOING if outgoing else friends_sql.INCOMING
+
+        def read(conn: sqlite3.Connection) -> list[RequestRecord]:
+            rows = conn.execute(query, (player_id,)).fetchall()
+            return [RequestRecord(str(r[0]), str(r[1]), float(r[2])) for r in rows]
+
+        return await self._read(read)
+
+    async def friends_among(self, player_id: str, others: Sequence[str]) -> set[str]:
+        ids = list(others)
+
+        def read(conn: sqlite3.Connection) -> set[str]:
+            rows = conn.execute(
+                friends_sql.friends_among_query(len(ids)), [player_id, *ids]
+            ).fetchall()
+            return {str(r[0]) for r in rows}
+
+        return await self._read(read) if ids else set()
+
+    async def streaming_until(self, player_ids: Sequence[str]) -> dict[str, float]:
+        ids = list(player_ids)
+
+        def read(conn: sqlite3.Connection) -> dict[str, float]:
+            rows = conn.execute(friends_sql.presence_query(len(ids)), ids).fetchall()
+            return {str(r[0]): float(r[1]) for r in rows}
+
+        return await self._read(read) if ids else {}
+
+    async def streaming(self, player_id: str, replica: str, until: float) -> None:
+        def write(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                conn.execute(friends_sql.STREAMING, (player_id, replica, until))
+
+        await self._run(write)
+
+    async def stopped_streaming(self, player_id: str, replica: str, now: float) -> None:
+        delete, keep = friends_sql.STOPPED
+
+        def write(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                conn.execute(delete, (player_id, replica, now))
+                conn.execute(keep, (player_id, "", now))
+
+        await self._run(write)
