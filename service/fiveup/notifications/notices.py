@@ -35,6 +35,7 @@ class NoticeKind(enum.Enum):
     CHAT_MESSAGE = "chat_message"  # someone wrote at the player's table while they were away
     REMATCH_OFFERED = "rematch_offered"  # a player of a finished match offers a rematch
     REMATCH_STARTED = "rematch_started"  # everyone accepted: the new match has started
+    LEAGUE_CHANGED = "league_changed"  # a league season ended: promoted, relegated, stayed
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +128,14 @@ def render(notice: Notice) -> tuple[str, str]:
         return "Rematch?", f"{d.get('by') or 'A player'} offers a rematch."
     if kind is NoticeKind.REMATCH_STARTED:
         return "Rematch on", "Everyone accepted: the rematch has started."
+    if kind is NoticeKind.LEAGUE_CHANGED:
+        tier = str(d.get("to_tier") or "").capitalize()
+        change = d.get("change")
+        if change == "promoted":
+            return "Promoted", f"You were promoted to {tier} league."
+        if change == "relegated":
+            return "Relegated", f"You move down to {tier} league."
+        return "Season over", f"You stay in {tier} league."
     if kind is NoticeKind.CHAT_MESSAGE:
         return f"{d.get('from') or 'Someone'} wrote", str(d.get("text") or "")[:140]
     raise ValueError(f"no rendering for {kind}")  # pragma: no cover (one list)
