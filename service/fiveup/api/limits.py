@@ -7,7 +7,7 @@
   core for up to its deadline): ``rate_limit_hints`` a second with bursts of
   ``rate_limit_hints_burst``.
 * **Public reads per peer** (client address): GetLeaderboard, GetPlayerStats,
-  ListPlayerMatches and ListOpenTables, on by default (each is a database query anyone may
+  ListPlayerMatches, ListOpenTables and SeasonService's four reads, on by default (each is a database query anyone may
   ask without signing in): ``rate_limit_reads`` a second with bursts of
   ``rate_limit_reads_burst``.
 * **Sign-in and creation per client** (address, and IPv6 /64 with
@@ -109,7 +109,14 @@ def _streaming_methods() -> tuple[str, ...]:
 PeerLimited = Literal["CreateMatch", "JoinMatch", "SubmitMove", "UndoMove"]  # check_peer
 SeatLimited = Literal["SubmitMove", "UndoMove"]  # check_seat
 ReadLimited = Literal[
-    "GetLeaderboard", "GetPlayerStats", "ListPlayerMatches", "ListOpenTables"
+    "GetLeaderboard",
+    "GetPlayerStats",
+    "ListPlayerMatches",
+    "ListOpenTables",
+    "ListSeasons",
+    "GetSeasonBoard",
+    "GetLeague",
+    "ListLeagueChanges",
 ]  # check_reads (scope peer_reads)
 HINTS_METHOD = "SuggestMoves"  # check_hints (scope seat)
 WATCH_METHOD = "WatchMatch"  # watching (scope streams)

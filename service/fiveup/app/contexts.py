@@ -55,7 +55,8 @@ from ..notifications.ports import NotificationStore
 from ..notifications.settings import KeyHome, notifications_config
 from ..ratings.builder import RatingsContext, build_ratings
 from ..ratings.ports import RatingStore
-from ..ratings.settings import rated_play_policy, ratings_config
+from ..ratings.season_ports import SeasonStore
+from ..ratings.settings import rated_play_policy, ratings_config, seasons_config
 from ..store import (
     is_postgres,
     open_audit_store,
@@ -66,6 +67,7 @@ from ..store import (
     open_notification_store,
     open_player_store,
     open_rating_store,
+    open_season_store,
     open_signal_store,
     open_store,
     wake_by_bus,
@@ -89,13 +91,14 @@ class Stores:
     audit: AuditStore  # the operators' audit log
     moderation: ModerationStore  # identity's: sanctions, addresses seen
     signals: SignalStore  # the operators' ratings integrity signals
+    seasons: SeasonStore  # the ratings context's seasons and leagues
     bus: WakeBus | None = None  # wake-ups between replicas (None: the stores' own)
 
     def each(self) -> tuple[object, ...]:
         """Every store whose pools the runtime metrics watch."""
         return (
             self.events, self.players, self.lobby, self.ratings, self.chat, self.blocks,
-            self.audit, self.moderation, self.signals,
+            self.audit, self.moderation, self.signals, self.seasons,
         )  # fmt: skip
 
     def in_order(
@@ -111,11 +114,12 @@ class Stores:
         AuditStore,
         ModerationStore,
         SignalStore,
+        SeasonStore,
     ]:
         """Every store, in the order they open (``open_stores`` says why)."""
         return (
             self.events, self.ratings, self.notifications, self.players, self.lobby, self.chat,
-            self.blocks, self.audit, self.moderation, self.signals,
+            self.blocks, self.audit, self.moderation, self.signals, self.seasons,
         )  # fmt: skip
 
     async def close(self) -> None:
@@ -166,6 +170,7 @@ async def open_stores(config: ServerConfig) -> Stores:
             audit=open_audit_store(db),
             moderation=open_moderation_store(db),
             signals=open_signal_store(db),
+            seasons=open_season_store(db),
             bus=bus,
         )  # fmt: skip
     except BaseException:
@@ -183,6 +188,7 @@ async def open_stores(config: ServerConfig) -> Stores:
         | AuditStore
         | ModerationStore
         | SignalStore
+        | SeasonStore
     ] = []
     try:
         for store in stores.in_order():
@@ -233,9 +239,13 @@ class Contexts:
         await self.notifications.start()
         await self.lobby.matchmaker.start()
         await self.chat.start()
+        if self.ratings.seasons is not None:
+            await self.ratings.seasons.start()
 
     async def close(self) -> None:
         """The reverse of ``start``, then the stores: the event store last."""
+        if self.ratings.seasons is not None:
+            await self.ratings.seasons.close()
         await self.chat.close()
         await self.notifications.close()
         await self.lobby.matchmaker.close()
@@ -275,6 +285,8 @@ def build_contexts(
     ratings = build_ratings(
         ratings_config(config), stores.ratings, players,
         rated_play=rated_play_policy(config), clock=clock,
+        season_store=stores.seasons, seasons=seasons_config(config),
+        suspensions=stores.moderation, published=notifications.outbox.published,
     )  # fmt: skip
     match = build_match(
         matches_config(config, stores.events, shared=config.workers > 1), hints_config(config),

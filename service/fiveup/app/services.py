@@ -20,6 +20,7 @@ from ..api.notification_servicer import NotificationServicer
 from ..api.player_servicer import PlayerServicer
 from ..api.ratings_servicer import RatingsServicer
 from ..api.rules_servicer import RulesServicer
+from ..api.season_servicer import SeasonServicer
 from ..match.observer import Observer
 from ..v1 import (
     admin_pb2,
@@ -38,6 +39,8 @@ from ..v1 import (
     ratings_pb2_grpc,
     rules_pb2,
     rules_pb2_grpc,
+    seasons_pb2,
+    seasons_pb2_grpc,
 )
 from .contexts import Contexts
 
@@ -49,6 +52,7 @@ PUBLIC_SERVICES: tuple[ServiceDescriptor, ...] = (
     ratings_pb2.DESCRIPTOR.services_by_name["RatingsService"],
     chat_pb2.DESCRIPTOR.services_by_name["ChatService"],
     notifications_pb2.DESCRIPTOR.services_by_name["NotificationService"],
+    seasons_pb2.DESCRIPTOR.services_by_name["SeasonService"],
 )
 # The operators' API: no player's token passes its interceptor (fiveup.api.admin_auth).
 OPERATOR_SERVICES: tuple[ServiceDescriptor, ...] = (
@@ -83,3 +87,6 @@ def add_services(
         NotificationServicer(contexts.notifications), server
     )
     admin_pb2_grpc.add_AdminServiceServicer_to_server(AdminServicer(contexts.admin), server)
+    seasons = contexts.ratings.seasons
+    assert seasons is not None, "a server's ratings context has its seasons"
+    seasons_pb2_grpc.add_SeasonServiceServicer_to_server(SeasonServicer(seasons, limits), server)
