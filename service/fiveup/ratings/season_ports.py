@@ -121,9 +121,6 @@ class SeasonStore(Protocol):
 
     async def season(self, season_id: str) -> SeasonRecord | None: ...
 
-    async def current_seasons(self, now: float, kind: str) -> list[SeasonRecord]:
-        """Open seasons ending after ``now`` (of ``kind``; "": every kind), by end."""
-
     async def past_seasons(
         self, now: float, kind: str, offset: int, limit: int
     ) -> list[SeasonRecord]:

@@ -45,6 +45,7 @@ from .leagues import (
 from .schedule import MONTHLY, WEEKLY, SeasonCalendar, SeasonSpec
 from .season_ports import (
     ARCHIVED,
+    OPEN,
     ArchiveInput,
     ArchivePlan,
     BoardRow,
@@ -301,8 +302,13 @@ class Seasons:
         size = paging.page_size(page_size)
         offset = self._offset(page_token, kind)
         now = self._clock()
-        await self.store.ensure_seasons(self.config.calendar.current(now))
-        current = [r for r in await self.store.current_seasons(now, kind) if r.state != ARCHIVED]
+        current = [
+            await self._record(spec)
+            for spec in sorted(
+                self.config.calendar.current(now), key=lambda s: (s.ends_at, s.season_id)
+            )
+            if not kind or spec.kind.value == kind
+        ]
         past = await self.store.past_seasons(now, kind, offset, size + 1)
         after = offset + min(size, len(past))
         return SeasonList(
@@ -320,6 +326,12 @@ class Seasons:
             raise InvalidRequest("page_token belongs to another request", field="page_token")
         return int(offset)
 
+    async def _record(self, spec: SeasonSpec) -> SeasonRecord:
+        """A running season's record; one the ticks have not recorded yet (its first
+        seconds) reads as open and empty.  Reads never write."""
+        found = await self.store.season(spec.season_id)
+        return found if found is not None else SeasonRecord(spec, OPEN, None, 0)
+
     async def _season(self, season_id: str, now: float) -> SeasonRecord:
         calendar = self.config.calendar
         if season_id in (WEEKLY, MONTHLY):
@@ -333,9 +345,7 @@ class Seasons:
             running = {s.season_id: s for s in calendar.current(now)}
             if season_id not in running:
                 raise SeasonNotFound("no season has this id", field="season_id")
-            await self.store.ensure_seasons([running[season_id]])
-            record = await self.store.season(season_id)
-            assert record is not None
+            record = SeasonRecord(running[season_id], OPEN, None, 0)
         return record
 
     async def board(
@@ -372,12 +382,15 @@ class Seasons:
         now = self._clock()
         spec = self._league_spec(now)
         me = (await self.players.authenticate(access_token)).player_id
-        await self.store.ensure_seasons([spec])
         policy = self.config.policy
-        await self.store.assign_members(spec, policy.group_size, now)  # a first result: a group
-        record = await self.store.season(spec.season_id)
-        assert record is not None
         member = await self.store.member(spec.season_id, me)
+        if member is None and await self.store.live_row(spec, me) is not None:
+            # a first counting result since the last tick: the group now (a write only
+            # for a player who has one to join)
+            await self.store.ensure_seasons([spec])
+            await self.store.assign_members(spec, policy.group_size, now)
+            member = await self.store.member(spec.season_id, me)
+        record = await self._record(spec)
         players = await self.store.live_total(spec)
         if member is None:
             return LeagueView(

@@ -173,10 +173,6 @@ ENSURE = (
     " OR seasons.league <> excluded.league)"
 )
 SEASON = f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE season_id = ?"
-CURRENT = (
-    f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE state = 'open' AND ends_at > ?"
-    " AND (? = '' OR kind = ?) ORDER BY ends_at, season_id"
-)
 PAST = (
     f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE (state = 'archived' OR ends_at <= ?)"
     " AND (? = '' OR kind = ?) ORDER BY ends_at DESC, season_id DESC LIMIT ? OFFSET ?"

@@ -65,7 +65,7 @@ class PostgresSeasonStore(PooledStore):
     what = "season store"
     pool_name = "fiveup-seasons"
     schema = q.PG_SCHEMA
-    default_max_size = 3
+    default_max_size = 2  # reads of boards and the rare archive: few connections
 
     async def _fetch(self, query: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return await fetch_all(self.pool, pg(query), params)
@@ -78,9 +78,6 @@ class PostgresSeasonStore(PooledStore):
     async def season(self, season_id: str) -> SeasonRecord | None:
         rows = await self._fetch(q.SEASON, (season_id,))
         return q.season_of(rows[0]) if rows else None
-
-    async def current_seasons(self, now: float, kind: str) -> list[SeasonRecord]:
-        return [q.season_of(r) for r in await self._fetch(q.CURRENT, (now, kind, kind))]
 
     async def past_seasons(
         self, now: float, kind: str, offset: int, limit: int

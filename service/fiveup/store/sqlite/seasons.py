@@ -83,9 +83,6 @@ class SqliteSeasonStore(WorkerStore):
         rows = await self._fetch(q.SEASON, (season_id,))
         return q.season_of(rows[0]) if rows else None
 
-    async def current_seasons(self, now: float, kind: str) -> list[SeasonRecord]:
-        return [q.season_of(r) for r in await self._fetch(q.CURRENT, (now, kind, kind))]
-
     async def past_seasons(
         self, now: float, kind: str, offset: int, limit: int
     ) -> list[SeasonRecord]:
