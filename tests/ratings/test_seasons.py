@@ -40,6 +40,7 @@ SUNDAY_LATE = datetime(2026, 12, 13, 23, 50, tzinfo=UTC).timestamp()  # week of 
 MONDAY = datetime(2026, 12, 14, 0, 0, 1, tzinfo=UTC).timestamp()  # week of 14 Dec
 WEEK = 7 * 86_400.0
 LEAGUE = {
+    "season_named": "cup|Winter Cup|2026-12-10T00:00:00Z|2026-12-20T00:00:00Z",
     "season_grace_seconds": 0.0,
     "league_group_size": 3,
     "league_promote": 1,
@@ -121,6 +122,7 @@ async def test_the_weekly_board_resets_at_the_weeks_end_and_the_past_week_is_arc
     }
     assert [r.display_name for r in week.rows] == ["Ann", "Cat", "Bob"]  # points, then wins
     assert week.my_row.rank == 1 and week.total_players == 3
+    assert points(await board(weekly, "named-cup")) == points(week)  # every season alike
 
     clock.at = MONDAY  # the week is over: the server's task archives it by itself
 
@@ -142,6 +144,15 @@ async def test_the_weekly_board_resets_at_the_weeks_end_and_the_past_week_is_arc
         bob.player_id: (3, 1, 1),
         cat.player_id: (1, 0, 1),
     }
+    cup = await board(weekly, "named-cup")  # the named season runs on, across both weeks
+    assert cup.season.kind == sp.SEASON_KIND_NAMED and cup.season.name == "Winter Cup"
+    assert points(cup) == {p.player_id: (4, 1, 2) for p in (ann, bob, cat)}
+    listed = await seasons(weekly).ListSeasons(sp.ListSeasonsRequest())
+    assert [s.season_id for s in listed.current] == [  # by end
+        "named-cup",
+        "week-2026-12-14",
+        "month-2026-12",
+    ]
     old = await board(weekly, "week-2026-12-07", cat)
     assert old.season.state == sp.SEASON_STATE_ARCHIVED and old.my_row.rank == 2
     assert points(old) == points(week)
@@ -223,6 +234,8 @@ async def test_a_seasons_end_promotes_the_top_and_relegates_the_bottom_with_a_no
     )  # fmt: skip
     dans = await seasons(league).GetLeague(sp.GetLeagueRequest(), metadata=auth(dan.access))
     assert dans.table[0].row.player_id == dan.player_id and dans.table[0].suspended
+    eves = await seasons(league).GetLeague(sp.GetLeagueRequest(), metadata=auth(eve.access))
+    assert eves.table[0].row.player_id == dan.player_id and not eves.table[0].suspended
 
     clock.at = MONDAY
     assert await tick(league) == ("week-2026-12-07",)
@@ -252,7 +265,7 @@ async def test_a_seasons_end_promotes_the_top_and_relegates_the_bottom_with_a_no
     ) == (1, 1)
     assert [r.zone for r in silver.table] == [sp.LEAGUE_ZONE_PROMOTION, sp.LEAGUE_ZONE_RELEGATION]
     clock.at = MONDAY + WEEK
-    assert await tick(league) == ("week-2026-12-14",)
+    assert await tick(league) == ("named-cup", "week-2026-12-14")  # the cup ended too
 
     anns = (
         await seasons(league).ListLeagueChanges(

@@ -401,7 +401,8 @@ class Seasons:
         rows = await self.store.group_table(spec, member.tier, member.group_no)
         tallies = ordered([r.tally for r in rows])
         names = {r.tally.player_id: r.display_name for r in rows}
-        suspended = await self._suspended([t.player_id for t in tallies], now)
+        # a sanction is the player's own business: only their own row says it
+        suspended = await self._suspended([me], now)
         promote, relegate = zones(policy, member.tier, len(tallies))
         table = []
         my_rank = 0
