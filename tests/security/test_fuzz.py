@@ -47,6 +47,7 @@ from fiveup.v1 import (
     players_pb2_grpc,
     ratings_pb2,
     rules_pb2,
+    seasons_pb2,
 )
 from fiveup.v1 import match_pb2 as pb
 from tests.harness import Running, start, stop
@@ -493,6 +494,11 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
                 p256dh="BAAA" + "A" * 83, auth="AAAAAAAAAAAAAAAAAAAAAA"))],
         "UnsubscribeWebPush": [notifications_pb2.UnsubscribeWebPushRequest(
             endpoint="https://push.example/fuzz")],
+        "ListSeasons": [seasons_pb2.ListSeasonsRequest(kind=seasons_pb2.SEASON_KIND_WEEKLY,
+                                                       page_size=5)],
+        "GetSeasonBoard": [seasons_pb2.GetSeasonBoardRequest(season_id="weekly", page_size=5)],
+        "GetLeague": [seasons_pb2.GetLeagueRequest()],
+        "ListLeagueChanges": [seasons_pb2.ListLeagueChangesRequest(page_size=5)],
     }  # fmt: skip
 
 
@@ -666,6 +672,8 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
             "ListNotifications",
             "GetNotificationSettings",
             "GetWebPushKey",
+            "GetLeague",
+            "ListLeagueChanges",
         ):
             md = bearer(fuzzed.access_token)
         outcome = call(fuzzed, path, [requests[NAME[path]][0].SerializeToString()], md)
