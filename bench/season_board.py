@@ -99,11 +99,13 @@ async def run(matches: int, players: int, rounds: int) -> None:
             again = await timed(lambda: seasons.assign_members(spec, 30, MONDAY), 3)  # type: ignore[attr-defined]
             print(f"RESULT season_tick_assign_seconds={again:.4f}  (a tick with nobody new)")
             member = f"p{players // 2:06d}"
-            row = await timed(lambda: seasons.live_row(spec, member), rounds)  # type: ignore[attr-defined]
-            print(f"RESULT season_my_row_seconds={row:.4f}")
+            every = await timed(lambda: seasons.live_tallies(spec), rounds)  # type: ignore[attr-defined]
+            print(f"RESULT season_tallies_seconds={every:.4f}  (the served board's read, cached"
+                  " --season-board-cache-seconds)")  # fmt: skip
             found = await seasons.member(spec.season_id, member)  # type: ignore[attr-defined]
             group = await timed(
-                lambda: seasons.group_table(spec, found.tier, found.group_no), rounds  # type: ignore[attr-defined]
+                lambda: seasons.group_table(spec, found.tier, found.group_no),
+                rounds,  # type: ignore[attr-defined]
             )
             print(f"RESULT season_group_table_seconds={group:.4f}")
             policy = LeaguePolicy()

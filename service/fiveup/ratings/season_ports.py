@@ -135,12 +135,11 @@ class SeasonStore(Protocol):
         """The board from the results: counting results of matches that ended in the
         season, by the board's order (``leagues.Tally.key``)."""
 
-    async def live_total(self, spec: SeasonSpec) -> int: ...
-
-    async def live_row(self, spec: SeasonSpec, player_id: str) -> BoardRow | None: ...
-
     async def live_tallies(self, spec: SeasonSpec) -> dict[str, Tally]:
         """Every player's tally in the season, from the results."""
+
+    async def display_names(self, player_ids: Sequence[str]) -> dict[str, str]:
+        """The names of these players (the identity context's ``players`` table)."""
 
     async def archived_board(self, season_id: str, offset: int, limit: int) -> BoardPage: ...
 

@@ -48,6 +48,7 @@ from .season_ports import (
     OPEN,
     ArchiveInput,
     ArchivePlan,
+    BoardPage,
     BoardRow,
     LeagueChangeRecord,
     SeasonRecord,
@@ -74,6 +75,9 @@ class SeasonsConfig:
     policy: LeaguePolicy = field(default_factory=LeaguePolicy)
     grace_seconds: float = 30.0  # after a season's end, before it is archived
     tick_seconds: float = 10.0  # how often the background task ticks
+    # A running season's board, read from the results, is kept this long in each
+    # process for every reader (0: read on every request).
+    board_cache_seconds: float = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +130,16 @@ class LeagueView:
 class ChangesPage:
     changes: tuple[LeagueChangeRecord, ...]
     next_token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A running season's board as read at one moment: every tally in the board's
+    order, and each player's place."""
+
+    order: tuple[Tally, ...]
+    place: dict[str, int]  # player id -> 1-based rank
+    expires: float  # time.monotonic()
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +214,7 @@ class Seasons:
         self._clock = clock
         self._task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
+        self._boards: dict[str, Ranked] = {}  # running seasons' boards, briefly kept
 
     # ------------------------------------------------------------------ background
 
@@ -293,8 +308,34 @@ class Seasons:
     async def _shown(self, record: SeasonRecord, now: float) -> SeasonView:
         players = record.players
         if record.state != ARCHIVED:
-            players = await self.store.live_total(record.spec)
+            players = len((await self._ranked(record.spec)).order)
         return self._view(record, players, now)
+
+    async def _ranked(self, spec: SeasonSpec) -> Ranked:
+        """The running season's board from the results: one read of every tally, kept
+        ``board_cache_seconds`` for every page and row asked meanwhile (a void or a new
+        result shows within that time)."""
+        hit = self._boards.get(spec.season_id)
+        if hit is not None and hit.expires > time.monotonic():
+            return hit
+        order = tuple(ordered((await self.store.live_tallies(spec)).values()))
+        ranked = Ranked(
+            order,
+            {t.player_id: n for n, t in enumerate(order, start=1)},
+            time.monotonic() + self.config.board_cache_seconds,
+        )
+        if self.config.board_cache_seconds > 0:
+            if len(self._boards) > 32:  # seasons end: forget the ones nobody asks about
+                self._boards.clear()
+            self._boards[spec.season_id] = ranked
+        return ranked
+
+    async def _rows(self, tallies: Sequence[Tally], first_rank: int) -> tuple[BoardRow, ...]:
+        names = await self.store.display_names([t.player_id for t in tallies])
+        return tuple(
+            BoardRow(n, t.player_id, names.get(t.player_id, ""), t.points, t.wins, t.matches)
+            for n, t in enumerate(tallies, start=first_rank)
+        )
 
     async def list_seasons(self, kind: str, page_size: int, page_token: str) -> SeasonList:
         if kind not in KINDS:
@@ -361,8 +402,15 @@ class Seasons:
             page = await self.store.archived_board(sid, offset, size)
             mine = await self.store.archived_row(sid, me) if me else None
         else:
-            page = await self.store.live_board(record.spec, offset, size)
-            mine = await self.store.live_row(record.spec, me) if me else None
+            ranked = await self._ranked(record.spec)
+            page = BoardPage(
+                await self._rows(ranked.order[offset : offset + size], offset + 1),
+                len(ranked.order),
+            )
+            mine = None
+            if me in ranked.place:
+                place = ranked.place[me]
+                (mine,) = await self._rows(ranked.order[place - 1 : place], place)
         after = offset + len(page.rows)
         return SeasonBoard(
             self._view(record, page.total, now),
@@ -384,14 +432,14 @@ class Seasons:
         me = (await self.players.authenticate(access_token)).player_id
         policy = self.config.policy
         member = await self.store.member(spec.season_id, me)
-        if member is None and await self.store.live_row(spec, me) is not None:
+        if member is None and me in (await self._ranked(spec)).place:
             # a first counting result since the last tick: the group now (a write only
             # for a player who has one to join)
             await self.store.ensure_seasons([spec])
             await self.store.assign_members(spec, policy.group_size, now)
             member = await self.store.member(spec.season_id, me)
         record = await self._record(spec)
-        players = await self.store.live_total(spec)
+        players = len((await self._ranked(spec)).order)
         if member is None:
             return LeagueView(
                 self._view(record, players, now), await self.store.tier_of(me), False, "", (),

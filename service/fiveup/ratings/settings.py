@@ -79,6 +79,10 @@ class RatingsSettings(SettingsGroup):
         30.0, "how long after a season's end it is archived (results of matches that ended"
         " just before the end are written by then)",
     )  # fmt: skip
+    season_board_cache_seconds: float = setting(
+        5.0, "how long each server keeps a running season's board for every reader (a"
+        " new or voided result shows within this time; 0: read it on every request)",
+    )  # fmt: skip
     season_tick_seconds: float = setting(
         10.0, "how often each server records new seasons, fills league groups and archives"
         " the seasons that ended",
@@ -90,10 +94,15 @@ class RatingsSettings(SettingsGroup):
             seasons_config(self)
         except ValueError as exc:
             found.append(f"seasons: {exc}")
-        if not (self.season_tick_seconds > 0 and self.season_grace_seconds >= 0):
+        if not (
+            self.season_tick_seconds > 0
+            and self.season_grace_seconds >= 0
+            and self.season_board_cache_seconds >= 0
+        ):
             found.append(
                 f"season_tick_seconds ({self.season_tick_seconds}) must be above 0 and"
-                f" season_grace_seconds ({self.season_grace_seconds}) 0 or more"
+                f" season_grace_seconds ({self.season_grace_seconds}) and"
+                f" season_board_cache_seconds ({self.season_board_cache_seconds}) 0 or more"
             )
         if not (self.rating_settled_sigma > 0 and self.rating_active_days > 0):
             found.append(
@@ -140,4 +149,5 @@ def seasons_config(settings: RatingsSettings) -> SeasonsConfig:
         ),
         grace_seconds=settings.season_grace_seconds,
         tick_seconds=settings.season_tick_seconds,
+        board_cache_seconds=settings.season_board_cache_seconds,
     )

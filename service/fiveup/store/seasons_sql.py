@@ -223,7 +223,13 @@ _RANKED = (
     " FROM ranked r LEFT JOIN players p ON p.player_id = r.player_id"
 )
 LIVE_PAGE = _RANKED + " ORDER BY r.place LIMIT ? OFFSET ?"
-LIVE_ROW = _RANKED + " WHERE r.player_id = ?"
+
+
+def display_names(players: int) -> str:
+    marks = ", ".join("?" * players)
+    return f"SELECT player_id, display_name FROM players WHERE player_id IN ({marks})"
+
+
 LIVE_TOTAL = f"SELECT COUNT(DISTINCT player_id) FROM player_results WHERE {COUNTING}"
 
 _ARCHIVED = (

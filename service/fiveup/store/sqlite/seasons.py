@@ -97,16 +97,18 @@ class SqliteSeasonStore(WorkerStore):
         total = await self._fetch(q.LIVE_TOTAL, q.bounds(spec))
         return BoardPage(tuple(q.row_of(r) for r in rows), int(total[0][0]))
 
-    async def live_total(self, spec: SeasonSpec) -> int:
-        return int((await self._fetch(q.LIVE_TOTAL, q.bounds(spec)))[0][0])
-
-    async def live_row(self, spec: SeasonSpec, player_id: str) -> BoardRow | None:
-        rows = await self._fetch(q.LIVE_ROW, (*q.bounds(spec), player_id))
-        return q.row_of(rows[0]) if rows else None
-
     async def live_tallies(self, spec: SeasonSpec) -> dict[str, Tally]:
         rows = await self._fetch(q.TALLY, q.bounds(spec))
         return {t.player_id: t for t in map(q.tally_of, rows)}
+
+    async def display_names(self, player_ids: Sequence[str]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        ids = list(player_ids)
+        for n in range(0, len(ids), 500):  # well below SQLite's bound on parameters
+            chunk = ids[n : n + 500]
+            for player, name in await self._fetch(q.display_names(len(chunk)), chunk):
+                out[str(player)] = str(name)
+        return out
 
     async def archived_board(self, season_id: str, offset: int, limit: int) -> BoardPage:
         rows = await self._fetch(q.ARCHIVED_PAGE, (season_id, limit, offset))
