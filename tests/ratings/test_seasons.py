@@ -321,6 +321,32 @@ async def test_a_voided_result_stops_counting(league: Running) -> None:
     assert points(await board(league, "monthly")) == after  # every season alike
 
 
+async def test_a_void_after_the_archive_leaves_the_final_board_and_its_moves(
+    league: Running, clock: Clock
+) -> None:
+    ann, bob = await sign_in(league, "Ann"), await sign_in(league, "Bob")
+    farmed = await farm(league, ann, bob)
+    clock.at = MONDAY
+    assert "week-2026-12-07" in await tick(league)
+    clock.at += 60  # a minute after the archive
+    await admin_stub(league).VoidResult(
+        apb.VoidResultRequest(match_id=farmed, reason="found after the week"),
+        metadata=operator_auth(league),
+    )
+    final = await board(league, "week-2026-12-07")
+    assert points(final) == {ann.player_id: (3, 1, 1), bob.player_id: (1, 0, 1)}
+    assert points(await board(league, "monthly")) == {}  # a running season drops it
+    changes = await seasons(league).ListLeagueChanges(
+        sp.ListLeagueChangesRequest(), metadata=auth(ann.access)
+    )
+    assert [c.kind for c in changes.changes] == [sp.LEAGUE_CHANGE_KIND_PROMOTED]
+    ran = await fiveup(
+        "check-seasons", "--db", str(league.db), "--league-group-size", "3",
+        "--league-promote", "1", "--league-relegate", "1",
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr  # the recomputation keeps it where it was final
+
+
 @pytest.fixture
 async def strict(tmp_path: object, clock: Clock) -> AsyncIterator[Running]:
     # the operator's rules of own moves and repeated pairings (standing: any guest)
