@@ -32,8 +32,6 @@ from ..shared import paging
 from ..shared.errors import InvalidRequest
 from .errors import LeagueNotRunning, SeasonNotFound
 from .leagues import (
-    PROMOTION,
-    RELEGATION,
     TIERS,
     LeaguePolicy,
     Tally,
@@ -213,7 +211,6 @@ class Seasons:
         self.published = published
         self._clock = clock
         self._task: asyncio.Task[None] | None = None
-        self._wake = asyncio.Event()
         self._boards: dict[str, Ranked] = {}  # running seasons' boards, briefly kept
 
     # ------------------------------------------------------------------ background
@@ -237,9 +234,7 @@ class Seasons:
                 raise
             except Exception:  # a database hiccup: the next tick tries again
                 log.exception("season tick failed")
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.config.tick_seconds)
+            await asyncio.sleep(self.config.tick_seconds)
 
     async def tick(self) -> TickReport:
         """Record the seasons running now, put the league's new players into groups,
@@ -485,8 +480,6 @@ class Seasons:
 
 
 __all__ = [
-    "PROMOTION",
-    "RELEGATION",
     "ChangesPage",
     "LeagueView",
     "SeasonBoard",
