@@ -20,5 +20,5 @@ def test_the_season_bench_times_the_board_and_the_archive() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert re.fullmatch(r"RESULT season_board_read_seconds=\d+\.\d{4}", lines[-1]), lines[-3:]
-    for name in ("assign", "tick_assign", "group_table", "archive", "archived_page"):
+    for name in ("assign", "full_assign", "tick_assign", "group_table", "archive", "archived_page"):
         assert any(line.startswith(f"RESULT season_{name}_seconds=") for line in lines), name

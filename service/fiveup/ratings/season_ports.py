@@ -147,10 +147,13 @@ class SeasonStore(Protocol):
 
     async def archived_tallies(self, season_id: str) -> dict[str, Tally]: ...
 
-    async def assign_members(self, spec: SeasonSpec, group_size: int, now: float) -> int:
+    async def assign_members(
+        self, spec: SeasonSpec, group_size: int, now: float, since: float | None = None
+    ) -> int:
         """Put every player with a counting result in the open league season ``spec``
         and no group yet into a group of their tier (``leagues.group_for``), in the
-        order of their first counting result; how many."""
+        order of their first counting result; how many.  ``since``: only players with a
+        counting result that ended then or later (a tick's look at what is new)."""
 
     async def member(self, season_id: str, player_id: str) -> Member | None: ...
 

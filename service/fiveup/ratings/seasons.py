@@ -56,6 +56,9 @@ from .season_ports import (
 log = logging.getLogger(__name__)
 
 MAX_OFFSET = 2**31 - 1
+# A tick's group assignment looks at the results that ended since the last tick's look,
+# less this margin: a result's end time is taken just before its append commits.
+LOOK_BACK_SECONDS = 120.0
 KINDS = ("", WEEKLY, MONTHLY, "named")
 
 
@@ -212,6 +215,7 @@ class Seasons:
         self._clock = clock
         self._task: asyncio.Task[None] | None = None
         self._boards: dict[str, Ranked] = {}  # running seasons' boards, briefly kept
+        self._looked: dict[str, float] = {}  # the league season: results looked at since
 
     # ------------------------------------------------------------------ background
 
@@ -245,7 +249,15 @@ class Seasons:
         assigned = 0
         league = calendar.league_season(now)
         if league is not None:
-            assigned = await self.store.assign_members(league, self.config.policy.group_size, now)
+            # Only players with a result since the last tick's look (less a margin for a
+            # result committed a moment after its end): the tick stays cheap however
+            # long the week has run.  A restart looks at the whole week once; the
+            # archive, and a player asking for their league, look at all of it.
+            since = self._looked.get(league.season_id)
+            assigned = await self.store.assign_members(
+                league, self.config.policy.group_size, now, since
+            )
+            self._looked = {league.season_id: now - LOOK_BACK_SECONDS}
         archived = []
         for record in await self.store.due_seasons(now - self.config.grace_seconds):
             if await self._archive(record, now):

@@ -261,7 +261,8 @@ def tally_of(row: Sequence[Any]) -> Tally:
 PENDING = (
     "SELECT player_id, MIN(ended_at) AS first_at FROM player_results WHERE "
     + COUNTING
-    + " AND player_id NOT IN (SELECT player_id FROM league_members WHERE season_id = ?)"
+    + " AND ended_at >= ?"
+    " AND player_id NOT IN (SELECT player_id FROM league_members WHERE season_id = ?)"
     " GROUP BY player_id ORDER BY first_at, player_id"
 )
 TIER = "SELECT tier FROM league_tiers WHERE player_id = ?"

@@ -39,7 +39,13 @@ async def _all(conn: Conn, query: str, params: Sequence[Any] = ()) -> list[tuple
 
 
 async def assign_pending(
-    conn: Conn, spec: SeasonSpec, group_size: int, now: float, *, claimed: bool = False
+    conn: Conn,
+    spec: SeasonSpec,
+    group_size: int,
+    now: float,
+    *,
+    claimed: bool = False,
+    since: float = float("-inf"),
 ) -> int:
     """Inside the caller's transaction: take the league lock, then put every pending
     player of the open league season ``spec`` into a group of their tier."""
@@ -47,7 +53,7 @@ async def assign_pending(
     state = await _all(conn, q.STATE, (spec.season_id,))
     if not claimed and (not state or state[0][0] != OPEN):
         return 0  # archived meanwhile: its groups are final
-    pending = await _all(conn, q.PENDING, (*q.bounds(spec), spec.season_id))
+    pending = await _all(conn, q.PENDING, (*q.bounds(spec), since, spec.season_id))
     counts: dict[int, dict[int, int]] = {}
     for player, _first in pending:
         found = await _all(conn, q.TIER, (player,))
@@ -122,9 +128,12 @@ class PostgresSeasonStore(PooledStore):
         rows = await self._fetch(q.ARCHIVED_TALLIES, (season_id,))
         return {t.player_id: t for t in map(q.tally_of, rows)}
 
-    async def assign_members(self, spec: SeasonSpec, group_size: int, now: float) -> int:
+    async def assign_members(
+        self, spec: SeasonSpec, group_size: int, now: float, since: float | None = None
+    ) -> int:
+        since_ = float("-inf") if since is None else since
         async with self.pool.connection() as conn, conn.transaction():
-            return await assign_pending(conn, spec, group_size, now)
+            return await assign_pending(conn, spec, group_size, now, since=since_)
 
     async def member(self, season_id: str, player_id: str) -> Member | None:
         rows = await self._fetch(q.MEMBER, (season_id, player_id))

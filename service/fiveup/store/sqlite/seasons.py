@@ -38,13 +38,15 @@ def assign_pending(
     now: float,
     *,
     claimed: bool = False,
+    since: float = float("-inf"),
 ) -> int:
     """Inside the caller's write transaction: every pending player of the open league
-    season ``spec`` into a group of their tier."""
+    season ``spec`` (with a counting result that ended ``since`` or later) into a group
+    of their tier."""
     row = conn.execute(q.STATE, (spec.season_id,)).fetchone()
     if not claimed and (row is None or row[0] != OPEN):
         return 0  # archived meanwhile: its groups are final
-    pending = conn.execute(q.PENDING, (*q.bounds(spec), spec.season_id)).fetchall()
+    pending = conn.execute(q.PENDING, (*q.bounds(spec), since, spec.season_id)).fetchall()
     counts: dict[int, dict[int, int]] = {}
     for player, _first in pending:
         found = conn.execute(q.TIER, (player,)).fetchone()
@@ -123,10 +125,14 @@ class SqliteSeasonStore(WorkerStore):
         rows = await self._fetch(q.ARCHIVED_TALLIES, (season_id,))
         return {t.player_id: t for t in map(q.tally_of, rows)}
 
-    async def assign_members(self, spec: SeasonSpec, group_size: int, now: float) -> int:
+    async def assign_members(
+        self, spec: SeasonSpec, group_size: int, now: float, since: float | None = None
+    ) -> int:
+        since_ = float("-inf") if since is None else since
+
         def assign(conn: sqlite3.Connection) -> int:
             with _transaction(conn):
-                return assign_pending(conn, spec, group_size, now)
+                return assign_pending(conn, spec, group_size, now, since=since_)
 
         return await self._run(assign)
 
