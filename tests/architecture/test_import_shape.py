@@ -5,7 +5,7 @@ An ``ast`` walk over every module of ``service/fiveup`` reads every import, at a
 (a function's, or one under ``if TYPE_CHECKING``): a lazy import cannot hide an upward
 arrow or a cycle.  ``ORDER`` lists the packages from the bottom up; a package may import
 itself and the packages of the groups below it, never one of its own group or above.
-So the contexts' dependencies are explicit and acyclic (identity <- ratings <- notifications <- friends <-
+So the contexts' dependencies are explicit and acyclic (identity <- notifications <- ratings <- friends <-
 match <- lobby <- tournaments <- chat, each depending only on those before it), ``api`` and
 ``store`` are siblings that never import each other, ``telemetry`` observes the servicers and the contexts (which
 report to it only through their observer ports, never by importing it), and only ``app``
@@ -44,8 +44,8 @@ ORDER: tuple[tuple[str, ...], ...] = (
     # wake-ups between replicas, a port the store adapters use (hints, never data)
     ("egress", "bus"),
     ("identity",),  # the contexts, each depending only on those before it
-    ("ratings",),
     ("notifications",),  # the outbox: other contexts write notices with their own writes
+    ("ratings",),  # (a season's end writes league notices: above the outbox)
     ("friends",),  # friendships, presence, the friends' board (the lobby asks who is a friend)
     ("match",),  # its builder gets the seat owners (a port the lobby's store implements)
     ("lobby",),

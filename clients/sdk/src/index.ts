@@ -5,7 +5,8 @@
 // * `createFiveUpClients(transport)`: Connect clients of MatchService, RulesService,
 //   PlayerService (sign-in, sessions), LobbyService (matchmaking, the player's matches)
 //   RatingsService (leaderboards, player statistics, finished matches), ChatService
-//   (table chat) and NotificationService (the player's notifications, Web Push);
+//   (table chat), NotificationService (the player's notifications, Web Push) and
+//   SeasonService (season boards, the player's league);
 // * the live streams as apps use them, resumed after a dropped connection from the last
 //   cursor seen (`resumable`): `watchNotifications` (after_seq), `watchChat` (after_seq,
 //   with `ChatRoomLog` keeping each message's latest copy), `sendChat` (retried with one
@@ -24,6 +25,7 @@ import { LobbyService } from "./gen/fiveup/v1/lobby_pb.js";
 import { RatingsService } from "./gen/fiveup/v1/ratings_pb.js";
 import { ChatService } from "./gen/fiveup/v1/chat_pb.js";
 import { NotificationService } from "./gen/fiveup/v1/notifications_pb.js";
+import { SeasonService } from "./gen/fiveup/v1/seasons_pb.js";
 
 export * from "./gen/fiveup/v1/common_pb.js";
 export * from "./gen/fiveup/v1/match_pb.js";
@@ -33,6 +35,7 @@ export * from "./gen/fiveup/v1/lobby_pb.js";
 export * from "./gen/fiveup/v1/ratings_pb.js";
 export * from "./gen/fiveup/v1/chat_pb.js";
 export * from "./gen/fiveup/v1/notifications_pb.js";
+export * from "./gen/fiveup/v1/seasons_pb.js";
 export * from "./resume.js";
 export * from "./notifications.js";
 export * from "./chat.js";
@@ -50,6 +53,7 @@ export interface FiveUpClients {
   ratings: Client<typeof RatingsService>;
   chat: Client<typeof ChatService>;
   notifications: Client<typeof NotificationService>;
+  seasons: Client<typeof SeasonService>;
 }
 
 export function createFiveUpClients(transport: Transport): FiveUpClients {
@@ -61,6 +65,7 @@ export function createFiveUpClients(transport: Transport): FiveUpClients {
     ratings: createClient(RatingsService, transport),
     chat: createClient(ChatService, transport),
     notifications: createClient(NotificationService, transport),
+    seasons: createClient(SeasonService, transport),
   };
 }
 

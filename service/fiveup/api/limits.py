@@ -7,7 +7,7 @@
   core for up to its deadline): ``rate_limit_hints`` a second with bursts of
   ``rate_limit_hints_burst``.
 * **Public reads per peer** (client address): GetLeaderboard, GetPlayerStats,
-  ListPlayerMatches and ListOpenTables, on by default (each is a database query anyone may
+  ListPlayerMatches, ListOpenTables and SeasonService's four reads, on by default (each is a database query anyone may
   ask without signing in): ``rate_limit_reads`` a second with bursts of
   ``rate_limit_reads_burst``.
 * **Sign-in and creation per client** (address, and IPv6 /64 with
@@ -115,6 +115,10 @@ ReadLimited = Literal[
     "ListOpenTables",
     "ListFriends",
     "GetFriendsBoard",
+    "ListSeasons",
+    "GetSeasonBoard",
+    "GetLeague",
+    "ListLeagueChanges",
 ]  # check_reads (scope peer_reads)
 HINTS_METHOD = "SuggestMoves"  # check_hints (scope seat)
 WATCH_METHOD = "WatchMatch"  # watching (scope streams)

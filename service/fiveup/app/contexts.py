@@ -60,7 +60,8 @@ from ..notifications.ports import NotificationStore
 from ..notifications.settings import KeyHome, notifications_config
 from ..ratings.builder import RatingsContext, build_ratings
 from ..ratings.ports import RatingStore
-from ..ratings.settings import rated_play_policy, ratings_config
+from ..ratings.season_ports import SeasonStore
+from ..ratings.settings import rated_play_policy, ratings_config, seasons_config
 from ..store import (
     is_postgres,
     open_audit_store,
@@ -71,6 +72,7 @@ from ..store import (
     open_notification_store,
     open_player_store,
     open_rating_store,
+    open_season_store,
     open_signal_store,
     open_store,
     open_tournament_store,
@@ -100,13 +102,14 @@ class Stores:
     moderation: ModerationStore  # identity's: sanctions, addresses seen
     signals: SignalStore  # the operators' ratings integrity signals
     tournaments: TournamentStore
+    seasons: SeasonStore  # the ratings context's seasons and leagues
     bus: WakeBus | None = None  # wake-ups between replicas (None: the stores' own)
 
     def each(self) -> tuple[object, ...]:
         """Every store whose pools the runtime metrics watch."""
         return (
             self.events, self.players, self.lobby, self.ratings, self.chat, self.blocks,
-            self.audit, self.moderation, self.signals, self.tournaments,
+            self.audit, self.moderation, self.signals, self.tournaments, self.seasons,
         )  # fmt: skip
 
     def in_order(
@@ -123,11 +126,12 @@ class Stores:
         ModerationStore,
         SignalStore,
         TournamentStore,
+        SeasonStore,
     ]:
         """Every store, in the order they open (``open_stores`` says why)."""
         return (
             self.events, self.ratings, self.notifications, self.players, self.lobby, self.chat,
-            self.blocks, self.audit, self.moderation, self.signals, self.tournaments,
+            self.blocks, self.audit, self.moderation, self.signals, self.tournaments, self.seasons,
         )  # fmt: skip
 
     async def close(self) -> None:
@@ -192,6 +196,7 @@ async def open_stores(config: ServerConfig) -> Stores:
             moderation=open_moderation_store(db),
             signals=open_signal_store(db),
             tournaments=open_tournament_store(db),
+            seasons=open_season_store(db),
             bus=bus,
         )  # fmt: skip
     except BaseException:
@@ -210,6 +215,7 @@ async def open_stores(config: ServerConfig) -> Stores:
         | ModerationStore
         | SignalStore
         | TournamentStore
+        | SeasonStore
     ] = []
     try:
         for store in stores.in_order():
@@ -263,9 +269,13 @@ class Contexts:
         await self.lobby.matchmaker.start()
         await self.chat.start()
         await self.tournaments.start()
+        if self.ratings.seasons is not None:
+            await self.ratings.seasons.start()
 
     async def close(self) -> None:
         """The reverse of ``start``, then the stores: the event store last."""
+        if self.ratings.seasons is not None:
+            await self.ratings.seasons.close()
         await self.tournaments.close()
         await self.chat.close()
         await self.notifications.close()
@@ -306,6 +316,8 @@ def build_contexts(
     ratings = build_ratings(
         ratings_config(config), stores.ratings, players,
         rated_play=rated_play_policy(config), clock=clock,
+        season_store=stores.seasons, seasons=seasons_config(config),
+        suspensions=stores.moderation, published=notifications.outbox.published,
     )  # fmt: skip
     match = build_match(
         matches_config(config, stores.events, shared=config.workers > 1), hints_config(config),

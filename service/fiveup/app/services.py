@@ -21,6 +21,7 @@ from ..api.notification_servicer import NotificationServicer
 from ..api.player_servicer import PlayerServicer
 from ..api.ratings_servicer import RatingsServicer
 from ..api.rules_servicer import RulesServicer
+from ..api.season_servicer import SeasonServicer
 from ..api.tournament_servicer import TournamentServicer
 from ..match.observer import Observer
 from ..v1 import (
@@ -42,6 +43,8 @@ from ..v1 import (
     ratings_pb2_grpc,
     rules_pb2,
     rules_pb2_grpc,
+    seasons_pb2,
+    seasons_pb2_grpc,
     tournaments_pb2,
     tournaments_pb2_grpc,
 )
@@ -57,6 +60,7 @@ PUBLIC_SERVICES: tuple[ServiceDescriptor, ...] = (
     notifications_pb2.DESCRIPTOR.services_by_name["NotificationService"],
     tournaments_pb2.DESCRIPTOR.services_by_name["TournamentService"],
     friends_pb2.DESCRIPTOR.services_by_name["FriendService"],
+    seasons_pb2.DESCRIPTOR.services_by_name["SeasonService"],
 )
 # The operators' API: no player's token passes its interceptor (fiveup.api.admin_auth).
 OPERATOR_SERVICES: tuple[ServiceDescriptor, ...] = (
@@ -97,3 +101,6 @@ def add_services(
         FriendServicer(contexts.friends, limits), server
     )
     admin_pb2_grpc.add_AdminServiceServicer_to_server(AdminServicer(contexts.admin), server)
+    seasons = contexts.ratings.seasons
+    assert seasons is not None, "a server's ratings context has its seasons"
+    seasons_pb2_grpc.add_SeasonServiceServicer_to_server(SeasonServicer(seasons, limits), server)

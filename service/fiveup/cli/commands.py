@@ -279,6 +279,57 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return 1
 
 
+# --------------------------------------------------------------------------- check-seasons
+
+
+@command("check-seasons")
+def _setup_check_seasons(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "check-seasons",
+        help="recompute every season's board from the event logs and replay the league's moves",
+        description="Folds the rated matches' logs into each season's points and compares them"
+        " with the stored boards (open seasons: live; archived: final), then decides every"
+        " archived league group's promotions and relegations again and compares.",
+    )
+    p.add_argument(
+        "--db", required=True, help="the server's --db: a SQLite path or a postgresql:// URL"
+    )
+    for name, default in (("group-size", 30), ("promote", 5), ("relegate", 5)):
+        variable = "FIVEUP_LEAGUE_" + name.upper().replace("-", "_")
+        p.add_argument(
+            f"--league-{name}", type=int, default=int(os.environ.get(variable, str(default))),
+            help=f"the server's --league-{name} (default: {variable}, as the server reads"
+            f" it, else {default})",
+        )  # fmt: skip
+    p.set_defaults(handler=_cmd_check_seasons)
+
+
+def _cmd_check_seasons(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from ..ratings.leagues import LeaguePolicy
+    from .check_seasons import check_seasons
+    from .wording import count_text
+
+    logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
+    policy = LeaguePolicy(args.league_group_size, args.league_promote, args.league_relegate)
+    checked = asyncio.run(check_seasons(args.db, policy))
+    if checked.ok:
+        print(f"OK: the boards of {count_text(checked.seasons, 'season')} ({checked.archived}"
+              f" archived) equal a recomputation from the logs of"
+              f" {count_text(checked.results, 'counting result')}; {count_text(checked.moves, 'league move')}"
+              " replayed as recorded")  # fmt: skip
+        return 0
+    for m in checked.mismatches:
+        print(f"FAIL: season {m.season_id} player {m.player_id}: stored {m.stored},"
+              f" recomputed {m.rebuilt}", file=sys.stderr)  # fmt: skip
+    for mv in checked.move_mismatches:
+        print(f"FAIL: season {mv.season_id} {mv.player_id}: recorded {mv.stored!r},"
+              f" replayed {mv.replayed!r}", file=sys.stderr)  # fmt: skip
+    return 1
+
+
 # --------------------------------------------------------------------------- check-tournaments
 
 

@@ -38,6 +38,7 @@ class NoticeKind(enum.Enum):
     FRIEND_REQUEST = "friend_request"  # another player asks to be friends (never pushed)
     FRIEND_ACCEPTED = "friend_accepted"  # a player accepted the player's friend request
     TOURNAMENT_INVITED = "tournament_invited"  # a friend invites the player to a tournament
+    LEAGUE_CHANGED = "league_changed"  # a league season ended: promoted, relegated, stayed
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +137,14 @@ def render(notice: Notice) -> tuple[str, str]:
         return "New friend", f"{d.get('by') or 'A player'} accepted your friend request."
     if kind is NoticeKind.TOURNAMENT_INVITED:
         return "Tournament invitation", f"{d.get('by') or 'A friend'} invites you to a tournament."
+    if kind is NoticeKind.LEAGUE_CHANGED:
+        tier = str(d.get("to_tier") or "").capitalize()
+        change = d.get("change")
+        if change == "promoted":
+            return "Promoted", f"You were promoted to {tier} league."
+        if change == "relegated":
+            return "Relegated", f"You move down to {tier} league."
+        return "Season over", f"You stay in {tier} league."
     if kind is NoticeKind.CHAT_MESSAGE:
         return f"{d.get('from') or 'Someone'} wrote", str(d.get("text") or "")[:140]
     raise ValueError(f"no rendering for {kind}")  # pragma: no cover (one list)

@@ -20,3 +20,18 @@ class PracticeIsPrivate(MatchError):
 
     reason = "PRACTICE_IS_PRIVATE"
     code = "PERMISSION_DENIED"
+
+
+class SeasonNotFound(MatchError):
+    """GetSeasonBoard of a season id the server has never run (nor runs now)."""
+
+    reason = "SEASON_NOT_FOUND"
+    code = "NOT_FOUND"
+
+
+class LeagueNotRunning(MatchError):
+    """GetLeague or ListLeagueChanges on a server whose operator runs no league
+    (``--season-league`` empty)."""
+
+    reason = "LEAGUE_NOT_RUNNING"
+    code = "FAILED_PRECONDITION"

@@ -22,6 +22,7 @@ from ..lobby.ports import LobbyStore
 from ..match.ports import RetainingStore
 from ..notifications.ports import NotificationStore
 from ..ratings.ports import RatingStore
+from ..ratings.season_ports import SeasonStore
 from ..tournaments.ports import TournamentStore
 from .options import StoreOptions
 from .postgres.audit import PostgresAuditStore
@@ -35,6 +36,7 @@ from .postgres.outbox import WAKE_BY_BUS
 from .postgres.players import PostgresPlayerStore
 from .postgres.ratings import PostgresRatingStore
 from .postgres.relations import PostgresBlockStore
+from .postgres.seasons import PostgresSeasonStore
 from .postgres.tournaments import PostgresTournamentStore
 from .sqlite.audit import SqliteAuditStore
 from .sqlite.bus_events import sqlite_event_store
@@ -46,6 +48,7 @@ from .sqlite.notifications import SqliteNotificationStore
 from .sqlite.players import SqlitePlayerStore
 from .sqlite.ratings import SqliteRatingStore
 from .sqlite.relations import SqliteBlockStore
+from .sqlite.seasons import SqliteSeasonStore
 from .sqlite.tournaments import SqliteTournamentStore
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -70,6 +73,7 @@ class Backend:
     moderation: Callable[[str], ModerationStore]  # sanctions, addresses seen (identity's)
     signals: Callable[[str], SignalStore]  # the operators' ratings integrity signals
     tournaments: Callable[[str], TournamentStore]
+    seasons: Callable[[str], SeasonStore]  # seasons and leagues (the ratings context's)
 
 
 def _sqlite_events(
@@ -101,12 +105,12 @@ def _postgres_events(
 SQLITE = Backend(
     "sqlite", _sqlite_events, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
     SqliteNotificationStore, SqliteChatStore, SqliteBlockStore, SqliteAuditStore,
-    SqliteModerationStore, SqliteSignalStore, SqliteTournamentStore,
+    SqliteModerationStore, SqliteSignalStore, SqliteTournamentStore, SqliteSeasonStore,
 )  # fmt: skip
 POSTGRES = Backend(
     "postgres", _postgres_events, PostgresPlayerStore, PostgresLobbyStore, PostgresRatingStore,
     PostgresNotificationStore, PostgresChatStore, PostgresBlockStore, PostgresAuditStore,
-    PostgresModerationStore, PostgresSignalStore, PostgresTournamentStore,
+    PostgresModerationStore, PostgresSignalStore, PostgresTournamentStore, PostgresSeasonStore,
 )  # fmt: skip
 
 
@@ -166,6 +170,12 @@ def open_lobby_store(url: str) -> LobbyStore:
 def open_rating_store(url: str) -> RatingStore:
     """The rating store on the event store's database ``url``."""
     return backend_for(url).ratings(url)
+
+
+def open_season_store(url: str) -> SeasonStore:
+    """The season store on the event store's database ``url`` (open it after the rating
+    store: its boards read the results)."""
+    return backend_for(url).seasons(url)
 
 
 def open_notification_store(url: str, *, bus: WakeBus | None = None) -> NotificationStore:
