@@ -70,6 +70,7 @@ from bench._fleet import (
     Fleet,
     NatsProcess,
     check_plan,
+    nats,
     server_settings,
     servers,
 )
@@ -77,7 +78,6 @@ from bench._server import pg_problem, proc_cpu_seconds
 from bench.load_model import MODEL, Crowd, Window
 
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/postgres"
-SHARED_NATS = "nats://127.0.0.1:4222"  # without nats-server installed here
 CLUSTER_MODEL = replace(MODEL, against_bots=0.0, validators=0, spectators_elsewhere=True)
 CONFIGS = ("postgres_1", "postgres_2", "postgres_3", "postgres_3_apart", "workers_2")
 SHAPES = {
@@ -145,7 +145,7 @@ def database_backends(db: str) -> dict[int, float]:
     return found
 
 
-def read(fleet: Fleet, nats: NatsProcess | None, *, cpu_first: bool) -> Reading:
+def read(fleet: Fleet, bus: NatsProcess | None, *, cpu_first: bool) -> Reading:
     """The figures now.  ``cpu_first``: read the CPU before scraping the metrics (at a
     window's end, so the scrape falls outside it; at its start the scrape comes first)."""
 
@@ -165,7 +165,7 @@ def read(fleet: Fleet, nats: NatsProcess | None, *, cpu_first: bool) -> Reading:
                     totals["woken"] += value
                 elif 'outcome="sent"' in labels:
                     totals["published"] += value
-    nats_cpu = nats.cpu_seconds() if nats is not None else 0.0
+    nats_cpu = bus.cpu_seconds() if bus is not None else 0.0
     db_cpu = {pid: c for db in fleet.dbs for pid, c in database_backends(db).items()}
     return Reading(
         time.monotonic(), time.process_time(), before or cpu(), nats_cpu, db_cpu, **totals
@@ -218,7 +218,7 @@ def diff(start: Reading, end: Reading) -> dict[int, tuple[float, float]]:
 
 
 async def measure(
-    config: Config, fleet: Fleet, nats: NatsProcess | None, args: argparse.Namespace,
+    config: Config, fleet: Fleet, bus: NatsProcess | None, args: argparse.Namespace,
     round_no: int,
 ) -> Measured:  # fmt: skip
     crowd = Crowd([s.address for s in fleet.servers], model=config.model,
@@ -227,10 +227,10 @@ async def measure(
         await crowd.grow(args.players_per_replica * processes(config), args.arrivals)
         await asyncio.sleep(args.settle)
         crowd.recorder.take()
-        start = await asyncio.to_thread(read, fleet, nats, cpu_first=False)
+        start = await asyncio.to_thread(read, fleet, bus, cpu_first=False)
         with profiled(fleet, args, f"{config.name}-{round_no}"):
             await asyncio.sleep(args.window)
-        end = await asyncio.to_thread(read, fleet, nats, cpu_first=True)
+        end = await asyncio.to_thread(read, fleet, bus, cpu_first=True)
         seen = crowd.recorder.take()
         matches, spanning = crowd.live.spanning()
         spent = diff(start, end)
@@ -339,25 +339,6 @@ def summary(measured: Sequence[Measured]) -> dict[str, float]:
 # ---------------------------------------------------------------------- the run
 
 
-@contextlib.contextmanager
-def bus(args: argparse.Namespace, workdir: Path) -> Iterator[NatsProcess | None]:
-    """The NATS of the run: ``--nats-url``'s, or a private one (then measured too)."""
-    if args.nats_url:
-        yield None
-        return
-    try:
-        nats = NatsProcess(workdir / "nats.log").start()
-    except FileNotFoundError as exc:
-        args.nats_url = SHARED_NATS
-        print(f"{exc}: using {SHARED_NATS} (its CPU is not measured)", file=sys.stderr)
-        yield None
-        return
-    try:
-        yield nats
-    finally:
-        nats.stop()
-
-
 BASELINE = "@base"  # the name's suffix of a configuration run from --baseline's code
 
 
@@ -393,12 +374,14 @@ async def main_async(args: argparse.Namespace) -> int:
     print(HEADER, flush=True)
     measured: list[Measured] = []
     runs = [run for config in configs for run in (*baseline(config, args.baseline), config)]
-    with tempfile.TemporaryDirectory(prefix="fiveup-cluster-") as tmp, bus(args, Path(tmp)) as nats:
-        url = args.nats_url or (nats.url if nats is not None else "")
+    with (
+        tempfile.TemporaryDirectory(prefix="fiveup-cluster-") as tmp,
+        nats(args.nats_url, Path(tmp)) as (url, private),
+    ):
         for round_no in range(1, args.rounds + 1):
             for config in runs:
                 async with servers(config, settings, args.pg_url, Path(tmp), bus_url=url) as fleet:
-                    m = await measure(config, fleet, nats, args, round_no)
+                    m = await measure(config, fleet, private, args, round_no)
                 measured.append(m)
                 print(row(m), flush=True)
     totals = summary(measured)
