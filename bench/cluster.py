@@ -120,24 +120,33 @@ class Reading:
     own: float  # the load generator's CPU seconds (this process)
     cpu: dict[int, tuple[float, float]]  # server pid -> (user, system) CPU seconds
     nats: float
-    db: dict[int, float]  # database backend pid -> CPU seconds
+    db: dict[int, float] | None  # database backend pid -> CPU seconds (None: not read)
     reads: float  # the repositories' read_events calls
     appends: float
     woken: float  # match wake-ups received from the bus
     published: float  # match wake-ups sent on the bus
 
 
-def database_backends(db: str) -> dict[int, float]:
-    """CPU seconds of this database's backends (none for SQLite)."""
+def database_backends(db: str) -> dict[int, float] | None:
+    """CPU seconds of this database's backends (none for SQLite; None when the database
+    admits no more connections: a shared server at ``max_connections``)."""
     if not db.startswith("postgresql://"):
         return {}
     import psycopg
 
-    with psycopg.connect(db, autocommit=True, connect_timeout=5) as conn:
-        rows = conn.execute(
-            "SELECT pid FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        ).fetchall()
+    for attempt in range(10):
+        try:
+            with psycopg.connect(db, autocommit=True, connect_timeout=5) as conn:
+                rows = conn.execute(
+                    "SELECT pid FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                ).fetchall()
+            break
+        except psycopg.OperationalError as exc:
+            if attempt == 9:
+                print(f"the database's backends not measured: {exc}", file=sys.stderr)
+                return None
+            time.sleep(0.5)
     found = {}
     for (pid,) in rows:
         with contextlib.suppress(OSError):  # gone meanwhile
@@ -166,7 +175,10 @@ def read(fleet: Fleet, bus: NatsProcess | None, *, cpu_first: bool) -> Reading:
                 elif 'outcome="sent"' in labels:
                     totals["published"] += value
     nats_cpu = bus.cpu_seconds() if bus is not None else 0.0
-    db_cpu = {pid: c for db in fleet.dbs for pid, c in database_backends(db).items()}
+    db_cpu: dict[int, float] | None = {}
+    for db in fleet.dbs:
+        found = database_backends(db)
+        db_cpu = None if found is None or db_cpu is None else {**db_cpu, **found}
     return Reading(
         time.monotonic(), time.process_time(), before or cpu(), nats_cpu, db_cpu, **totals
     )
@@ -236,7 +248,10 @@ async def measure(
         spent = diff(start, end)
         seconds = end.at - start.at
         supervisors = {s.proc.pid for s in fleet.servers if s.workers > 1 and s.proc}
-        db = sum(c - start.db.get(pid, 0.0) for pid, c in end.db.items())
+        if start.db is None or end.db is None:
+            db = float("nan")
+        else:
+            db = sum(c - start.db.get(pid, 0.0) for pid, c in end.db.items())
         return Measured(
             config=config.name,
             round=round_no,
