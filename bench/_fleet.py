@@ -8,7 +8,8 @@ run's folder; a key directory they share when there are several) and stops them 
 ``server_settings`` sizes their stream caps for the largest load and makes them believe
 each simulated person's ``x-forwarded-for``; ``check_plan`` says, through the server's own
 configuration, why they would refuse that load.  ``NatsProcess`` is a private
-``nats-server`` for a run (its CPU time is read like the servers').
+``nats-server`` for a run (its CPU time is read like the servers'); ``nats`` gives a run
+its NATS: a named one, or a private one.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import math
 import shutil
 import socket
 import subprocess
+import sys
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,6 +42,7 @@ from fiveup.app.config import ServerConfig, env_name
 TURN_TIMEOUT = 120.0  # the servers' turn timer: deliveries are timed from it
 # Calls in flight at once besides the streams: unary calls of thousands of people.
 UNARY_HEADROOM = 1_000
+SHARED_NATS = "nats://127.0.0.1:4222"  # when nats-server is not installed here
 
 
 @dataclass(frozen=True)
@@ -203,3 +206,23 @@ class NatsProcess:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+@contextlib.contextmanager
+def nats(url: str, workdir: Path) -> Iterator[tuple[str, NatsProcess | None]]:
+    """The run's NATS and its URL: ``url``'s when given (its CPU not measured), else a
+    private ``nats-server`` (measured: the configuration's alone), else, without the
+    binary, the shared one at ``SHARED_NATS`` (not measured)."""
+    if url:
+        yield url, None
+        return
+    try:
+        process = NatsProcess(workdir / "nats.log").start()
+    except FileNotFoundError as exc:
+        print(f"{exc}: using {SHARED_NATS} (its CPU is not measured)", file=sys.stderr)
+        yield SHARED_NATS, None
+        return
+    try:
+        yield process.url, process
+    finally:
+        process.stop()

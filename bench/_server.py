@@ -195,18 +195,21 @@ class ServerProcess:
     def samples(self) -> list[tuple[str, str, float]]:
         """Every sample on the servers' /metrics (needs ``metrics``), of every worker:
         (name, labels as written between the braces, value)."""
+        return [found for index in range(self.workers) for found in self.worker_samples(index)]
+
+    def worker_samples(self, index: int) -> list[tuple[str, str, float]]:
+        """Every sample on the /metrics of worker ``index`` alone (0 without workers)."""
         if self.metrics_port < 0:
             raise RuntimeError("started without metrics")
         found = []
-        for index in range(self.workers):
-            url = f"http://127.0.0.1:{self.metrics_port + index}/metrics"
-            with urllib.request.urlopen(url, timeout=10) as response:
-                for line in response.read().decode().splitlines():
-                    if line.startswith("#") or not line.strip():
-                        continue
-                    sample, _, value = line.rpartition(" ")
-                    name, _, labels = sample.partition("{")
-                    found.append((name, labels.rstrip("}"), float(value)))
+        url = f"http://127.0.0.1:{self.metrics_port + index}/metrics"
+        with urllib.request.urlopen(url, timeout=10) as response:
+            for line in response.read().decode().splitlines():
+                if line.startswith("#") or not line.strip():
+                    continue
+                sample, _, value = line.rpartition(" ")
+                name, _, labels = sample.partition("{")
+                found.append((name, labels.rstrip("}"), float(value)))
         return found
 
     def metric_sum(self, name: str, labels: str = "") -> float:

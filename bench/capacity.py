@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.capacity [--smoke] [--configs sqlite,postgres,postgres_2,workers_2]
                                        [--steps 250,500,...] [--window 30] [--settle 15]
+                                       [--nats-url nats://HOST:PORT]
 
 For each configuration it starts the servers (``fiveup serve`` subprocesses, configured
 for this load: see ``server_settings``), then ramps the load of ``bench/load_model.py``
@@ -30,13 +31,21 @@ that held.  Configurations:
   announced turn, as the web client does today, instead of reading the view from the
   stream (``Model.views_on_stream``, on in every other configuration), to run beside
   ``sqlite`` in one run.
+* ``postgres_bus``, ``postgres_2_bus``, ``workers_2_bus``: ``postgres``, ``postgres_2`` and
+  ``workers_2`` with ``--bus``: the servers wake each other through NATS instead of
+  LISTEN/NOTIFY (PostgreSQL: the appends commit without NOTIFY) or polling the file
+  (SQLite workers).  NATS: a private ``nats-server`` on a free port (its CPU is printed,
+  ``nats_cores``), unless ``--nats-url`` names one (the servers take subjects of their
+  own on it).
 
 The two-process configurations are not pinned: with two cores they share them with the
 load.  Printed per step: players (and spectators), moves/s, calls/s, p50/p99 of
 SubmitMove, GetMatch and delivery, errors, the servers' CPU (cores busy) and per 1,000
 players, the load's own CPU, the collectors' pauses (ms a second: the servers', from their
 ``fiveup_gc_pause_seconds``, and the load's own) and the machine's load average (the
-machine is shared); then, per configuration, every call's p50/p99 at the highest step that held; and last
+machine is shared); then, per configuration, every call's p50/p99 at the highest step that held;
+a RESULT line for each configuration but ``sqlite``
+(``players_per_core_at_slo_<config>``, 0 when no step held); and last
 
     RESULT players_per_core_at_slo=<the highest SQLite step that held / the server cores it used>
 
@@ -52,6 +61,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import math
 import os
 import sys
@@ -61,7 +71,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from bench._fleet import TURN_TIMEOUT, Config, check_plan, server_settings, servers
+from bench._fleet import (
+    TURN_TIMEOUT,
+    Config,
+    NatsProcess,
+    check_plan,
+    nats,
+    server_settings,
+    servers,
+)
 from bench._server import ServerProcess, pg_problem, split_cpus
 from bench.load_model import MODEL, Crowd, Window
 
@@ -69,7 +87,10 @@ DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/postgres"
 SLO_MS = 100.0
 FULL_STEPS = (250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000)
 SMOKE_STEPS = (24,)
-CONFIGS = ("sqlite", "postgres", "postgres_2", "workers_2")
+CONFIGS = (
+    "sqlite", "postgres", "postgres_2", "workers_2", "postgres_bus", "postgres_2_bus",
+    "workers_2_bus",
+)  # fmt: skip
 SMOKE_CONFIGS = ("sqlite", "postgres")
 
 CONFIG_SHAPES = {
@@ -91,6 +112,11 @@ CONFIG_SHAPES = {
     "sqlite_getmatch": Config(
         "sqlite_getmatch", "sqlite", 1, 1, model=replace(MODEL, views_on_stream=False)
     ),
+    # Woken through NATS (--bus): PostgreSQL commits its appends without NOTIFY, the
+    # SQLite workers stop polling the file.
+    "postgres_bus": Config("postgres_bus", "postgres", 1, 1, bus=True),
+    "postgres_2_bus": Config("postgres_2_bus", "postgres", 2, 1, bus=True),
+    "workers_2_bus": Config("workers_2_bus", "sqlite", 1, 2, bus=True),
 }
 
 
@@ -107,6 +133,7 @@ class Step:
     client_cores: float
     load_average: float
     server_gc_seconds: float  # the servers' collectors' pauses in the window, in all
+    nats_cores: float  # the private NATS's CPU (nan: no bus, or one not measured)
 
     @property
     def moves_per_second(self) -> float:
@@ -147,13 +174,14 @@ STREAM_FIGURES = ("delivery", "seated")  # measured on streams, not calls
 
 
 async def measure_step(
-    crowd: Crowd, config: Config, group: Sequence[ServerProcess], players: int,
-    arrivals: float, settle: float, window: float,
+    crowd: Crowd, config: Config, group: Sequence[ServerProcess], bus: NatsProcess | None,
+    players: int, arrivals: float, settle: float, window: float,
 ) -> Step:  # fmt: skip
     await crowd.grow(players, arrivals)
     await asyncio.sleep(settle)
     crowd.recorder.take()
     cpu = sum(s.cpu_seconds() for s in group)
+    routed = bus.cpu_seconds() if bus is not None and config.bus else math.nan
     paused = await asyncio.to_thread(server_gc_seconds, group)
     own = time.process_time()
     started = time.monotonic()
@@ -161,10 +189,11 @@ async def measure_step(
     seen = crowd.recorder.take()
     elapsed = time.monotonic() - started
     cpu = sum(s.cpu_seconds() for s in group) - cpu
+    routed = (bus.cpu_seconds() - routed) / elapsed if bus is not None and config.bus else routed
     paused = await asyncio.to_thread(server_gc_seconds, group) - paused
     return Step(
         config.name, players, len(crowd.spectators), seen, cpu / elapsed,
-        (time.process_time() - own) / elapsed, os.getloadavg()[0], paused,
+        (time.process_time() - own) / elapsed, os.getloadavg()[0], paused, routed,
     )  # fmt: skip
 
 
@@ -177,9 +206,10 @@ HEADER = (
     f"{'config':<17} {'players':>7} {'spect':>5} {'moves/s':>7} {'calls/s':>7} "
     f"{'submit_p50/p99':>15} {'getmatch_p50/p99':>16} {'delivery_p50/p99':>16} {'errors':>6} "
     f"{'srv_cores':>9} {'per_1k':>6} {'load_cores':>10} {'srv_gc':>6} {'load_gc':>7} "
-    f"{'loadavg':>7}  verdict"
+    f"{'loadavg':>7} {'nats_cores':>10}  verdict"
 )  # one word a column: ms for the latencies, cores for CPU (per_1k: per 1,000 players),
-#    ms of collector pauses a second for srv_gc / load_gc (the servers' and the load's own)
+#    ms of collector pauses a second for srv_gc / load_gc (the servers' and the load's own),
+#    nats_cores: the private NATS's CPU ("-": no bus)
 
 
 def row(step: Step) -> str:
@@ -194,7 +224,8 @@ def row(step: Step) -> str:
         f"{step.calls_per_second:>7.1f} {pair('SubmitMove'):>15} {pair('GetMatch'):>16} "
         f"{pair('delivery'):>16} {w.error_count:>6} {step.server_cores:>9.2f} "
         f"{step.cores_per_1000:>6.2f} {step.client_cores:>10.2f} "
-        f"{step.server_gc_ms_per_second:>6.1f} {w.gc_ms_per_second:>7.1f} {step.load_average:>7.1f}  "
+        f"{step.server_gc_ms_per_second:>6.1f} {w.gc_ms_per_second:>7.1f} {step.load_average:>7.1f} "
+        f"{'-' if math.isnan(step.nats_cores) else f'{step.nats_cores:.3f}':>10}  "
         + ("held" if not broken else "BROKE: " + "; ".join(broken))
     )
 
@@ -217,17 +248,18 @@ def call_detail(step: Step) -> list[str]:
 
 
 async def ramp(
-    config: Config, steps: Sequence[int], args: argparse.Namespace, workdir: Path
-) -> tuple[list[Step], Step | None]:
+    config: Config, steps: Sequence[int], args: argparse.Namespace, workdir: Path,
+    bus_url: str, bus: NatsProcess | None,
+) -> tuple[list[Step], Step | None]:  # fmt: skip
     """Every step measured (up to the first that broke) and the highest that held."""
     settings = server_settings(max(FULL_STEPS if args.smoke else steps))
-    async with servers(config, settings, args.pg_url, workdir) as fleet:
+    async with servers(config, settings, args.pg_url, workdir, bus_url=bus_url) as fleet:
         group = fleet.servers
         crowd = Crowd([s.address for s in group], model=config.model, turn_timeout=TURN_TIMEOUT)
         measured: list[Step] = []
         try:
             for players in steps:
-                step = await measure_step(crowd, config, group, players, args.arrivals,
+                step = await measure_step(crowd, config, group, bus, players, args.arrivals,
                                           args.settle, args.window)  # fmt: skip
                 measured.append(step)
                 print(row(step), flush=True)
@@ -261,14 +293,18 @@ async def main_async(args: argparse.Namespace) -> int:
           f"{os.getloadavg()[0]:.1f} at the start")  # fmt: skip
     print(HEADER, flush=True)
     results: dict[str, Step | None] = {}
-    with tempfile.TemporaryDirectory(prefix="fiveup-capacity-") as tmp:
+    with contextlib.ExitStack() as stack:
+        tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="fiveup-capacity-")))
+        url, bus = "", None
+        if any(config.bus for config in configs):
+            url, bus = stack.enter_context(nats(args.nats_url, tmp))
         for config in configs:
             if config.store == "postgres":
                 problem = pg_problem(args.pg_url)
                 if problem is not None:
                     print(f"{config.name}: skipped, PostgreSQL not reachable: {problem}")
                     continue
-            _, results[config.name] = await ramp(config, steps, args, Path(tmp))
+            _, results[config.name] = await ramp(config, steps, args, tmp, url, bus)
     print()
     print("highest load that held, per configuration:")
     for name, held in results.items():
@@ -281,6 +317,10 @@ async def main_async(args: argparse.Namespace) -> int:
               f"per core), load average {held.load_average:.1f}")  # fmt: skip
         for line in call_detail(held):
             print(line)
+    for name, held in results.items():  # the headline's comes last
+        if name != "sqlite":
+            figure = held.players_per_core if held is not None else 0.0
+            print(f"RESULT players_per_core_at_slo_{name}={figure:.0f}")
     headline = results.get("sqlite") or next((s for s in results.values() if s), None)
     if headline is None:
         print("no step held in any configuration", file=sys.stderr)
@@ -299,12 +339,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--settle", type=float, default=15.0, help="seconds before each window")
     parser.add_argument("--window", type=float, default=30.0, help="measured seconds per step")
     parser.add_argument("--pg-url", default=os.environ.get("FIVEUP_BENCH_POSTGRES_URL", DEFAULT_PG))
+    parser.add_argument("--nats-url", default="",
+                        help="a running NATS for the *_bus configurations (default: a private one)")  # fmt: skip
     parser.add_argument("--smoke", action="store_true",
                         help="one small step on SQLite and PostgreSQL (format check)")  # fmt: skip
     args = parser.parse_args(argv)
     for name in args.configs.split(","):
         if name not in CONFIG_SHAPES:
-            parser.error(f"unknown configuration {name!r} (choose from {', '.join(CONFIGS)})")
+            parser.error(f"unknown configuration {name!r} (choose from {', '.join(CONFIG_SHAPES)})")
     if args.smoke:
         if args.configs == parser.get_default("configs"):
             args.configs = ",".join(SMOKE_CONFIGS)

@@ -70,6 +70,7 @@ from bench._fleet import (
     Fleet,
     NatsProcess,
     check_plan,
+    nats,
     server_settings,
     servers,
 )
@@ -77,7 +78,6 @@ from bench._server import pg_problem, proc_cpu_seconds
 from bench.load_model import MODEL, Crowd, Window
 
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/postgres"
-SHARED_NATS = "nats://127.0.0.1:4222"  # without nats-server installed here
 CLUSTER_MODEL = replace(MODEL, against_bots=0.0, validators=0, spectators_elsewhere=True)
 CONFIGS = ("postgres_1", "postgres_2", "postgres_3", "postgres_3_apart", "workers_2")
 SHAPES = {
@@ -120,24 +120,33 @@ class Reading:
     own: float  # the load generator's CPU seconds (this process)
     cpu: dict[int, tuple[float, float]]  # server pid -> (user, system) CPU seconds
     nats: float
-    db: dict[int, float]  # database backend pid -> CPU seconds
+    db: dict[int, float] | None  # database backend pid -> CPU seconds (None: not read)
     reads: float  # the repositories' read_events calls
     appends: float
     woken: float  # match wake-ups received from the bus
     published: float  # match wake-ups sent on the bus
 
 
-def database_backends(db: str) -> dict[int, float]:
-    """CPU seconds of this database's backends (none for SQLite)."""
+def database_backends(db: str) -> dict[int, float] | None:
+    """CPU seconds of this database's backends (none for SQLite; None when the database
+    admits no more connections: a shared server at ``max_connections``)."""
     if not db.startswith("postgresql://"):
         return {}
     import psycopg
 
-    with psycopg.connect(db, autocommit=True, connect_timeout=5) as conn:
-        rows = conn.execute(
-            "SELECT pid FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        ).fetchall()
+    for attempt in range(10):
+        try:
+            with psycopg.connect(db, autocommit=True, connect_timeout=5) as conn:
+                rows = conn.execute(
+                    "SELECT pid FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                ).fetchall()
+            break
+        except psycopg.OperationalError as exc:
+            if attempt == 9:
+                print(f"the database's backends not measured: {exc}", file=sys.stderr)
+                return None
+            time.sleep(0.5)
     found = {}
     for (pid,) in rows:
         with contextlib.suppress(OSError):  # gone meanwhile
@@ -145,7 +154,7 @@ def database_backends(db: str) -> dict[int, float]:
     return found
 
 
-def read(fleet: Fleet, nats: NatsProcess | None, *, cpu_first: bool) -> Reading:
+def read(fleet: Fleet, bus: NatsProcess | None, *, cpu_first: bool) -> Reading:
     """The figures now.  ``cpu_first``: read the CPU before scraping the metrics (at a
     window's end, so the scrape falls outside it; at its start the scrape comes first)."""
 
@@ -165,8 +174,11 @@ def read(fleet: Fleet, nats: NatsProcess | None, *, cpu_first: bool) -> Reading:
                     totals["woken"] += value
                 elif 'outcome="sent"' in labels:
                     totals["published"] += value
-    nats_cpu = nats.cpu_seconds() if nats is not None else 0.0
-    db_cpu = {pid: c for db in fleet.dbs for pid, c in database_backends(db).items()}
+    nats_cpu = bus.cpu_seconds() if bus is not None else 0.0
+    db_cpu: dict[int, float] | None = {}
+    for db in fleet.dbs:
+        found = database_backends(db)
+        db_cpu = None if found is None or db_cpu is None else {**db_cpu, **found}
     return Reading(
         time.monotonic(), time.process_time(), before or cpu(), nats_cpu, db_cpu, **totals
     )
@@ -218,7 +230,7 @@ def diff(start: Reading, end: Reading) -> dict[int, tuple[float, float]]:
 
 
 async def measure(
-    config: Config, fleet: Fleet, nats: NatsProcess | None, args: argparse.Namespace,
+    config: Config, fleet: Fleet, bus: NatsProcess | None, args: argparse.Namespace,
     round_no: int,
 ) -> Measured:  # fmt: skip
     crowd = Crowd([s.address for s in fleet.servers], model=config.model,
@@ -227,16 +239,19 @@ async def measure(
         await crowd.grow(args.players_per_replica * processes(config), args.arrivals)
         await asyncio.sleep(args.settle)
         crowd.recorder.take()
-        start = await asyncio.to_thread(read, fleet, nats, cpu_first=False)
+        start = await asyncio.to_thread(read, fleet, bus, cpu_first=False)
         with profiled(fleet, args, f"{config.name}-{round_no}"):
             await asyncio.sleep(args.window)
-        end = await asyncio.to_thread(read, fleet, nats, cpu_first=True)
+        end = await asyncio.to_thread(read, fleet, bus, cpu_first=True)
         seen = crowd.recorder.take()
         matches, spanning = crowd.live.spanning()
         spent = diff(start, end)
         seconds = end.at - start.at
         supervisors = {s.proc.pid for s in fleet.servers if s.workers > 1 and s.proc}
-        db = sum(c - start.db.get(pid, 0.0) for pid, c in end.db.items())
+        if start.db is None or end.db is None:
+            db = float("nan")
+        else:
+            db = sum(c - start.db.get(pid, 0.0) for pid, c in end.db.items())
         return Measured(
             config=config.name,
             round=round_no,
@@ -339,25 +354,6 @@ def summary(measured: Sequence[Measured]) -> dict[str, float]:
 # ---------------------------------------------------------------------- the run
 
 
-@contextlib.contextmanager
-def bus(args: argparse.Namespace, workdir: Path) -> Iterator[NatsProcess | None]:
-    """The NATS of the run: ``--nats-url``'s, or a private one (then measured too)."""
-    if args.nats_url:
-        yield None
-        return
-    try:
-        nats = NatsProcess(workdir / "nats.log").start()
-    except FileNotFoundError as exc:
-        args.nats_url = SHARED_NATS
-        print(f"{exc}: using {SHARED_NATS} (its CPU is not measured)", file=sys.stderr)
-        yield None
-        return
-    try:
-        yield nats
-    finally:
-        nats.stop()
-
-
 BASELINE = "@base"  # the name's suffix of a configuration run from --baseline's code
 
 
@@ -393,12 +389,14 @@ async def main_async(args: argparse.Namespace) -> int:
     print(HEADER, flush=True)
     measured: list[Measured] = []
     runs = [run for config in configs for run in (*baseline(config, args.baseline), config)]
-    with tempfile.TemporaryDirectory(prefix="fiveup-cluster-") as tmp, bus(args, Path(tmp)) as nats:
-        url = args.nats_url or (nats.url if nats is not None else "")
+    with (
+        tempfile.TemporaryDirectory(prefix="fiveup-cluster-") as tmp,
+        nats(args.nats_url, Path(tmp)) as (url, private),
+    ):
         for round_no in range(1, args.rounds + 1):
             for config in runs:
                 async with servers(config, settings, args.pg_url, Path(tmp), bus_url=url) as fleet:
-                    m = await measure(config, fleet, nats, args, round_no)
+                    m = await measure(config, fleet, private, args, round_no)
                 measured.append(m)
                 print(row(m), flush=True)
     totals = summary(measured)

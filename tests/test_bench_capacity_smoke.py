@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,13 +19,15 @@ from pathlib import Path
 import pytest
 
 from bench._fleet import check_plan, server_settings, streams_needed
-from bench.capacity import FULL_STEPS
+from bench.capacity import CONFIG_SHAPES, CONFIGS, FULL_STEPS
 from fiveup.app.config import ServerConfig
 
+from .nats_server import require_nats
 from .postgres_db import maintenance_url, require_postgres
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULT = re.compile(r"RESULT players_per_core_at_slo=\d+")
+BUS_SMOKE = ("postgres_2_bus", "workers_2_bus")
 
 
 def test_the_full_ramp_fits_the_servers_it_starts() -> None:
@@ -62,4 +65,48 @@ def test_capacity_smoke() -> None:
     errors = header.split().index("errors")
     for name, fields in rows.items():
         assert fields[errors] == "0", f"{name}: the load was refused or failed:\n{proc.stdout}"
+    assert RESULT.fullmatch(lines[-1]), lines[-1]
+
+
+def test_the_full_run_measures_each_deployment_with_and_without_the_bus() -> None:
+    """Every configuration of the full run but SQLite alone (one process has nobody to
+    wake) is measured on the bus too, with the same servers otherwise."""
+    shapes = [CONFIG_SHAPES[name] for name in CONFIGS]
+    for shape in shapes:
+        if shape.bus:
+            twin = CONFIG_SHAPES[shape.name.removesuffix("_bus")]
+            assert (twin.store, twin.replicas, twin.workers, twin.bus) == (
+                shape.store, shape.replicas, shape.workers, False
+            )  # fmt: skip
+    assert {s.name for s in shapes if s.bus} == {
+        "postgres_bus", "postgres_2_bus", "workers_2_bus"
+    }  # fmt: skip
+
+
+@pytest.mark.postgres
+def test_capacity_smoke_on_the_bus() -> None:
+    """Two replicas of one database, and two SQLite workers, woken through NATS: a small
+    step each, every line printed, the bus's CPU measured, and a RESULT line per
+    configuration before the headline."""
+    require_postgres()
+    args = [sys.executable, "-m", "bench.capacity", "--smoke", "--configs", ",".join(BUS_SMOKE)]
+    if not (shutil.which("nats-server") or Path("/usr/sbin/nats-server").exists()):
+        args += ["--nats-url", require_nats()]
+    env = {**os.environ, "FIVEUP_BENCH_POSTGRES_URL": maintenance_url()}
+    proc = subprocess.run(
+        args, cwd=ROOT, env=env, capture_output=True, text=True,
+        timeout=600,  # bounds a hang; no timing is asserted
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    lines = proc.stdout.strip().splitlines()
+    header = next(line for line in lines if line.startswith("config ")).split()
+    rows = {line.split()[0]: line.split() for line in lines if re.match(r"\w+_bus +\d", line)}
+    assert set(rows) == set(BUS_SMOKE), proc.stdout
+    for name, fields in rows.items():
+        assert fields[header.index("errors")] == "0", f"{name}: refused or failed:\n{proc.stdout}"
+        if "--nats-url" not in args:  # a private nats-server: its CPU is the run's
+            assert float(fields[header.index("nats_cores")]) >= 0, proc.stdout
+    results = [line for line in lines if line.startswith("RESULT ")]
+    each = [f"RESULT players_per_core_at_slo_{name}=" for name in BUS_SMOKE]
+    assert [line.partition("=")[0] + "=" for line in results[:-1]] == each, results
     assert RESULT.fullmatch(lines[-1]), lines[-1]

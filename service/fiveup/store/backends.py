@@ -40,7 +40,7 @@ from .postgres.seasons import PostgresSeasonStore
 from .postgres.tournaments import PostgresTournamentStore
 from .sqlite.audit import SqliteAuditStore
 from .sqlite.bus_events import sqlite_event_store
-from .sqlite.chat import SqliteChatStore
+from .sqlite.bus_streams import sqlite_chat_store, sqlite_notification_store
 from .sqlite.integrity import SqliteSignalStore
 from .sqlite.lobby import SqliteLobbyStore
 from .sqlite.moderation import SqliteModerationStore
@@ -66,8 +66,8 @@ class Backend:
     players: Callable[[str], PlayerStore]
     lobby: Callable[[str], LobbyStore]
     ratings: Callable[[str], RatingStore]
-    notifications: Callable[..., NotificationStore]  # (url, *, bus=: PostgreSQL's only)
-    chat: Callable[..., ChatStore]  # (url, *, bus=: PostgreSQL's only)
+    notifications: Callable[..., NotificationStore]  # (url, *, bus=: wake-ups through it)
+    chat: Callable[..., ChatStore]  # (url, *, bus=: wake-ups through it)
     blocks: Callable[[str], RelationStore]  # identity's blocks and the friendships
     audit: Callable[[str], AuditStore]  # the operators' audit log
     moderation: Callable[[str], ModerationStore]  # sanctions, addresses seen (identity's)
@@ -104,7 +104,7 @@ def _postgres_events(
 
 SQLITE = Backend(
     "sqlite", _sqlite_events, SqlitePlayerStore, SqliteLobbyStore, SqliteRatingStore,
-    SqliteNotificationStore, SqliteChatStore, SqliteBlockStore, SqliteAuditStore,
+    sqlite_notification_store, sqlite_chat_store, SqliteBlockStore, SqliteAuditStore,
     SqliteModerationStore, SqliteSignalStore, SqliteTournamentStore, SqliteSeasonStore,
 )  # fmt: skip
 POSTGRES = Backend(
@@ -151,12 +151,6 @@ def wake_by_bus(url: str) -> str:
     return f"{url}{'&' if '?' in url else '?'}options={quote(WAKE_BY_BUS)}"
 
 
-def _bus_only(url: str, bus: WakeBus | None) -> dict[str, object]:
-    """The chat's and outbox's ``bus`` option: PostgreSQL's only (on SQLite their
-    streams keep their poll)."""
-    return {"bus": bus} if bus is not None and is_postgres(url) else {}
-
-
 def open_player_store(url: str) -> PlayerStore:
     """The player store on the event store's database ``url``."""
     return backend_for(url).players(url)
@@ -180,14 +174,18 @@ def open_season_store(url: str) -> SeasonStore:
 
 def open_notification_store(url: str, *, bus: WakeBus | None = None) -> NotificationStore:
     """The notification outbox on the event store's database ``url`` (``bus``: it
-    announces new notices there; PostgreSQL only: SQLite's streams poll)."""
-    return backend_for(url).notifications(url, **_bus_only(url, bus))
+    announces new notices there and hears other replicas' or workers')."""
+    return backend_for(url).notifications(url, **_with_bus(bus))
 
 
 def open_chat_store(url: str, *, bus: WakeBus | None = None) -> ChatStore:
     """The chat store on the event store's database ``url`` (``bus``: it wakes other
-    replicas' streams there; PostgreSQL only: SQLite's streams poll)."""
-    return backend_for(url).chat(url, **_bus_only(url, bus))
+    replicas' or workers' streams there and hears theirs)."""
+    return backend_for(url).chat(url, **_with_bus(bus))
+
+
+def _with_bus(bus: WakeBus | None) -> dict[str, object]:
+    return {} if bus is None else {"bus": bus}
 
 
 def open_block_store(url: str) -> RelationStore:
