@@ -290,3 +290,32 @@ SELECT r.recipient, p.display_name, r.sent_at FROM friend_requests r
 def friends_among_query(count: int) -> str:
     marks = ",".join("?" * count)
     return f"SELECT friend_id FROM friendships WHERE player_id = ? AND friend_id IN ({marks})"
+
+
+class FriendWrites:
+    """The friends store's writes, the same on both backends: each runs its script in one
+    transaction through the backend's ``_script``."""
+
+    async def _script(self, script: Script) -> object:
+        raise NotImplementedError
+
+    async def send_request(
+        self, sender: str, recipient: str, now: float, limits: FriendLimits,
+        requested: Notice, accepted: Notice,
+    ) -> SendResult:  # fmt: skip
+        script = send_request(sender, recipient, now, limits, requested, accepted)
+        result = await self._script(script)
+        assert isinstance(result, SendResult)
+        return result
+
+    async def answer(
+        self, recipient: str, sender: str, accept: bool, now: float, limits: FriendLimits,
+        accepted: Notice,
+    ) -> AnswerResult:  # fmt: skip
+        script = answer(recipient, sender, accept, now, limits, accepted)
+        result = await self._script(script)
+        assert isinstance(result, AnswerResult)
+        return result
+
+    async def remove(self, player_id: str, other: str, now: float) -> bool:
+        return bool(await self._script(remove(player_id, other, now)))

@@ -12,16 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...friends.ports import (
-    AnswerResult,
-    FriendLimits,
     FriendRecord,
     RequestRecord,
-    SendResult,
 )
 from ...identity.ports import BlockPage, BlockRecord
-from ...notifications.notices import Notice
 from .. import friends_sql
-from ..friends_sql import Lock, Notices, Script, pg
+from ..friends_sql import FriendWrites, Lock, Notices, Script, pg
 from .common import Conn, PooledStore, VersionedSchema, fetch_all
 from .outbox import write_notices
 
@@ -84,7 +80,7 @@ SELECT b.blocked, b.blocked_at, COALESCE(p.display_name, '') FROM player_blocks 
 """
 
 
-class PostgresBlockStore(PooledStore):
+class PostgresBlockStore(FriendWrites, PooledStore):
     what = "relation store"
     pool_name = "fiveup-relations"
     schema = SCHEMA
@@ -171,27 +167,6 @@ class PostgresBlockStore(PooledStore):
     async def _script(self, script: Script) -> object:
         async with self.pool.connection() as conn, conn.transaction():
             return await run_script(conn, script)
-
-    async def send_request(
-        self, sender: str, recipient: str, now: float, limits: FriendLimits,
-        requested: Notice, accepted: Notice,
-    ) -> SendResult:  # fmt: skip
-        script = friends_sql.send_request(sender, recipient, now, limits, requested, accepted)
-        result = await self._script(script)
-        assert isinstance(result, SendResult)
-        return result
-
-    async def answer(
-        self, recipient: str, sender: str, accept: bool, now: float, limits: FriendLimits,
-        accepted: Notice,
-    ) -> AnswerResult:  # fmt: skip
-        script = friends_sql.answer(recipient, sender, accept, now, limits, accepted)
-        result = await self._script(script)
-        assert isinstance(result, AnswerResult)
-        return result
-
-    async def remove(self, player_id: str, other: str, now: float) -> bool:
-        return bool(await self._script(friends_sql.remove(player_id, other, now)))
 
     async def friends_of(self, player_id: str) -> list[FriendRecord]:
         rows = await fetch_all(self.pool, pg(friends_sql.FRIENDS_OF), (player_id,))

@@ -11,16 +11,12 @@ import sqlite3
 from collections.abc import Sequence
 
 from ...friends.ports import (
-    AnswerResult,
-    FriendLimits,
     FriendRecord,
     RequestRecord,
-    SendResult,
 )
 from ...identity.ports import BlockPage, BlockRecord
-from ...notifications.notices import Notice
 from .. import friends_sql
-from ..friends_sql import Lock, Notices, Script
+from ..friends_sql import FriendWrites, Lock, Notices, Script
 from .events import _transaction
 from .outbox import write_notices
 from .worker import WorkerStore
@@ -71,7 +67,7 @@ SELECT b.blocked, b.blocked_at, COALESCE(p.display_name, '') FROM player_blocks 
 """
 
 
-class SqliteBlockStore(WorkerStore):
+class SqliteBlockStore(FriendWrites, WorkerStore):
     what = "relation store"
     thread_name = "sqlite-relations"
     version_table = "relation_schema_version"
@@ -173,27 +169,6 @@ class SqliteBlockStore(WorkerStore):
                 return run_script(conn, script)
 
         return await self._run(run)
-
-    async def send_request(
-        self, sender: str, recipient: str, now: float, limits: FriendLimits,
-        requested: Notice, accepted: Notice,
-    ) -> SendResult:  # fmt: skip
-        script = friends_sql.send_request(sender, recipient, now, limits, requested, accepted)
-        result = await self._script(script)
-        assert isinstance(result, SendResult)
-        return result
-
-    async def answer(
-        self, recipient: str, sender: str, accept: bool, now: float, limits: FriendLimits,
-        accepted: Notice,
-    ) -> AnswerResult:  # fmt: skip
-        script = friends_sql.answer(recipient, sender, accept, now, limits, accepted)
-        result = await self._script(script)
-        assert isinstance(result, AnswerResult)
-        return result
-
-    async def remove(self, player_id: str, other: str, now: float) -> bool:
-        return bool(await self._script(friends_sql.remove(player_id, other, now)))
 
     async def friends_of(self, player_id: str) -> list[FriendRecord]:
         def read(conn: sqlite3.Connection) -> list[FriendRecord]:
