@@ -34,7 +34,7 @@ from .conftest import ARTIFACTS, WebStack, run_browser, step
 
 pytestmark = pytest.mark.timeout(300)
 SHOTS = ARTIFACTS / "tournaments"
-START_IN = 20  # seconds from creating it: the browsers sign in and enter meanwhile
+START_IN = 12  # seconds from creating it: the browsers sign in and enter meanwhile
 FINISHED = tpb.TOURNAMENT_STATE_FINISHED
 
 

@@ -66,6 +66,7 @@ async function playTournament(player) {
     if (at.page === 'tournament') break;
     const match = decodeURIComponent(at.hash.split('/')[2]);
     tables.push({ match, role: at.role, opened: Date.now() });
+    step(`${player.name} at a table`, { match, role: at.role });
     for (let moves = 0; ; moves++) {
       if (moves > 400) throw new Error(`${player.name}'s table did not end`);
       await dismissRoundEnd(page);
@@ -75,11 +76,17 @@ async function playTournament(player) {
         await playFirstMove(page, a.version);
         continue;
       }
-      await page.waitForFunction((v) => {
-        const d = document.getElementById('app').dataset;
-        return d.myTurn === 'true' || d.status === 'finished' || d.version !== v || !location.hash.startsWith('#/play/');
-      }, a.version, { timeout: 30000, polling: 100 });
+      try {
+        await page.waitForFunction((v) => {
+          const d = document.getElementById('app').dataset;
+          return d.myTurn === 'true' || d.status === 'finished' || d.version !== v || !location.hash.startsWith('#/play/');
+        }, a.version, { timeout: 30000, polling: 100 });
+      } catch (err) {
+        await page.screenshot({ path: path.join(OUT, `${player.shot}-stuck.png`) });
+        throw new Error(`${player.name} stuck at ${JSON.stringify(await dataset(page))}: ${err}`);
+      }
     }
+    step(`${player.name} table over`, { match, at: await dataset(page) });
     if (tables.length === 1) await page.screenshot({ path: path.join(OUT, `${player.shot}-table.png`) });
   }
   return tables;
