@@ -24,9 +24,8 @@ import grpc
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from fiveup.v1 import match_pb2_grpc, players_pb2, players_pb2_grpc
+from fiveup.v1 import match_pb2_grpc, players_pb2, players_pb2_grpc, tournaments_pb2_grpc
 from fiveup.v1 import tournaments_pb2 as tpb
-from fiveup.v1 import tournaments_pb2_grpc
 
 from ..harness import auth
 from ..service.players import play_seat
@@ -61,12 +60,16 @@ async def create(address: str) -> tuple[str, list[tuple[str, str]]]:
             rounds=2, capacity=4,
         )  # fmt: skip
         made = await stub.CreateTournament(
-            tpb.CreateTournamentRequest(settings=settings, request_id=f"web-{random.getrandbits(64):x}"),
+            tpb.CreateTournamentRequest(
+                settings=settings, request_id=f"web-{random.getrandbits(64):x}"
+            ),
             metadata=auth(held[0][0]),
         )
         tid = made.tournament.tournament_id
         for token, _ in held:
-            await stub.JoinTournament(tpb.JoinTournamentRequest(tournament_id=tid), metadata=auth(token))
+            await stub.JoinTournament(
+                tpb.JoinTournamentRequest(tournament_id=tid), metadata=auth(token)
+            )
         return tid, held
 
 
@@ -123,9 +126,7 @@ def played(web_stack: WebStack) -> tuple[dict[str, Any], tpb.TournamentDetail, d
     thread = threading.Thread(target=held_players, args=(address, tid, held, api_side))
     thread.start()
     try:
-        report = run_browser(
-            web_stack, "tournaments.mjs", SHOTS, {"FIVEUP_TOURNAMENT": tid}
-        ).report
+        report = run_browser(web_stack, "tournaments.mjs", SHOTS, {"FIVEUP_TOURNAMENT": tid}).report
     finally:
         thread.join(timeout=60)
     assert "error" not in api_side, api_side.get("error")
@@ -152,17 +153,15 @@ def test_two_browsers_enter_play_their_tables_and_see_the_final_standings(
         assert [x["match"] for x in opened] == tables[pid]
         assert all(x["role"] == "player" for x in opened)
     assert all(len(p) == 2 for p in api_side["played"])
-    assert all(
-        x.ending == tpb.TABLE_ENDING_PLAYED for r in detail.rounds for x in r.tables
-    ), detail.rounds
+    assert all(x.ending == tpb.TABLE_ENDING_PLAYED for r in detail.rounds for x in r.tables), (
+        detail.rounds
+    )
     # both browsers came back to the final standings by themselves: the API's
     finals = step(report, "final")
     for shown in finals["finals"]:
         assert shown["hash"] == f"#/tournament/{detail.summary.tournament_id}"
         assert shown["heading"] == "Final standings"
-        assert [r["player"] for r in shown["standings"]] == [
-            s.player_id for s in detail.standings
-        ]
+        assert [r["player"] for r in shown["standings"]] == [s.player_id for s in detail.standings]
         for row, s in zip(shown["standings"], detail.standings, strict=True):
             assert row["rank"] == s.rank
             assert float(row["cells"]["points"]) == s.points

@@ -59,7 +59,10 @@ async function playTournament(player) {
   for (;;) {
     await page.waitForFunction(() => {
       const a = document.getElementById('app').dataset;
-      const open = location.hash.startsWith('#/play/') && a.version && a.status !== 'finished';
+      // the table drawn is the one in the URL (a hashchange is handled a moment after
+      // the URL changes: until then #app still carries the previous page's marks)
+      const shown = location.hash.startsWith('#/play/') && a.match === decodeURIComponent(location.hash.split('/')[2]);
+      const open = shown && a.version && a.status !== 'finished';
       return open || (a.page === 'tournament' && a.state === 'finished');
     }, null, { timeout: 60000, polling: 100 });
     const at = await dataset(page);

@@ -266,8 +266,8 @@ function render(detail: TournamentDetail, clients: Clients, reload: () => void):
       el("a", { class: "button primary", href: `#/play/${encodeURIComponent(y.matchId)}`, "data-action": "your-table", text: t("startPlaying") })));
   }
 
-  // the standings
-  if (detail.standings.length) out.push(standingsCard(detail.standings, me, s.state >= TournamentState.FINISHED));
+  // the standings (once it has started: before, everyone is at 0)
+  if (detail.standings.length && s.state !== TournamentState.UPCOMING) out.push(standingsCard(detail.standings, me, s.state >= TournamentState.FINISHED));
 
   // the rounds, latest first
   if (detail.rounds.length) {
@@ -305,7 +305,8 @@ function entryControls(detail: TournamentDetail, clients: Clients, reload: () =>
   const open = s.state === TournamentState.UPCOMING || (s.state === TournamentState.RUNNING && s.settings!.format === TournamentFormat.ARENA);
   const mine = detail.entrants.find((e) => e.playerId === currentSession()?.playerId);
   if (detail.entered && mine?.active) {
-    box.append(el("p", { class: "note", "data-entry": "entered", text: t("tnEntered") }));
+    const over = s.state >= TournamentState.FINISHED;
+    box.append(el("p", { class: "note", "data-entry": "entered", text: t(over ? "tnTookPart" : "tnEntered") }));
     if (s.state <= TournamentState.RUNNING) box.append(action("withdraw", "tnWithdraw", "ghost", box, clients, s.tournamentId));
   } else if (mine && !mine.active) {
     box.append(el("p", { class: "note", "data-entry": "withdrawn", text: t("tnWithdrawnNote") }));
@@ -365,10 +366,7 @@ function standingsCard(standings: TournamentStanding[], me: string | undefined, 
 }
 
 function tableRow(x: TournamentTable, names: Map<string, string>, me: string | undefined): HTMLElement {
-  const players = x.playerIds.map((p, i) => {
-    const score = x.scores.length === x.playerIds.length ? ` (${x.scores[i]})` : "";
-    return `${names.get(p) ?? p}${score}`;
-  }).join(x.playerIds.length === 4 ? " · " : " – ");
+  const players = x.playerIds.map((p) => names.get(p) ?? p).join(x.playerIds.length === 4 ? " · " : " – ");
   let result = t(ENDING_KEY[x.ending] ?? "tnPlaying");
   if ((x.ending === TableEnding.PLAYED || x.ending === TableEnding.FORFEIT) && x.playerIds.length) {
     const winners = x.playerIds.length === 4 ? [x.playerIds[x.winnerSide], x.playerIds[x.winnerSide + 2]] : [x.playerIds[x.winnerSide]];
