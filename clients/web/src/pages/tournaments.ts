@@ -212,9 +212,14 @@ export function tournamentPage(main: HTMLElement, clients: Clients, id: string, 
       body.querySelector(".error")!.textContent = reasonText("TOURNAMENT_NOT_FOUND");
       return;
     }
-    const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.action : undefined;
+    // the keyboard's place survives a redraw: the same button (its action) or link (its href)
+    const active = document.activeElement instanceof HTMLElement && body.contains(document.activeElement) ? document.activeElement : null;
+    const action = active?.dataset.action;
+    const href = active?.getAttribute("href");
     body.replaceChildren(...render(detail, clients, reload));
-    if (focused) body.querySelector<HTMLElement>(`[data-action=${focused}]`)?.focus(); // keep the keyboard's place
+    const again = action ? body.querySelector<HTMLElement>(`[data-action="${action}"]`)
+      : href ? [...body.querySelectorAll<HTMLElement>("a[href]")].find((a) => a.getAttribute("href") === href) : null;
+    again?.focus();
     const s = detail.summary;
     const news = s.state === TournamentState.RUNNING ? t("tnRoundNow", { n: s.round }) : t(STATE_KEY[s.state] ?? "tnUpcoming");
     if (news !== announced) {
