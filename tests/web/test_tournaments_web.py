@@ -8,8 +8,9 @@ in a thread beside the browsers. Two people, each in a browser (a laptop and a p
 reach it from the header's menu and the schedule, sign in as guests and enter it; at the
 start each one's table opens by itself, they play it, the next round's table opens by
 itself, and at the end both are back on the final standings, which are the API's. A
-visitor's page records the standings the stream draws as the tables end. axe finds
-nothing on the page before the start and on the final standings. Screenshots:
+visitor's page records the standings the stream draws as the tables end, then reads
+them in Hindi. axe finds nothing on the page before the start and on the final
+standings (English and Hindi). Screenshots:
 build/test-artifacts/web/tournaments/."""
 
 from __future__ import annotations
@@ -188,10 +189,19 @@ def test_a_visitor_sees_the_standings_update_live(
     assert detail.summary.tournament_id in step(report, "finished list")["rows"]
 
 
+def test_the_page_is_in_hindi_too(
+    played: tuple[dict[str, Any], tpb.TournamentDetail, dict[str, Any]],
+) -> None:
+    report, detail, _ = played
+    hindi = step(report, "hindi")
+    assert hindi["heading"] == "अंतिम तालिका"
+    assert hindi["rows"] == [s.player_id for s in detail.standings]
+
+
 def test_the_tournament_page_has_no_axe_violations(
     played: tuple[dict[str, Any], tpb.TournamentDetail, dict[str, Any]],
 ) -> None:
     report, _, _ = played
-    assert {a["state"] for a in report["axe"]} == {"upcoming laptop", "final phone"}
+    assert {a["state"] for a in report["axe"]} == {"upcoming laptop", "final phone", "final hindi"}
     assert [a for a in report["axe"] if a["violations"]] == []
     assert report["consoleErrors"] == []

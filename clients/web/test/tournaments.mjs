@@ -164,6 +164,19 @@ await run(async () => {
   await visitor.locator('#app[data-state=finished]').waitFor({ timeout: 15000 });
   step('final', { finals, seen, visitorStandings: await standings(visitor) });
 
+  // ---------------------------------------------------------------- in Hindi
+  await visitor.locator('header.top .lang').click();
+  await visitor.waitForFunction(() => document.documentElement.lang === 'hi' && document.getElementById('app').dataset.page === 'tournament');
+  await visitor.locator('table.standings tbody tr').first().waitFor({ timeout: 15000 });
+  await visitor.screenshot({ path: path.join(OUT, 'laptop-hindi.png'), fullPage: true });
+  await audit(visitor, 'final hindi');
+  step('hindi', {
+    heading: await visitor.locator('#standings-title').textContent(),
+    rows: (await standings(visitor)).map((r) => r.player),
+  });
+  await visitor.locator('header.top .lang').click();
+  await visitor.waitForFunction(() => document.documentElement.lang === 'en');
+
   // ---------------------------------------------------------------- the schedule
   await visitor.getByRole('link', { name: 'All tournaments' }).click();
   await visitor.locator('#app[data-page=tournaments][data-loaded="1"]').waitFor({ timeout: 15000 });
