@@ -10,6 +10,7 @@
 //   #/play/<match>            the table, as the seat this tab holds
 //   #/watch/<match>           the table as a spectator
 //   #/leaderboard/…, #/player/<id>, #/me   ratings pages (pages/ratings.ts)
+//   #/tournaments/…, #/tournament/<id>     the schedule and a tournament (pages/tournaments.ts)
 // A seat token lives only in this tab's sessionStorage, never in a URL.  A signed-in
 // player (session.ts) joins with their access token instead: the seat is bound to them
 // (their matches count in their statistics, and rated matches in their rating).
@@ -21,6 +22,7 @@ import { joinPage } from "./pages/join.js";
 import { leaderboardPage, profilePage } from "./pages/ratings.js";
 import { sharePage } from "./pages/share.js";
 import { startPage } from "./pages/start.js";
+import { keepFollowing, schedulePage, tournamentPage } from "./pages/tournaments.js";
 import { loadSeat } from "./table/seat-store.js";
 
 /** A ratings page under the header; the pages are in pages/ratings.ts. */
@@ -44,6 +46,9 @@ function route(): void {
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   for (const key of Object.keys(app.dataset)) delete app.dataset[key]; // each page sets its own
   const [name, matchId, extra] = parts;
+  keepFollowing(parts); // a tournament's stream stays up on its page and at the tables
+  if (name === "tournaments") return void ratingsPage((main, clients) => schedulePage(main, clients, parts.slice(1)));
+  if (name === "tournament" && matchId) return void ratingsPage((main, clients) => tournamentPage(main, clients, matchId, route));
   if (name === "join" && matchId) return void joinPage(matchId, extra);
   if (name === "share" && matchId) return void sharePage(matchId);
   if (name === "leaderboard") return void ratingsPage((main, clients) => leaderboardPage(main, clients, parts.slice(1)));

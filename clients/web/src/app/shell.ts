@@ -41,6 +41,7 @@ export function header(): HTMLElement {
   const player = currentSession();
   const links = el("nav", { class: "links", "aria-label": t("pages") },
     el("a", { href: "#/leaderboard", text: t("leaderboard") }),
+    el("a", { href: "#/tournaments", text: t("tournaments") }),
     el("a", { href: "#/me", "data-nav": "me", text: player ? player.displayName : t("signIn") }));
   return el("header", { class: "top" }, home, links, toggle);
 }

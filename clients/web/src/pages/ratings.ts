@@ -175,7 +175,7 @@ export function profilePage(main: HTMLElement, clients: Clients, playerId: strin
 
 /** The sign-in form; `refusal`: why the stored session no longer works, shown inside the
  *  form (never instead of it), with a way to sign out when a session is still stored. */
-function signInCard(clients: Clients, done: () => void, refusal?: unknown): HTMLElement {
+export function signInCard(clients: Clients, done: () => void, refusal?: unknown): HTMLElement {
   const name = el("input", { type: "text", id: "guest-name", maxlength: "32", autocomplete: "nickname" });
   const submit = el("button", { type: "submit", class: "primary", text: t("signInGuest") });
   const form = el("form", { class: "card", "aria-labelledby": "signin-title" },
