@@ -5,10 +5,10 @@
 // * `createFiveUpClients(transport)`: Connect clients of MatchService, RulesService,
 //   PlayerService (sign-in, sessions), LobbyService (matchmaking, the player's matches)
 //   RatingsService (leaderboards, player statistics, finished matches), ChatService
-//   (table chat), NotificationService (the player's notifications, Web Push) and
-//   SeasonService (season boards, the player's league);
-//   TournamentService (Swiss and arena tournaments: the schedule, entries, the live
-//   standings and each entrant's next table);
+//   (table chat), NotificationService (the player's notifications, Web Push),
+//   SeasonService (season boards, the player's league) and TournamentService (Swiss and
+//   arena tournaments: the schedule, entries, the live standings and each entrant's next
+//   table);
 // * the live streams as apps use them, resumed after a dropped connection from the last
 //   cursor seen (`resumable`): `watchNotifications` (after_seq), `watchChat` (after_seq,
 //   with `ChatRoomLog` keeping each message's latest copy), `sendChat` (retried with one
