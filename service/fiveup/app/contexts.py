@@ -318,7 +318,7 @@ def build_contexts(
         signals=stores.signals, addresses=stores.moderation, integrity=integrity_config(config),
         clock=clock,
         notifications=stores.notifications, destinations=notifications.troubled_destinations,
-        edges=edges or EdgeViews(NoEdges(), NoEdges()),
+        edges=edges or EdgeViews(NoEdges(), NoEdges()), tournaments=tournaments,
     )  # fmt: skip
     return Contexts(
         stores, players, blocks, ratings, match, lobby, chat, notifications, tournaments, admin

@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable, Mapping
 
 from ..engine import HUMAN
+from ..engine.errors import MatchFinished
 from ..identity.relations import BlockLookup, NoBlocks
 from ..lobby.seating import SeatedTables, TableOptions
 from ..match.errors import MatchNotFinished, MatchNotFound
@@ -43,6 +44,7 @@ from .ports import (
     TableRecord,
     TournamentRecord,
 )
+from .results import CANCELLED as CANCELLED_TABLE
 from .results import Ended, table_ending
 from .service import NEW_PLAYER_RATING, Tournaments
 from .settings import TournamentsConfig
@@ -186,7 +188,36 @@ class Director:
                     t.opened = changed = True
             return changed
 
-        await self.tournaments.change(record.tournament_id, mark)
+        record = await self.tournaments.change(record.tournament_id, mark)
+        if record.state == CANCELLED:  # an operator called it off while these opened
+            await self.cancel(record)
+
+    async def cancel(self, record: TournamentRecord) -> list[str]:
+        """End the tables a cancelled tournament still has in play: each match is
+        ended as an operator's EndMatch ends one (cancelled, no result, no rating), and
+        each table's ending is then read from its log like any other (one that finished
+        first keeps its result; a table whose match never opened is aborted).  Any
+        replica may repeat it.  The match ids it ended."""
+        ended_ids: list[str] = []
+        endings: dict[str, Ended] = {}
+        for table in record.playing():
+            if not table.match_id:
+                continue
+            try:
+                await self.matches.end(table.match_id)
+                ended_ids.append(table.match_id)
+            except (MatchFinished, MatchNotFound):
+                pass
+            ending = await self._ending(table.match_id)
+            endings[table.match_id] = ending or Ended(
+                Ending.ABORTED, concede_reason=CANCELLED_TABLE
+            )
+        if endings:
+            now = self.clock()
+            await self.tournaments.change(
+                record.tournament_id, lambda r: record_endings(r, endings, now)
+            )
+        return ended_ids
 
     async def _read_endings(self, record: TournamentRecord) -> TournamentRecord:
         ended: dict[str, Ended] = {}

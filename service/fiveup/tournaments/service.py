@@ -221,6 +221,57 @@ class Tournaments:
         )  # fmt: skip
         return await self.store.insert(record)
 
+    async def create_by_operator(
+        self, operator_id: str, settings: Settings, request_id: str
+    ) -> tuple[TournamentRecord, bool]:
+        """A tournament an operator organises (AdminService): any format and size, rated
+        allowed, up to the server's ``max_capacity``; no daily limit.  Retried with the
+        same ``request_id``, it answers the tournament it made (``False``: not made now)."""
+        now = self.clock()
+        if not 8 <= len(request_id) <= 64:
+            raise InvalidRequest("request_id must be 8-64 characters", field="request_id")
+        settings = self._checked(settings, now)
+        tournament_id = tournament_id_of(operator_id, request_id)
+        existing = await self.store.get(tournament_id)
+        if existing is not None:
+            return existing, False
+        record = TournamentRecord(
+            tournament_id=tournament_id, created_by=operator_id, created_at=now,
+            request_id=request_id, settings=settings,
+        )  # fmt: skip
+        stored = await self.store.insert(record)
+        return stored, stored.created_at == now
+
+    async def call_off(self, tournament_id: str) -> tuple[TournamentRecord, bool]:
+        """An operator calls the tournament off: it is cancelled (the director pairs
+        and opens nothing more); the tables in play are left for ``Director.cancel`` to
+        end.  A cancelled one answers as it is (``True``: it was already); a finished one
+        is refused (``TournamentOver``)."""
+        if not tournament_id or len(tournament_id) > 64:
+            raise InvalidRequest("tournament_id is required", field="tournament_id")
+        already = False
+        now = self.clock()
+
+        def cancel(r: TournamentRecord) -> bool:
+            nonlocal already
+            if r.state == FINISHED:
+                return False
+            already = r.state == CANCELLED
+            if already:
+                return False
+            r.state, r.finished_at = CANCELLED, now
+            return True
+
+        return await self.change(tournament_id, cancel), already
+
+    async def listed_all(self, state: str, page_size: int) -> list[TournamentRecord]:
+        """Every tournament in ``state``, invitation-only ones included (operators)."""
+        if state not in STATES:
+            raise InvalidRequest("unknown state", field="state")
+        if not 0 <= page_size <= 100:
+            raise InvalidRequest("page_size must be 0-100", field="page_size")
+        return await self.store.listed(state, page_size or 20)
+
     def _checked(self, s: Settings, now: float) -> Settings:
         name = unicodedata.normalize("NFC", s.name.strip())
         if not 1 <= len(name) <= MAX_NAME:

@@ -1,0 +1,57 @@
+"""AdminService, tournaments: create (rated too), cancel, list: proto <-> ``fiveup.admin``
+(thin; no rules here)."""
+
+from __future__ import annotations
+
+from ..admin.builder import AdminContext
+from ..admin.tournaments import TournamentAdmin
+from ..shared.errors import InvalidRequest
+from ..v1 import admin_pb2
+from .admin_auth import current_operator
+from .handlers import Context, unary
+from .tournament_servicer import STATE_FROM_PB, settings_from_pb, summary_pb
+
+
+class TournamentsAdmin:
+    """The tournaments methods of ``AdminServicer``."""
+
+    admin: AdminContext
+
+    @property
+    def _tournaments(self) -> TournamentAdmin:
+        return self.admin.tournaments
+
+    @unary
+    async def CreateTournament(
+        self, request: admin_pb2.AdminCreateTournamentRequest, context: Context
+    ) -> admin_pb2.AdminCreateTournamentResponse:
+        made = await self._tournaments.create(
+            current_operator(), settings_from_pb(request.settings), request.request_id,
+            request.reason,
+        )  # fmt: skip
+        return admin_pb2.AdminCreateTournamentResponse(tournament=summary_pb(made, True))
+
+    @unary
+    async def CancelTournament(
+        self, request: admin_pb2.CancelTournamentRequest, context: Context
+    ) -> admin_pb2.CancelTournamentResponse:
+        off = await self._tournaments.cancel(
+            current_operator(), request.tournament_id, request.reason
+        )
+        return admin_pb2.CancelTournamentResponse(
+            tournament=summary_pb(off.record, True),
+            ended_match_ids=list(off.ended_match_ids),
+            already_cancelled=off.already,
+        )
+
+    @unary
+    async def ListTournaments(
+        self, request: admin_pb2.AdminListTournamentsRequest, context: Context
+    ) -> admin_pb2.AdminListTournamentsResponse:
+        state = STATE_FROM_PB.get(request.state)
+        if state is None:
+            raise InvalidRequest("state is not a TournamentState", field="state")
+        found = await self._tournaments.listed(state, request.page_size)
+        return admin_pb2.AdminListTournamentsResponse(
+            tournaments=[summary_pb(t, True) for t in found]
+        )
