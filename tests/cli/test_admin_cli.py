@@ -197,6 +197,10 @@ async def test_tournaments_are_created_listed_and_cancelled(server: Running) -> 
     assert "was cancelled already" in off.stdout
     cancelled = await fiveup_admin(server, "tournaments", "list", "--state", "cancelled")
     assert tid in cancelled.stdout
+    facts = await fiveup_admin(server, "tournaments", "integrity", tid, "--reason", "ticket 9")
+    assert facts.returncode == 0, facts.stderr
+    assert facts.stdout.startswith(f"Club Night ({tid}), cancelled, 0 entrants")
+    assert "early endings: none" in facts.stdout and "withdrawn: none" in facts.stdout
 
     line = one_line(await fiveup_admin(server, "tournaments", "cancel", tid))
     assert line.startswith("INVALID_ARGUMENT REASON_REQUIRED: ")

@@ -117,5 +117,7 @@ def build_admin(
         reports=ReportQueue(chat, log, player_admin, clock=clock),
         integrity=integrity_signals,
         deliveries=DeliveriesAdmin(notifications, destinations, edges, clock=clock),
-        tournaments=TournamentAdmin(tournaments, log),
+        tournaments=TournamentAdmin(
+            tournaments, log, addresses, shared_max_players=integrity.shared_max_players
+        ),
     )

@@ -13,10 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..tournaments.builder import TournamentsContext
+from ..tournaments.errors import TournamentNotFound
 from ..tournaments.ports import FINISHED, Settings, TournamentRecord
 from .audit import Audit, require_reason
 from .errors import TournamentOver
+from .integrity import AddressBook
 from .ports import Operator
+from .tournament_facts import TournamentFacts, tournament_facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,11 +32,56 @@ class CalledOff:
     already: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Integrity:
+    record: TournamentRecord
+    facts: TournamentFacts
+
+
 class TournamentAdmin:
-    def __init__(self, tournaments: TournamentsContext, audit: Audit) -> None:
+    def __init__(
+        self,
+        tournaments: TournamentsContext,
+        audit: Audit,
+        addresses: AddressBook,
+        *,
+        shared_max_players: int,
+    ) -> None:
         self.tournaments = tournaments.tournaments
         self.director = tournaments.director
         self.audit = audit
+        self.addresses = addresses
+        self.shared_max_players = shared_max_players
+
+    async def integrity(self, operator: Operator, tournament_id: str, reason: str) -> Integrity:
+        """The tournament's integrity facts (``tournament_facts``).  They include the
+        address prefixes entrants were seen from (private): audited with the reason
+        before the read; an unknown tournament is refused first, with nothing recorded."""
+        reason = require_reason(reason)
+        if not tournament_id or len(tournament_id) > 64:
+            raise TournamentNotFound("no such tournament")
+        record = await self.tournaments.store.get(tournament_id)
+        if record is None:
+            raise TournamentNotFound("no such tournament")
+        await self.audit.record(
+            operator, "GetTournamentIntegrity", "tournament", tournament_id, reason
+        )
+        seen: dict[str, frozenset[str]] = {}
+        for e in record.entrants:
+            seen[e.player_id] = frozenset(
+                a.prefix for a in await self.addresses.addresses_of(e.player_id)
+            )
+        crowded: set[str] = set()
+        counts: dict[str, int] = {}
+        for found in seen.values():
+            for p in found:
+                counts[p] = counts.get(p, 0) + 1
+        for prefix in sorted(p for p, n in counts.items() if n >= 2):
+            sharing = await self.addresses.players_sharing(prefix)
+            if len(sharing) > self.shared_max_players:
+                crowded.add(prefix)
+        kept = {player: found - crowded for player, found in seen.items()}
+        return Integrity(record, tournament_facts(record, kept))
 
     async def create(
         self, operator: Operator, settings: Settings, request_id: str, reason: str

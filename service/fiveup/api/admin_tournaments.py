@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..admin.builder import AdminContext
+from ..admin.tournament_facts import ConcededTable, PairFact
 from ..admin.tournaments import TournamentAdmin
 from ..shared.errors import InvalidRequest
 from ..v1 import admin_pb2
@@ -55,3 +56,37 @@ class TournamentsAdmin:
         return admin_pb2.AdminListTournamentsResponse(
             tournaments=[summary_pb(t, True) for t in found]
         )
+
+    @unary
+    async def GetTournamentIntegrity(
+        self, request: admin_pb2.GetTournamentIntegrityRequest, context: Context
+    ) -> admin_pb2.GetTournamentIntegrityResponse:
+        found = await self._tournaments.integrity(
+            current_operator(), request.tournament_id, request.reason
+        )
+        f = found.facts
+        return admin_pb2.GetTournamentIntegrityResponse(
+            tournament=summary_pb(found.record, True),
+            partners=[pair_pb(p) for p in f.partners],
+            repeated_meetings=[pair_pb(p) for p in f.repeated_meetings],
+            early_endings=[conceded_pb(t) for t in f.early_endings],
+            forfeits=[conceded_pb(t) for t in f.forfeits],
+            shared_addresses=[
+                admin_pb2.SharedAddressFact(
+                    prefix=s.prefix, player_ids=list(s.players), tables_together=s.tables_together
+                )
+                for s in f.shared_addresses
+            ],
+            withdrawn_player_ids=list(f.withdrawn),
+        )
+
+
+def pair_pb(p: PairFact) -> admin_pb2.PlayerPairFact:
+    return admin_pb2.PlayerPairFact(player_ids=list(p.players), match_ids=list(p.match_ids))
+
+
+def conceded_pb(t: ConcededTable) -> admin_pb2.ConcededTable:
+    return admin_pb2.ConcededTable(
+        match_id=t.match_id, round=t.round, player_ids=list(t.players),
+        conceded_by=t.conceded_by, reason=t.reason,
+    )  # fmt: skip

@@ -258,6 +258,12 @@ def add_admin_actions(areas: Subparsers) -> None:
         "tournaments in a state (invitation-only ones too)")  # fmt: skip
     p.add_argument("--state", choices=tuple(TOURNAMENT_STATES), default="upcoming")
     p.add_argument("--limit", type=int, default=0)
+    p = leaf(tournaments, "integrity", Action("GetTournamentIntegrity",
+             lambda a: pb.GetTournamentIntegrityRequest(tournament_id=a.tournament_id,
+             reason=a.reason), admin_render.tournament_integrity),
+             "partners, repeats, early endings, forfeits, shared addresses (audited)")  # fmt: skip
+    p.add_argument("tournament_id")
+    _reason(p)
 
     leaf(areas, "deliveries", Action("GetDeliveries", lambda a: pb.GetDeliveriesRequest(),
          admin_render.deliveries), "the outbox, failing destinations, refusals, stream pools")  # fmt: skip

@@ -260,3 +260,33 @@ def tournaments(answer: pb.AdminListTournamentsResponse) -> list[str]:
     if not answer.tournaments:
         return ["no tournament"]
     return table(TOURNAMENT_HEADER, [_tournament_line(t) for t in answer.tournaments])
+
+
+def tournament_integrity(answer: pb.GetTournamentIntegrityResponse) -> list[str]:
+    t = answer.tournament
+    lines = [f"{t.settings.name} ({t.tournament_id}), {enum_name(t, 'state')},"
+             f" {t.entrants} entrants"]  # fmt: skip
+
+    def section(title: str, rows: list[list[object]], header: Sequence[str]) -> None:
+        lines.append("")
+        lines.append(f"{title}: {len(rows) or 'none'}")
+        if rows:
+            lines.extend(table(header, rows))
+
+    pair_header = ("PLAYERS", "TABLES", "MATCHES")
+    section("partners", [[" + ".join(p.player_ids), len(p.match_ids), " ".join(p.match_ids)]
+                         for p in answer.partners], pair_header)  # fmt: skip
+    section("repeated meetings", [[" + ".join(p.player_ids), len(p.match_ids),
+                                   " ".join(p.match_ids)] for p in answer.repeated_meetings],
+            pair_header)  # fmt: skip
+    conceded_header = ("MATCH", "ROUND", "CONCEDED BY", "REASON", "PLAYERS")
+    for title, tables in (("early endings", answer.early_endings),
+                          ("forfeits", answer.forfeits)):  # fmt: skip
+        section(title, [[c.match_id, c.round, c.conceded_by or "-", c.reason,
+                         " ".join(c.player_ids)] for c in tables], conceded_header)  # fmt: skip
+    section("shared addresses", [[s.prefix, s.tables_together, " ".join(s.player_ids)]
+                                 for s in answer.shared_addresses],
+            ("PREFIX", "TABLES TOGETHER", "PLAYERS"))  # fmt: skip
+    lines.append("")
+    lines.append(f"withdrawn: {' '.join(answer.withdrawn_player_ids) or 'none'}")
+    return lines
