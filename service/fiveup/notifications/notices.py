@@ -35,6 +35,7 @@ class NoticeKind(enum.Enum):
     CHAT_MESSAGE = "chat_message"  # someone wrote at the player's table while they were away
     REMATCH_OFFERED = "rematch_offered"  # a player of a finished match offers a rematch
     REMATCH_STARTED = "rematch_started"  # everyone accepted: the new match has started
+    TOURNAMENT_TABLE_READY = "tournament_table_ready"  # a tournament seated the player
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +128,10 @@ def render(notice: Notice) -> tuple[str, str]:
         return "Rematch?", f"{d.get('by') or 'A player'} offers a rematch."
     if kind is NoticeKind.REMATCH_STARTED:
         return "Rematch on", "Everyone accepted: the rematch has started."
+    if kind is NoticeKind.TOURNAMENT_TABLE_READY:
+        name = d.get("name") or "your tournament"
+        where = name if d.get("format") == "arena" else f"Round {d.get('round')} of {name}"
+        return "Your table is ready", f"{where}: your table is open. Play it now."
     if kind is NoticeKind.CHAT_MESSAGE:
         return f"{d.get('from') or 'Someone'} wrote", str(d.get("text") or "")[:140]
     raise ValueError(f"no rendering for {kind}")  # pragma: no cover (one list)

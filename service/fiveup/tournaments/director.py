@@ -33,6 +33,7 @@ from ..identity.relations import BlockLookup, NoBlocks
 from ..lobby.seating import SeatedTables, TableOptions
 from ..match.errors import MatchNotFinished, MatchNotFound
 from ..match.matches import Matches, new_match_id
+from ..notifications.notices import Notice, NoticeKind
 from .arena import pair_waiting
 from .model import Ending, Rng
 from .ports import (
@@ -188,7 +189,16 @@ class Director:
                     t.opened = changed = True
             return changed
 
-        record = await self.tournaments.change(record.tournament_id, mark)
+        now = self.clock()
+
+        def ready(r: TournamentRecord) -> list[Notice]:
+            return [
+                table_ready(r, t, seat, now)
+                for t in r.tables if t.match_id in opened
+                for seat in range(len(t.seats))
+            ]  # fmt: skip
+
+        record = await self.tournaments.change(record.tournament_id, mark, ready)
         if record.state == CANCELLED:  # an operator called it off while these opened
             await self.cancel(record)
 
@@ -354,6 +364,19 @@ def record_endings(record: TournamentRecord, ended: Mapping[str, Ended], now: fl
         ):
             entrant.active = False
     return changed
+
+
+def table_ready(record: TournamentRecord, table: TableRecord, seat: int, now: float) -> Notice:
+    """ "Your table is ready" for the player at ``seat``: written with the write that
+    marks the table open (only the write that opens it has any: one per table and
+    player, and its id, derived from the match, stores it once whatever retries)."""
+    s = record.settings
+    return Notice.of(
+        NoticeKind.TOURNAMENT_TABLE_READY, table.seats[seat], f"{table.match_id}/ready", now,
+        match_id=table.match_id,
+        data={"tournament_id": record.tournament_id, "name": s.name, "round": table.round,
+              "seat": seat, "format": s.format, "turn_clock_seconds": s.turn_clock_seconds},
+    )  # fmt: skip
 
 
 def came_free(record: TournamentRecord) -> dict[str, float]:

@@ -11,9 +11,11 @@ bounds it: docs/tournaments.md, "The director, and several replicas".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
+from ..notifications.notices import Notice
 from .model import ARENA, Config, Ending, Entrant, Format, TableResult
 
 UPCOMING: Final = "upcoming"
@@ -156,9 +158,13 @@ class TournamentStore(Protocol):
 
     async def get(self, tournament_id: str) -> TournamentRecord | None: ...
 
-    async def save(self, record: TournamentRecord, expected_version: int) -> bool:
+    async def save(
+        self, record: TournamentRecord, expected_version: int, notices: Sequence[Notice] = ()
+    ) -> bool:
         """Write ``record`` at ``expected_version + 1`` if the stored one is still at
-        ``expected_version`` (False: someone changed it first; nothing written)."""
+        ``expected_version`` (False: someone changed it first; nothing written), and
+        ``notices`` in the same transaction (the outbox write API: a notice stored
+        already is skipped)."""
 
     async def listed(self, state: str, limit: int) -> list[TournamentRecord]:
         """Tournaments in ``state``: upcoming soonest first, the others latest first."""

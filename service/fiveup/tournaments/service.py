@@ -15,7 +15,7 @@ import hashlib
 import secrets
 import time
 import unicodedata
-from collections.abc import AsyncIterator, Callable, Collection, Mapping
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -23,6 +23,7 @@ from ..engine.config import MAX_TURN_CLOCK, MIN_TURN_CLOCK
 from ..identity import Players
 from ..identity.names import is_invisible
 from ..lobby.seats import check_rated_seat
+from ..notifications.notices import Notice
 from ..shared.errors import InvalidRequest, ShuttingDown
 from .errors import (
     AlreadyWithdrawn,
@@ -120,8 +121,10 @@ class Tournaments:
         standing: StandingCheck,
         *,
         clock: Callable[[], float] = time.time,
+        published: Callable[[Iterable[str]], None] | None = None,
     ) -> None:
         self.config = config
+        self.published = published  # the outbox's: wakes the told players' streams
         self.store = store
         self.players = players
         self.ratings = ratings
@@ -139,14 +142,18 @@ class Tournaments:
     # ------------------------------------------------------------------ changes
 
     async def change(
-        self, tournament_id: str, fn: Callable[[TournamentRecord], bool]
+        self,
+        tournament_id: str,
+        fn: Callable[[TournamentRecord], bool],
+        notices: Callable[[TournamentRecord], Sequence[Notice]] | None = None,
     ) -> TournamentRecord:
         """Apply ``fn`` to a fresh read of the tournament and write it at the version
         read (``fn`` returns False: nothing to write; it may raise to refuse); again on
         a newer read when another change came first.  This replica's changes to one
         tournament take turns (a burst of entries would otherwise mostly collide); only
         other replicas' changes can make a write lose, and it is retried after a short
-        random wait."""
+        random wait.  ``notices``: the notices of the change ``fn`` made (asked after it,
+        of the changed record), written in the same transaction as the record."""
         lock, users = self._turns.get(tournament_id, (asyncio.Lock(), 0))
         self._turns[tournament_id] = (lock, users + 1)
         try:
@@ -158,7 +165,10 @@ class Tournaments:
                     version = record.version
                     if not fn(record):
                         return record
-                    if await self.store.save(record, version):
+                    told = notices(record) if notices is not None else ()
+                    if await self.store.save(record, version, told):
+                        if told and self.published is not None:
+                            self.published({n.player_id for n in told})
                         if tournament_id in self._read:
                             self._read[tournament_id] = (time.monotonic(), record)
                         self.changed(tournament_id)

@@ -5,9 +5,13 @@ replicas' directors (or two players taking the last place) never both win."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ...notifications.notices import Notice
 from ...tournaments.ports import RUNNING, UPCOMING, TournamentRecord
 from ..tournaments_sql import COLUMNS, doc_of, list_order, record_of
 from .common import PooledStore, VersionedSchema, fetch_all
+from .outbox import write_notices
 
 # pg_advisory_xact_lock key serialising these migrations: "fiveuptn" in ASCII.
 MIGRATION_LOCK = 0x66697665_7570746E
@@ -71,14 +75,19 @@ class PostgresTournamentStore(PooledStore):
         )
         return record_of(rows[0]) if rows else None
 
-    async def save(self, record: TournamentRecord, expected_version: int) -> bool:
-        rows = await fetch_all(
-            self.pool,
-            "UPDATE tournaments SET doc = %s, state = %s, starts_at = %s, version = %s"
-            " WHERE tournament_id = %s AND version = %s RETURNING version",
-            (doc_of(record), record.state, record.settings.starts_at, expected_version + 1,
-             record.tournament_id, expected_version),
-        )  # fmt: skip
+    async def save(
+        self, record: TournamentRecord, expected_version: int, notices: Sequence[Notice] = ()
+    ) -> bool:
+        async with self.pool.connection() as conn, conn.transaction():
+            cur = await conn.execute(
+                "UPDATE tournaments SET doc = %s, state = %s, starts_at = %s, version = %s"
+                " WHERE tournament_id = %s AND version = %s RETURNING version",
+                (doc_of(record), record.state, record.settings.starts_at, expected_version + 1,
+                 record.tournament_id, expected_version),
+            )  # fmt: skip
+            rows = await cur.fetchall()
+            if rows:
+                await write_notices(conn, notices)  # with the change that caused them
         if rows:
             record.version = expected_version + 1
         return bool(rows)

@@ -5,10 +5,13 @@ store's file, its own table ``tournaments`` and schema version.  A record is one
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 
+from ...notifications.notices import Notice
 from ...tournaments.ports import RUNNING, UPCOMING, TournamentRecord
 from ..tournaments_sql import COLUMNS, doc_of, list_order, record_of
 from .events import _transaction
+from .outbox import write_notices
 from .worker import WorkerStore
 
 MIGRATIONS: list[str] = [
@@ -67,7 +70,9 @@ class SqliteTournamentStore(WorkerStore):
 
         return await self._read(get)
 
-    async def save(self, record: TournamentRecord, expected_version: int) -> bool:
+    async def save(
+        self, record: TournamentRecord, expected_version: int, notices: Sequence[Notice] = ()
+    ) -> bool:
         def save(conn: sqlite3.Connection) -> bool:
             with _transaction(conn):
                 cur = conn.execute(
@@ -76,7 +81,10 @@ class SqliteTournamentStore(WorkerStore):
                     (doc_of(record), record.state, record.settings.starts_at,
                      expected_version + 1, record.tournament_id, expected_version),
                 )  # fmt: skip
-                return cur.rowcount == 1
+                if cur.rowcount != 1:
+                    return False
+                write_notices(conn, notices)  # with the change that caused them
+                return True
 
         saved = await self._run(save)
         if saved:
