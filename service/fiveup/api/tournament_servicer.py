@@ -170,8 +170,12 @@ class TournamentServicer(tournaments_pb2_grpc.TournamentServiceServicer):
         if state is None:
             raise InvalidRequest("unknown state", field="state")
         token = bearer_token(context)
-        found = await self.tournaments.listed(token, state, request.page_size)
-        return pb.ListTournamentsResponse(tournaments=[summary_pb(t, False) for t in found])
+        found, next_token = await self.tournaments.listed(
+            token, state, request.page_size, request.page_token
+        )
+        return pb.ListTournamentsResponse(
+            tournaments=[summary_pb(t, False) for t in found], next_page_token=next_token
+        )
 
     @unary
     async def GetTournament(

@@ -24,6 +24,7 @@ from ..identity import Players
 from ..identity.names import is_invisible
 from ..lobby.seats import check_rated_seat
 from ..notifications.notices import Notice
+from ..shared import paging
 from ..shared.errors import InvalidRequest, ShuttingDown
 from .errors import (
     AlreadyWithdrawn,
@@ -42,6 +43,8 @@ from .ports import (
     RUNNING,
     STATES,
     UPCOMING,
+    CreationLimit,
+    CreationLimitReached,
     EntrantRecord,
     EntryRules,
     Settings,
@@ -61,6 +64,7 @@ MIN_DURATION, MAX_DURATION = 5, 7 * 24 * 3600
 MAX_AHEAD = 30 * DAY  # the furthest ahead a tournament may be set to start
 MAX_TARGET = 10_000
 SAVE_ATTEMPTS = 20
+LIST_READS = 5  # a page reads at most this many batches past hidden tournaments
 RETRY_SECONDS = 0.005  # the wait before a lost write is retried grows by this much
 _JITTER = secrets.SystemRandom()  # spreads the retries of replicas that collided
 
@@ -218,18 +222,19 @@ class Tournaments:
         existing = await self.store.get(tournament_id)
         if existing is not None:  # a retried create: the tournament it made
             return existing
-        if await self.store.created_since(claims.player_id, now - DAY) >= (
-            self.config.player_per_day
-        ):
-            raise TooManyTournaments(
-                f"a player may create {self.config.player_per_day} tournaments a day",
-                retry_after=3600.0,
-            )
         record = TournamentRecord(
             tournament_id=tournament_id, created_by=claims.player_id, created_at=now,
             request_id=request_id, settings=settings,
         )  # fmt: skip
-        return await self.store.insert(record)
+        try:  # the day's count is checked in the writing transaction (two at once: one)
+            return await self.store.insert(
+                record, CreationLimit(now - DAY, self.config.player_per_day)
+            )
+        except CreationLimitReached:
+            raise TooManyTournaments(
+                f"a player may create {self.config.player_per_day} tournaments a day",
+                retry_after=3600.0,
+            ) from None
 
     async def create_by_operator(
         self, operator_id: str, settings: Settings, request_id: str
@@ -330,15 +335,34 @@ class Tournaments:
         )  # fmt: skip
 
     async def listed(
-        self, access_token: str | None, state: str, page_size: int
-    ) -> list[TournamentRecord]:
+        self, access_token: str | None, state: str, page_size: int, page_token: str = ""
+    ) -> tuple[list[TournamentRecord], str]:
+        """A page of the tournaments in ``state`` the caller may see, and the next page's
+        token ("" at the end).  Invitation-only ones hidden from the caller are skipped
+        while reading: a page may come short (even empty) when many in a row are hidden;
+        its token goes on after the last one read."""
         if state not in STATES:
             raise InvalidRequest("unknown state", field="state")
         if not 0 <= page_size <= 100:
             raise InvalidRequest("page_size must be 0-100", field="page_size")
+        cursor = paging.decode(page_token, (float, str))
+        after = None if cursor is None else (float(cursor[0]), str(cursor[1]))
         caller = await self._caller(access_token)
-        found = await self.store.listed(state, (page_size or 20) * 4)
-        return [t for t in found if visible(t, caller)][: page_size or 20]
+        size = page_size or 20
+        page: list[TournamentRecord] = []
+        for _ in range(LIST_READS):
+            batch = await self.store.listed(state, size * 2, after)
+            for record in batch:
+                after = (record.settings.starts_at, record.tournament_id)
+                if visible(record, caller):
+                    page.append(record)
+                    if len(page) == size:
+                        return page, paging.encode(after)
+            if len(batch) < size * 2:
+                return page, ""  # read to the end
+            if page:
+                break
+        return page, paging.encode(after)
 
     async def get(self, access_token: str | None, tournament_id: str) -> Detail:
         caller = await self._caller(access_token)
