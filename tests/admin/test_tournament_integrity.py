@@ -37,7 +37,7 @@ async def test_an_operator_reads_a_partnership_swiss_integrity_facts(server: Run
     guests = [await guest(server.channel, f"g{i}", a) for i, a in enumerate(addresses)]
     field = [Person(g.name, g.access, g.player_id) for g in guests]
     made = await admin_stub(server).CreateTournament(
-        pb.AdminCreateTournamentRequest(
+        pb.AdminServiceCreateTournamentRequest(
             settings=settings(seats=4, capacity=4, rounds=3, target_points=5,
                               starts_at=at(time.time() + 0.5)),
             request_id="facts-0001", reason="club partnership night",

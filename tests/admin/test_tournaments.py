@@ -35,7 +35,7 @@ async def refused(call) -> tuple[grpc.StatusCode, str]:  # type: ignore[no-untyp
 
 async def admin_create(server: Running, request_id: str, **kw: object) -> tpb.TournamentSummary:
     answer = await admin_stub(server).CreateTournament(
-        pb.AdminCreateTournamentRequest(
+        pb.AdminServiceCreateTournamentRequest(
             settings=settings(**kw), request_id=request_id, reason="club night"
         ),
         metadata=operator_auth(server, "ada"),
@@ -74,7 +74,7 @@ async def test_an_operator_creates_a_rated_invitation_only_event_once(server: Ru
     assert (await get(server, tid, invited)).entered
     # Operators list it, with its list; players' own list does not show it to others.
     listed = await admin_stub(server).ListTournaments(
-        pb.AdminListTournamentsRequest(state=tpb.TOURNAMENT_STATE_UPCOMING), metadata=md
+        pb.AdminServiceListTournamentsRequest(state=tpb.TOURNAMENT_STATE_UPCOMING), metadata=md
     )
     assert [(t.tournament_id, list(t.settings.entry.invited_player_ids)) for t in
             listed.tournaments] == [(tid, [invited.player_id])]  # fmt: skip
@@ -94,14 +94,14 @@ async def test_creation_is_refused_with_its_reason(server: Running) -> None:
         call = admin_create(server, f"bad-{random.random()}", **kw)
         assert (await refused(call))[0].name == code, kw
     no_reason = admin_stub(server).CreateTournament(
-        pb.AdminCreateTournamentRequest(settings=settings(), request_id="club-0002"),
+        pb.AdminServiceCreateTournamentRequest(settings=settings(), request_id="club-0002"),
         metadata=operator_auth(server),
     )
     assert await refused(no_reason) == (grpc.StatusCode.INVALID_ARGUMENT, "REASON_REQUIRED")
     short_id = admin_create(server, "x")
     assert (await refused(short_id))[0] == grpc.StatusCode.INVALID_ARGUMENT
     listed = await admin_stub(server).ListTournaments(
-        pb.AdminListTournamentsRequest(), metadata=operator_auth(server)
+        pb.AdminServiceListTournamentsRequest(), metadata=operator_auth(server)
     )
     assert list(listed.tournaments) == []  # nothing was made
 

@@ -34,7 +34,7 @@ async def test_pages_give_every_visible_tournament_once_in_order(server: Running
         # two share a start time: the id breaks the tie, and no page loses either
         starts = base + (i if i != 5 else 4)
         answer = await admin_stub(server).CreateTournament(
-            admin_pb2.AdminCreateTournamentRequest(
+            admin_pb2.AdminServiceCreateTournamentRequest(
                 settings=settings(name=f"t{i}", starts_at=at(starts), entry=entry),
                 request_id=f"page-test-{i}", reason="paging",
             ),

@@ -33,7 +33,7 @@ async def test_a_rated_swiss_withdraws_a_walk_away_and_rates_its_played_tables(
 ) -> None:
     field = await people(server, 4)
     made = await admin_stub(server).CreateTournament(
-        admin_pb2.AdminCreateTournamentRequest(
+        admin_pb2.AdminServiceCreateTournamentRequest(
             settings=settings(rated=True, capacity=4, rounds=2, target_points=5,
                               starts_at=at(time.time() + 0.5)),
             request_id="rated-0001", reason="rated test event",

@@ -417,7 +417,7 @@ async def test_a_player_suspended_from_rated_play_cannot_enter_a_rated_tournamen
 ) -> None:
     owner, farmer = await people(server, 2)
     made = await admin_stub(server).CreateTournament(
-        admin_pb2.AdminCreateTournamentRequest(
+        admin_pb2.AdminServiceCreateTournamentRequest(
             settings=settings(rated=True), request_id="rated-0002", reason="rated event"
         ),
         metadata=operator_auth(server),

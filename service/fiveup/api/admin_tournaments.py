@@ -24,13 +24,13 @@ class TournamentsAdmin:
 
     @unary
     async def CreateTournament(
-        self, request: admin_pb2.AdminCreateTournamentRequest, context: Context
-    ) -> admin_pb2.AdminCreateTournamentResponse:
+        self, request: admin_pb2.AdminServiceCreateTournamentRequest, context: Context
+    ) -> admin_pb2.AdminServiceCreateTournamentResponse:
         made = await self._tournaments.create(
             current_operator(), settings_from_pb(request.settings), request.request_id,
             request.reason,
         )  # fmt: skip
-        return admin_pb2.AdminCreateTournamentResponse(tournament=summary_pb(made, True))
+        return admin_pb2.AdminServiceCreateTournamentResponse(tournament=summary_pb(made, True))
 
     @unary
     async def CancelTournament(
@@ -47,13 +47,13 @@ class TournamentsAdmin:
 
     @unary
     async def ListTournaments(
-        self, request: admin_pb2.AdminListTournamentsRequest, context: Context
-    ) -> admin_pb2.AdminListTournamentsResponse:
+        self, request: admin_pb2.AdminServiceListTournamentsRequest, context: Context
+    ) -> admin_pb2.AdminServiceListTournamentsResponse:
         state = STATE_FROM_PB.get(request.state)
         if state is None:
             raise InvalidRequest("state is not a TournamentState", field="state")
         found = await self._tournaments.listed(state, request.page_size)
-        return admin_pb2.AdminListTournamentsResponse(
+        return admin_pb2.AdminServiceListTournamentsResponse(
             tournaments=[summary_pb(t, True) for t in found]
         )
 

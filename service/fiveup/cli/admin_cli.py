@@ -253,7 +253,7 @@ def add_admin_actions(areas: Subparsers) -> None:
         "call a tournament off (its tables in play end, no result)")  # fmt: skip
     p.add_argument("tournament_id")
     _reason(p)
-    p = leaf(tournaments, "list", Action("ListTournaments", lambda a: pb.AdminListTournamentsRequest(
+    p = leaf(tournaments, "list", Action("ListTournaments", lambda a: pb.AdminServiceListTournamentsRequest(
         state=TOURNAMENT_STATES[a.state], page_size=a.limit), admin_render.tournaments),
         "tournaments in a state (invitation-only ones too)")  # fmt: skip
     p.add_argument("--state", choices=tuple(TOURNAMENT_STATES), default="upcoming")
@@ -319,7 +319,7 @@ def at_time(text: str) -> Timestamp:
     return stamp
 
 
-def _create_tournament(args: argparse.Namespace) -> pb.AdminCreateTournamentRequest:
+def _create_tournament(args: argparse.Namespace) -> pb.AdminServiceCreateTournamentRequest:
     """The request; its request id is ``--request-id``, else derived from the settings:
     the same command run again (an answer lost on the way) finds the tournament the
     first run made instead of making a second (``--starts`` as a time, not ``+MINUTES``)."""
@@ -336,7 +336,7 @@ def _create_tournament(args: argparse.Namespace) -> pb.AdminCreateTournamentRequ
     request_id = args.request_id or (
         "cli-" + hashlib.sha256(settings.SerializeToString(deterministic=True)).hexdigest()[:32]
     )
-    return pb.AdminCreateTournamentRequest(
+    return pb.AdminServiceCreateTournamentRequest(
         settings=settings, request_id=request_id, reason=args.reason
     )
 

@@ -245,7 +245,7 @@ def _tournament_line(t: tpb.TournamentSummary) -> list[object]:
 TOURNAMENT_HEADER = ("TOURNAMENT", "NAME", "FORMAT", "KIND", "STATE", "ENTRANTS", "STARTS", "BY")
 
 
-def tournament_created(answer: pb.AdminCreateTournamentResponse) -> list[str]:
+def tournament_created(answer: pb.AdminServiceCreateTournamentResponse) -> list[str]:
     return table(TOURNAMENT_HEADER, [_tournament_line(answer.tournament)])
 
 
@@ -256,7 +256,7 @@ def tournament_cancelled(answer: pb.CancelTournamentResponse) -> list[str]:
     return [f"{t.settings.name} ({t.tournament_id}) {head}; tables ended: {ended}"]
 
 
-def tournaments(answer: pb.AdminListTournamentsResponse) -> list[str]:
+def tournaments(answer: pb.AdminServiceListTournamentsResponse) -> list[str]:
     if not answer.tournaments:
         return ["no tournament"]
     return table(TOURNAMENT_HEADER, [_tournament_line(t) for t in answer.tournaments])
