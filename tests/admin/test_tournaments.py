@@ -14,13 +14,16 @@ import pytest
 
 from fiveup.v1 import admin_pb2 as pb
 from fiveup.v1 import match_pb2 as mpb
+from fiveup.v1 import notifications_pb2
 from fiveup.v1 import tournaments_pb2 as tpb
 
 from ..harness import Running, auth, server_fixture, wait_for
 from ..service.helpers import error_info
+from ..service.test_invited_and_found import listed
 from ..tournaments.service_play import Players, at, get, people, settings, stub
 from .operators import admin_stub, operator_auth
 
+READY = notifications_pb2.NOTIFICATION_KIND_TOURNAMENT_TABLE_READY
 server = server_fixture(
     tournament_tick_seconds=0.05, tournament_watch_seconds=0.1,
     tournament_player_max_capacity=8, rated_min_own_moves=3,
@@ -179,3 +182,50 @@ async def test_a_finished_tournament_cannot_be_cancelled(server: Running) -> Non
         metadata=operator_auth(server),
     )
     assert await refused(unknown) == (grpc.StatusCode.NOT_FOUND, "TOURNAMENT_NOT_FOUND")
+
+
+async def test_a_table_a_racing_director_opens_after_the_cancellation_is_ended(
+    server: Running,
+) -> None:
+    """A director that paired a round, then lost the race to the cancellation before it
+    opened the tables, opens them late: it finds the tournament cancelled, ends those
+    matches at once and tells nobody their table is ready."""
+    assert server.app.contexts is not None
+    director = server.app.contexts.tournaments.director
+    await director.close()  # this test takes the director's steps itself
+    field = await people(server, 2)
+    made = await admin_create(server, "club-0005", starts_at=at(time.time() + 0.2), capacity=2,
+                              rounds=1)  # fmt: skip
+    tid = made.tournament_id
+    for p in field:
+        await stub(server).JoinTournament(
+            tpb.JoinTournamentRequest(tournament_id=tid), metadata=auth(p.token)
+        )
+    await wait_for(lambda: _started(server, tid), timeout=10)
+    opening = director._open_tables
+
+    async def not_yet(record: object) -> None:
+        return None
+
+    director._open_tables = not_yet  # type: ignore[method-assign]
+    await director.tick()  # started and paired; the tables not opened
+    paired = await server.app.contexts.tournaments.tournaments.store.get(tid)
+    assert paired is not None and [t.opened for t in paired.tables] == [False]
+    off = await admin_stub(server).CancelTournament(
+        pb.CancelTournamentRequest(tournament_id=tid, reason="storm"),
+        metadata=operator_auth(server),
+    )
+    assert list(off.ended_match_ids) == []  # nothing was open yet
+    director._open_tables = opening  # type: ignore[method-assign]
+    await director._open_tables(paired)  # the late director, with its stale read
+    (table,) = (await server.app.contexts.tournaments.tournaments.store.get(tid)).tables  # type: ignore[union-attr]
+    view = (await server.matches.GetMatch(mpb.GetMatchRequest(match_id=table.match_id))).view
+    assert view.status == mpb.MATCH_STATUS_CANCELLED
+    assert table.ending == "aborted" and table.concede_reason == "cancelled"
+    for p in field:
+        told = await listed(server.channel, p.token)
+        assert [n for n in told if n.kind == READY] == []
+
+
+async def _started(server: Running, tid: str) -> bool:
+    return time.time() >= (await get(server, tid)).summary.settings.starts_at.seconds + 1

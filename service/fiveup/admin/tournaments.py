@@ -116,7 +116,7 @@ class TournamentAdmin:
         fresh = await self.tournaments.store.get(record.tournament_id) or record
         await self.audit.record(
             operator, "CancelTournament", "tournament", record.tournament_id, reason,
-            {"already_cancelled": already, "ended_matches": ended, "state_was_running":
+            {"already_cancelled": already, "ended_matches": ended, "had_started":
              record.started_at > 0},
         )  # fmt: skip
         return CalledOff(fresh, tuple(ended), already)

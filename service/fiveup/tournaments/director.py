@@ -25,7 +25,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from ..engine import HUMAN
 from ..engine.errors import MatchFinished
@@ -192,36 +192,38 @@ class Director:
         now = self.clock()
 
         def ready(r: TournamentRecord) -> list[Notice]:
+            if r.state != RUNNING:  # called off meanwhile: nothing to play
+                return []
             return [
                 table_ready(r, t, seat, now)
-                for t in r.tables if t.match_id in opened
+                for t in r.tables if t.match_id in opened and t.playing
                 for seat in range(len(t.seats))
             ]  # fmt: skip
 
         record = await self.tournaments.change(record.tournament_id, mark, ready)
         if record.state == CANCELLED:  # an operator called it off while these opened
-            await self.cancel(record)
+            await self.cancel(record, also=opened)
 
-    async def cancel(self, record: TournamentRecord) -> list[str]:
+    async def cancel(self, record: TournamentRecord, also: Iterable[str] = ()) -> list[str]:
         """End the tables a cancelled tournament still has in play: each match is
         ended as an operator's EndMatch ends one (cancelled, no result, no rating), and
         each table's ending is then read from its log like any other (one that finished
         first keeps its result; a table whose match never opened is aborted).  Any
-        replica may repeat it.  The match ids it ended."""
+        replica may repeat it.  ``also``: matches a director opened after the
+        cancellation recorded their tables' endings (ended too).  The match ids it
+        ended."""
         ended_ids: list[str] = []
         endings: dict[str, Ended] = {}
-        for table in record.playing():
-            if not table.match_id:
-                continue
+        playing = {t.match_id for t in record.playing() if t.match_id}
+        for match_id in sorted(playing | set(also)):
             try:
-                await self.matches.end(table.match_id)
-                ended_ids.append(table.match_id)
+                await self.matches.end(match_id)
+                ended_ids.append(match_id)
             except (MatchFinished, MatchNotFound):
                 pass
-            ending = await self._ending(table.match_id)
-            endings[table.match_id] = ending or Ended(
-                Ending.ABORTED, concede_reason=CANCELLED_TABLE
-            )
+            if match_id in playing:
+                ending = await self._ending(match_id)
+                endings[match_id] = ending or Ended(Ending.ABORTED, concede_reason=CANCELLED_TABLE)
         if endings:
             now = self.clock()
             await self.tournaments.change(
