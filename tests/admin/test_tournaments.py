@@ -53,7 +53,7 @@ async def test_an_operator_creates_a_rated_invitation_only_event_once(server: Ru
         entry=tpb.EntryRules(invited_player_ids=[invited.player_id]),
     )  # fmt: skip
     assert made.settings.rated and made.settings.capacity == 40  # over the players' cap
-    assert made.created_by == "local:ada"
+    assert made.created_by == "operator:local:ada"
     assert list(made.settings.entry.invited_player_ids) == [invited.player_id]
     again = await admin_create(server, "club-0001", rated=True, seats=4, capacity=40)
     assert again.tournament_id == made.tournament_id  # a retry: the same one, not a second
@@ -74,7 +74,8 @@ async def test_an_operator_creates_a_rated_invitation_only_event_once(server: Ru
     await stub(server).JoinTournament(
         tpb.JoinTournamentRequest(tournament_id=tid), metadata=auth(invited.token)
     )
-    assert (await get(server, tid, invited)).entered
+    shown = await get(server, tid, invited)
+    assert shown.entered and shown.summary.created_by == "operator"  # not which operator
     # Operators list it, with its list; players' own list does not show it to others.
     listed = await admin_stub(server).ListTournaments(
         pb.AdminServiceListTournamentsRequest(state=tpb.TOURNAMENT_STATE_UPCOMING), metadata=md

@@ -30,7 +30,9 @@ class TournamentsAdmin:
             current_operator(), settings_from_pb(request.settings), request.request_id,
             request.reason,
         )  # fmt: skip
-        return admin_pb2.AdminServiceCreateTournamentResponse(tournament=summary_pb(made, True))
+        return admin_pb2.AdminServiceCreateTournamentResponse(
+            tournament=summary_pb(made, True, True)
+        )
 
     @unary
     async def CancelTournament(
@@ -40,7 +42,7 @@ class TournamentsAdmin:
             current_operator(), request.tournament_id, request.reason
         )
         return admin_pb2.CancelTournamentResponse(
-            tournament=summary_pb(off.record, True),
+            tournament=summary_pb(off.record, True, True),
             ended_match_ids=list(off.ended_match_ids),
             already_cancelled=off.already,
         )
@@ -54,7 +56,7 @@ class TournamentsAdmin:
             raise InvalidRequest("state is not a TournamentState", field="state")
         found = await self._tournaments.listed(state, request.page_size)
         return admin_pb2.AdminServiceListTournamentsResponse(
-            tournaments=[summary_pb(t, True) for t in found]
+            tournaments=[summary_pb(t, True, True) for t in found]
         )
 
     @unary
@@ -66,7 +68,7 @@ class TournamentsAdmin:
         )
         f = found.facts
         return admin_pb2.GetTournamentIntegrityResponse(
-            tournament=summary_pb(found.record, True),
+            tournament=summary_pb(found.record, True, True),
             partners=[pair_pb(p) for p in f.partners],
             repeated_meetings=[pair_pb(p) for p in f.repeated_meetings],
             early_endings=[conceded_pb(t) for t in f.early_endings],

@@ -4,7 +4,8 @@
     tournaments  <-  admin
 
 (the notifications context's outbox is handed to every context whose writes notify:
-the match's repository and the chat tell it after each commit with notices.)
+the match's repository, the lobby, the chat and the tournaments tell it after each
+commit with notices.)
 
 Each context exposes one builder taking its own settings, its store and the contexts it
 depends on (``build_identity``, ``build_ratings``, ``build_match``, ``build_lobby``);

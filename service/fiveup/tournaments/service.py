@@ -56,6 +56,7 @@ from .settings import TournamentsConfig
 from .standings import standings
 
 DAY = 86_400.0
+OPERATOR = "operator:"  # created_by of an operator's tournament: this, then their id
 NEW_PLAYER_RATING = 1500.0  # a player without an established rating, for the entry band
 MAX_NAME = 64
 MAX_INVITED = 256
@@ -246,12 +247,13 @@ class Tournaments:
         if not 8 <= len(request_id) <= 64:
             raise InvalidRequest("request_id must be 8-64 characters", field="request_id")
         settings = self._checked(settings, now)
-        tournament_id = tournament_id_of(operator_id, request_id)
+        created_by = OPERATOR + operator_id
+        tournament_id = tournament_id_of(created_by, request_id)
         existing = await self.store.get(tournament_id)
         if existing is not None:
             return existing, False
         record = TournamentRecord(
-            tournament_id=tournament_id, created_by=operator_id, created_at=now,
+            tournament_id=tournament_id, created_by=created_by, created_at=now,
             request_id=request_id, settings=settings,
         )  # fmt: skip
         stored = await self.store.insert(record)
@@ -507,6 +509,12 @@ class Tournaments:
 
 def table_of(record: TournamentRecord, match_id: str) -> TableRecord | None:
     return next((t for t in record.tables if t.match_id == match_id), None)
+
+
+def shown_creator(created_by: str) -> str:
+    """The creator as players see it: a player's id, or just ``operator`` (which operator
+    organised an event is for operators to know)."""
+    return "operator" if created_by.startswith(OPERATOR) else created_by
 
 
 def tournament_id_of(created_by: str, request_id: str) -> str:
