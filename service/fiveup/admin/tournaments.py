@@ -121,5 +121,7 @@ class TournamentAdmin:
         )  # fmt: skip
         return CalledOff(fresh, tuple(ended), already)
 
-    async def listed(self, state: str, page_size: int) -> list[TournamentRecord]:
-        return await self.tournaments.listed_all(state, page_size)
+    async def listed(
+        self, state: str, page_size: int, page_token: str = ""
+    ) -> tuple[list[TournamentRecord], str]:
+        return await self.tournaments.listed_all(state, page_size, page_token)

@@ -54,9 +54,9 @@ class TournamentsAdmin:
         state = STATE_FROM_PB.get(request.state)
         if state is None:
             raise InvalidRequest("state is not a TournamentState", field="state")
-        found = await self._tournaments.listed(state, request.page_size)
+        found, token = await self._tournaments.listed(state, request.page_size, request.page_token)
         return admin_pb2.AdminServiceListTournamentsResponse(
-            tournaments=[summary_pb(t, True, True) for t in found]
+            tournaments=[summary_pb(t, True, True) for t in found], next_page_token=token
         )
 
     @unary

@@ -281,13 +281,23 @@ class Tournaments:
 
         return await self.change(tournament_id, cancel), already
 
-    async def listed_all(self, state: str, page_size: int) -> list[TournamentRecord]:
-        """Every tournament in ``state``, invitation-only ones included (operators)."""
+    async def listed_all(
+        self, state: str, page_size: int, page_token: str = ""
+    ) -> tuple[list[TournamentRecord], str]:
+        """A page of every tournament in ``state``, invitation-only ones included
+        (operators), and the next page's token ("" at the end)."""
         if state not in STATES:
             raise InvalidRequest("unknown state", field="state")
         if not 0 <= page_size <= 100:
             raise InvalidRequest("page_size must be 0-100", field="page_size")
-        return await self.store.listed(state, page_size or 20)
+        cursor = paging.decode(page_token, (float, str))
+        after = None if cursor is None else (float(cursor[0]), str(cursor[1]))
+        size = page_size or 20
+        found = await self.store.listed(state, size + 1, after)
+        if len(found) <= size:
+            return found, ""
+        last = found[size - 1]
+        return found[:size], paging.encode((last.settings.starts_at, last.tournament_id))
 
     def _checked(self, s: Settings, now: float) -> Settings:
         name = unicodedata.normalize("NFC", s.name.strip())
