@@ -169,3 +169,44 @@ async def test_the_old_chat_command_points_to_fiveup_admin() -> None:
     assert proc.returncode == 2
     (line,) = err.decode().strip().splitlines()
     assert line.startswith("fiveup chat: replaced by fiveup admin")
+
+
+async def test_tournaments_are_created_listed_and_cancelled(server: Running) -> None:
+    invited = (await sign_in_guest(server.channel, "Ira")).player
+    starts = (datetime.now(UTC) + timedelta(days=2)).strftime("%Y-%m-%dT18:00")
+    create = ("tournaments", "create", "Club Night", "--seats", "4", "--capacity", "40",
+              "--rated", "--starts", starts, "--invite", invited.player_id,
+              "--reason", "monthly club night")  # fmt: skip
+    made = await fiveup_admin(server, *create, json_out=True)
+    assert made.returncode == 0, made.stderr
+    tournament = json.loads(made.stdout)["tournament"]
+    tid = tournament["tournamentId"]
+    assert tournament["settings"]["rated"] and tournament["settings"]["capacity"] == 40
+    again = await fiveup_admin(server, *create, json_out=True)  # the same command: no second
+    assert json.loads(again.stdout)["tournament"]["tournamentId"] == tid
+    listed = await fiveup_admin(server, "tournaments", "list")
+    assert listed.returncode == 0, listed.stderr
+    (row,) = listed.stdout.splitlines()[1:]
+    assert row.startswith(tid) and "Club Night" in row and "4-seat swiss" in row
+    assert "rated" in row and "0/40, 1 invited" in row
+
+    off = await fiveup_admin(server, "tournaments", "cancel", tid, "--reason", "venue shut")
+    assert off.returncode == 0, off.stderr
+    assert off.stdout.strip() == f"Club Night ({tid}) cancelled; tables ended: none"
+    off = await fiveup_admin(server, "tournaments", "cancel", tid, "--reason", "venue shut")
+    assert "was cancelled already" in off.stdout
+    cancelled = await fiveup_admin(server, "tournaments", "list", "--state", "cancelled")
+    assert tid in cancelled.stdout
+    facts = await fiveup_admin(server, "tournaments", "integrity", tid, "--reason", "ticket 9")
+    assert facts.returncode == 0, facts.stderr
+    assert facts.stdout.startswith(f"Club Night ({tid}), cancelled, 0 entrants")
+    assert "early endings: none" in facts.stdout and "withdrawn: none" in facts.stdout
+
+    line = one_line(await fiveup_admin(server, "tournaments", "cancel", tid))
+    assert line.startswith("INVALID_ARGUMENT REASON_REQUIRED: ")
+    line = one_line(await fiveup_admin(server, "tournaments", "cancel", "nope", "--reason", "x"))
+    assert line.startswith("NOT_FOUND TOURNAMENT_NOT_FOUND: ")
+    too_big = ("tournaments", "create", "Huge", "--capacity", "100000", "--starts", "+60",
+               "--reason", "x")  # fmt: skip
+    line = one_line(await fiveup_admin(server, *too_big))
+    assert line.startswith("INVALID_ARGUMENT ") and "capacity" in line

@@ -6,7 +6,6 @@ and the attacks on entries and results."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
 import time
 
@@ -417,18 +416,13 @@ async def test_a_player_suspended_from_rated_play_cannot_enter_a_rated_tournamen
     server,
 ) -> None:
     owner, farmer = await people(server, 2)
-    tid = await create(server, owner)
-    # Rated tournaments are the operators' to create (no API for it yet): made rated in
-    # the store here.
-    store = SqliteTournamentStore(str(server.db))
-    await store.open()
-    try:
-        record = await store.get(tid)
-        assert record is not None
-        record.settings = dataclasses.replace(record.settings, rated=True)
-        assert await store.save(record, record.version)
-    finally:
-        await store.close()
+    made = await admin_stub(server).CreateTournament(
+        admin_pb2.AdminServiceCreateTournamentRequest(
+            settings=settings(rated=True), request_id="rated-0002", reason="rated event"
+        ),
+        metadata=operator_auth(server),
+    )
+    tid = made.tournament.tournament_id
     await admin_stub(server).ImposeSanction(
         admin_pb2.ImposeSanctionRequest(
             player_id=farmer.player_id, kind=admin_pb2.SANCTION_KIND_RATED_PLAY_SUSPENSION,

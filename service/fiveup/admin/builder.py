@@ -17,6 +17,7 @@ from ..notifications.destinations import DestinationState
 from ..notifications.ports import NotificationStore
 from ..ratings.ports import RatingStore
 from ..ratings.standings import Standings
+from ..tournaments.builder import TournamentsContext
 from .audit import Audit
 from .deliveries import DeliveriesAdmin, EdgeViews
 from .detectors import IntegrityConfig
@@ -28,6 +29,7 @@ from .ports import AuditLog
 from .profiles import PlayerProfiles
 from .reports import ReportQueue
 from .signals import SignalStore
+from .tournaments import TournamentAdmin
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,7 @@ class AdminContext:
     reports: ReportQueue  # the chat report queue
     integrity: IntegritySignals  # ratings integrity signals
     deliveries: DeliveriesAdmin  # the deliveries and edges area
+    tournaments: TournamentAdmin  # operators' tournaments: create (rated too), cancel, list
 
 
 def operator_credentials(config: AdminConfig, players: Players) -> OperatorCredentials:
@@ -80,6 +83,7 @@ def build_admin(
     notifications: NotificationStore,
     destinations: Callable[[], list[DestinationState]],
     edges: EdgeViews,
+    tournaments: TournamentsContext,
 ) -> AdminContext:
     """The operators' context over the audit log's store and the contexts it acts on:
     identity (``players``: who operators are, and the players acted on), ratings
@@ -91,7 +95,8 @@ def build_admin(
     (``addresses``: identity's) and the operators' own table of integrity signals
     (``signals``, scanned as ``integrity`` says).; the outbox's store, this replica's failing destinations and
     ``edges`` (the transport's refusals and stream pools, from the composition root)
-    for the deliveries view."""
+    for the deliveries view; the tournaments context (``tournaments``: its use cases and
+    its director, which ends a cancelled tournament's tables)."""
     operators = Operators(
         operator_credentials(config, players), players.access, players.external, config.role
     )
@@ -112,4 +117,7 @@ def build_admin(
         reports=ReportQueue(chat, log, player_admin, clock=clock),
         integrity=integrity_signals,
         deliveries=DeliveriesAdmin(notifications, destinations, edges, clock=clock),
+        tournaments=TournamentAdmin(
+            tournaments, log, addresses, shared_max_players=integrity.shared_max_players
+        ),
     )

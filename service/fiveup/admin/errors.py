@@ -47,3 +47,10 @@ class SignalResolved(MatchError):
 
     reason = "SIGNAL_ALREADY_RESOLVED"
     code = "FAILED_PRECONDITION"
+
+
+class TournamentOver(MatchError):
+    """CancelTournament of a tournament that finished: its standings are final."""
+
+    reason = "TOURNAMENT_OVER"
+    code = "FAILED_PRECONDITION"

@@ -13,6 +13,7 @@ from .admin_integrity import IntegrityAdmin
 from .admin_matches import MatchesAdmin
 from .admin_players import PlayersAdmin
 from .admin_reports import ReportsAdmin
+from .admin_tournaments import TournamentsAdmin
 
 
 class AdminServicer(
@@ -21,6 +22,7 @@ class AdminServicer(
     ReportsAdmin,
     IntegrityAdmin,
     DeliveriesAdmin,
+    TournamentsAdmin,
     AuditAdmin,
     admin_pb2_grpc.AdminServiceServicer,
 ):

@@ -18,7 +18,7 @@ from ..tournaments.ports import (
     TableRecord,
     TournamentRecord,
 )
-from ..tournaments.service import Detail, Tournaments
+from ..tournaments.service import Detail, Tournaments, shown_creator
 from ..v1 import tournaments_pb2 as pb
 from ..v1 import tournaments_pb2_grpc
 from .handlers import Context, bearer_token, streaming, unary
@@ -77,10 +77,14 @@ def settings_pb(s: Settings, show_invited: bool) -> pb.TournamentSettings:
     )  # fmt: skip
 
 
-def summary_pb(r: TournamentRecord, show_invited: bool) -> pb.TournamentSummary:
+def summary_pb(
+    r: TournamentRecord, show_invited: bool, operator_view: bool = False
+) -> pb.TournamentSummary:
+    """``operator_view``: AdminService's (an operator's tournament names its operator)."""
+    creator = r.created_by if operator_view else shown_creator(r.created_by)
     out = pb.TournamentSummary(
         tournament_id=r.tournament_id, settings=settings_pb(r.settings, show_invited),
-        state=STATE_TO_PB[r.state], created_by=r.created_by, entrants=len(r.entrants),
+        state=STATE_TO_PB[r.state], created_by=creator, entrants=len(r.entrants),
         round=r.round, rounds=r.rounds,
     )  # fmt: skip
     if r.ends_at:
@@ -170,8 +174,12 @@ class TournamentServicer(tournaments_pb2_grpc.TournamentServiceServicer):
         if state is None:
             raise InvalidRequest("unknown state", field="state")
         token = bearer_token(context)
-        found = await self.tournaments.listed(token, state, request.page_size)
-        return pb.ListTournamentsResponse(tournaments=[summary_pb(t, False) for t in found])
+        found, next_token = await self.tournaments.listed(
+            token, state, request.page_size, request.page_token
+        )
+        return pb.ListTournamentsResponse(
+            tournaments=[summary_pb(t, False) for t in found], next_page_token=next_token
+        )
 
     @unary
     async def GetTournament(

@@ -4,7 +4,8 @@
     tournaments  <-  admin
 
 (the notifications context's outbox is handed to every context whose writes notify:
-the match's repository and the chat tell it after each commit with notices.)
+the match's repository, the lobby, the chat and the tournaments tell it after each
+commit with notices.)
 
 Each context exposes one builder taking its own settings, its store and the contexts it
 depends on (``build_identity``, ``build_ratings``, ``build_match``, ``build_lobby``);
@@ -345,6 +346,7 @@ def build_contexts(
         tournaments_config(config, min_own_moves=rated_play_policy(config).min_own_moves),
         stores.tournaments, players, StoreRatings(stores.ratings, ratings_config(config).rule),
         ratings.rated_play, match.matches, lobby.seated, blocks=blocks, clock=clock,
+        published=notifications.outbox.published,
     )  # fmt: skip
     admin = build_admin(
         admin_config(config), stores.audit, players, standings=ratings.standings,
@@ -353,7 +355,7 @@ def build_contexts(
         signals=stores.signals, addresses=stores.moderation, integrity=integrity_config(config),
         clock=clock,
         notifications=stores.notifications, destinations=notifications.troubled_destinations,
-        edges=edges or EdgeViews(NoEdges(), NoEdges()),
+        edges=edges or EdgeViews(NoEdges(), NoEdges()), tournaments=tournaments,
     )  # fmt: skip
     return Contexts(
         stores,

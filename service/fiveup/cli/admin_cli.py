@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from google.rpc import error_details_pb2, status_pb2
 from ..shared.usererror import UserError
 from ..v1 import admin_pb2 as pb
 from ..v1 import admin_pb2_grpc
+from ..v1 import tournaments_pb2 as tpb
 from . import admin_render
 
 if TYPE_CHECKING:
@@ -46,6 +48,13 @@ DECISIONS = {
     "dismiss": pb.INTEGRITY_DECISION_DISMISS,
     "void": pb.INTEGRITY_DECISION_VOID_MATCHES,
     "void-and-suspend": pb.INTEGRITY_DECISION_VOID_AND_SUSPEND,
+}
+FORMATS = {"swiss": tpb.TOURNAMENT_FORMAT_SWISS, "arena": tpb.TOURNAMENT_FORMAT_ARENA}
+TOURNAMENT_STATES = {
+    "upcoming": tpb.TOURNAMENT_STATE_UPCOMING,
+    "running": tpb.TOURNAMENT_STATE_RUNNING,
+    "finished": tpb.TOURNAMENT_STATE_FINISHED,
+    "cancelled": tpb.TOURNAMENT_STATE_CANCELLED,
 }
 STATUSES = {
     "open": pb.INTEGRITY_STATUS_OPEN,
@@ -105,8 +114,8 @@ def _reason(parser: argparse.ArgumentParser) -> None:
 
 
 def add_admin_actions(areas: Subparsers) -> None:
-    """``players``, ``matches``, ``reports``, ``integrity``, ``deliveries`` and ``audit``
-    under ``fiveup admin``."""
+    """``players``, ``matches``, ``reports``, ``integrity``, ``tournaments``,
+    ``deliveries`` and ``audit`` under ``fiveup admin``."""
     common = _common()
 
     def leaf(
@@ -214,6 +223,48 @@ def add_admin_actions(areas: Subparsers) -> None:
                    help="with void-and-suspend: when the suspension ends")  # fmt: skip
     _reason(p)
 
+    tournaments = area("tournaments", "operators' tournaments: create (rated too), cancel, list")
+    p = leaf(tournaments, "create", Action("CreateTournament", _create_tournament,
+             admin_render.tournament_created), "create a tournament (any size, rated allowed)")  # fmt: skip
+    p.add_argument("name")
+    p.add_argument("--format", choices=tuple(FORMATS), default="swiss")
+    p.add_argument("--seats", type=int, choices=(2, 3, 4), default=2)
+    p.add_argument("--capacity", type=int, required=True, help="most entrants")
+    p.add_argument("--starts", type=at_time, required=True, metavar="TIME",
+                   help="when it starts: 2026-12-31T18:00 (UTC unless it names its zone)"
+                   " or +MINUTES from now")  # fmt: skip
+    p.add_argument("--rounds", type=int, default=0, help="a Swiss's rounds (0: by entrants)")
+    p.add_argument("--minutes", type=int, default=0, help="an arena's duration in minutes")
+    p.add_argument("--target-points", type=int, default=0, help="0: the standard")
+    p.add_argument("--turn-clock", type=int, default=0, metavar="SECONDS",
+                   help="correspondence tables' turn clock (0: live tables)")  # fmt: skip
+    p.add_argument("--rated", action="store_true", help="its tables are rated matches")
+    p.add_argument("--no-streaks", action="store_true", help="an arena without streak points")
+    p.add_argument("--require-standing", action="store_true",
+                   help="only players with the standing of rated play")  # fmt: skip
+    p.add_argument("--min-rating", type=float, default=0.0)
+    p.add_argument("--max-rating", type=float, default=0.0)
+    p.add_argument("--invite", action="append", default=[], metavar="PLAYER_ID",
+                   help="by invitation: a player it admits (repeat for more)")  # fmt: skip
+    p.add_argument("--request-id", default="", help="retry a create with the id it printed")
+    _reason(p)
+    p = leaf(tournaments, "cancel", Action("CancelTournament", lambda a: pb.CancelTournamentRequest(
+        tournament_id=a.tournament_id, reason=a.reason), admin_render.tournament_cancelled),
+        "call a tournament off (its tables in play end, no result)")  # fmt: skip
+    p.add_argument("tournament_id")
+    _reason(p)
+    p = leaf(tournaments, "list", Action("ListTournaments", lambda a: pb.AdminServiceListTournamentsRequest(
+        state=TOURNAMENT_STATES[a.state], page_size=a.limit), admin_render.tournaments),
+        "tournaments in a state (invitation-only ones too)")  # fmt: skip
+    p.add_argument("--state", choices=tuple(TOURNAMENT_STATES), default="upcoming")
+    p.add_argument("--limit", type=int, default=0)
+    p = leaf(tournaments, "integrity", Action("GetTournamentIntegrity",
+             lambda a: pb.GetTournamentIntegrityRequest(tournament_id=a.tournament_id,
+             reason=a.reason), admin_render.tournament_integrity),
+             "partners, repeats, early endings, forfeits, shared addresses (audited)")  # fmt: skip
+    p.add_argument("tournament_id")
+    _reason(p)
+
     leaf(areas, "deliveries", Action("GetDeliveries", lambda a: pb.GetDeliveriesRequest(),
          admin_render.deliveries), "the outbox, failing destinations, refusals, stream pools")  # fmt: skip
     p = leaf(areas, "audit", Action("ListAuditLog", lambda a: pb.ListAuditLogRequest(
@@ -249,6 +300,45 @@ def _resolve_signal(args: argparse.Namespace) -> pb.ResolveIntegritySignalReques
     if args.until is not None:
         request.sanction_ends_at.CopyFrom(args.until)
     return request
+
+
+def at_time(text: str) -> Timestamp:
+    """``+MINUTES`` from now, or ``2026-12-31T18:00`` (UTC unless it names its zone)."""
+    try:
+        if text.startswith("+"):
+            at = datetime.now(UTC) + timedelta(minutes=float(text[1:]))
+        else:
+            at = datetime.fromisoformat(text)
+            at = at if at.tzinfo else at.replace(tzinfo=UTC)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a time (2026-12-31T18:00) or +MINUTES"
+        ) from None
+    stamp = Timestamp()
+    stamp.FromDatetime(at.astimezone(UTC))
+    return stamp
+
+
+def _create_tournament(args: argparse.Namespace) -> pb.AdminServiceCreateTournamentRequest:
+    """The request; its request id is ``--request-id``, else derived from the settings:
+    the same command run again (an answer lost on the way) finds the tournament the
+    first run made instead of making a second (``--starts`` as a time, not ``+MINUTES``)."""
+    settings = tpb.TournamentSettings(
+        name=args.name, format=FORMATS[args.format], seats=args.seats,
+        target_points=args.target_points, turn_clock_seconds=args.turn_clock,
+        starts_at=args.starts, duration_seconds=args.minutes * 60, rounds=args.rounds,
+        capacity=args.capacity, rated=args.rated, streaks=not args.no_streaks,
+        entry=tpb.EntryRules(
+            require_standing=args.require_standing, min_rating=args.min_rating,
+            max_rating=args.max_rating, invited_player_ids=args.invite,
+        ),
+    )  # fmt: skip
+    request_id = args.request_id or (
+        "cli-" + hashlib.sha256(settings.SerializeToString(deterministic=True)).hexdigest()[:32]
+    )
+    return pb.AdminServiceCreateTournamentRequest(
+        settings=settings, request_id=request_id, reason=args.reason
+    )
 
 
 def credential_of(args: argparse.Namespace) -> str:

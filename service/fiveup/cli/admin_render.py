@@ -12,6 +12,7 @@ from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from ..v1 import admin_pb2 as pb
+from ..v1 import tournaments_pb2 as tpb
 
 
 def when(stamp: Timestamp) -> str:
@@ -230,3 +231,62 @@ def audit(answer: pb.ListAuditLogResponse) -> list[str]:
                      f"{e.target_kind}:{e.target_id}", e.reason,
                      json.dumps(details, separators=(",", ":")) if details else ""])  # fmt: skip
     return table(("ENTRY", "AT", "OPERATOR", "ACTION", "TARGET", "REASON", "DETAILS"), rows)
+
+
+def _tournament_line(t: tpb.TournamentSummary) -> list[object]:
+    s = t.settings
+    size = f"{s.seats}-seat {enum_name(s, 'format')}"
+    invited = f", {len(s.entry.invited_player_ids)} invited" if s.entry.invited_player_ids else ""
+    return [t.tournament_id, s.name, size, "rated" if s.rated else "casual",
+            enum_name(t, "state"), f"{t.entrants}/{s.capacity}{invited}",
+            when(s.starts_at), t.created_by]  # fmt: skip
+
+
+TOURNAMENT_HEADER = ("TOURNAMENT", "NAME", "FORMAT", "KIND", "STATE", "ENTRANTS", "STARTS", "BY")
+
+
+def tournament_created(answer: pb.AdminServiceCreateTournamentResponse) -> list[str]:
+    return table(TOURNAMENT_HEADER, [_tournament_line(answer.tournament)])
+
+
+def tournament_cancelled(answer: pb.CancelTournamentResponse) -> list[str]:
+    t = answer.tournament
+    head = "was cancelled already" if answer.already_cancelled else "cancelled"
+    ended = ", ".join(answer.ended_match_ids) or "none"
+    return [f"{t.settings.name} ({t.tournament_id}) {head}; tables ended: {ended}"]
+
+
+def tournaments(answer: pb.AdminServiceListTournamentsResponse) -> list[str]:
+    if not answer.tournaments:
+        return ["no tournament"]
+    return table(TOURNAMENT_HEADER, [_tournament_line(t) for t in answer.tournaments])
+
+
+def tournament_integrity(answer: pb.GetTournamentIntegrityResponse) -> list[str]:
+    t = answer.tournament
+    lines = [f"{t.settings.name} ({t.tournament_id}), {enum_name(t, 'state')},"
+             f" {t.entrants} entrants"]  # fmt: skip
+
+    def section(title: str, rows: list[list[object]], header: Sequence[str]) -> None:
+        lines.append("")
+        lines.append(f"{title}: {len(rows) or 'none'}")
+        if rows:
+            lines.extend(table(header, rows))
+
+    pair_header = ("PLAYERS", "TABLES", "MATCHES")
+    section("partners", [[" + ".join(p.player_ids), len(p.match_ids), " ".join(p.match_ids)]
+                         for p in answer.partners], pair_header)  # fmt: skip
+    section("repeated meetings", [[" + ".join(p.player_ids), len(p.match_ids),
+                                   " ".join(p.match_ids)] for p in answer.repeated_meetings],
+            pair_header)  # fmt: skip
+    conceded_header = ("MATCH", "ROUND", "CONCEDED BY", "REASON", "PLAYERS")
+    for title, tables in (("early endings", answer.early_endings),
+                          ("forfeits", answer.forfeits)):  # fmt: skip
+        section(title, [[c.match_id, c.round, c.conceded_by or "-", c.reason,
+                         " ".join(c.player_ids)] for c in tables], conceded_header)  # fmt: skip
+    section("shared addresses", [[s.prefix, s.tables_together, " ".join(s.player_ids)]
+                                 for s in answer.shared_addresses],
+            ("PREFIX", "TABLES TOGETHER", "PLAYERS"))  # fmt: skip
+    lines.append("")
+    lines.append(f"withdrawn: {' '.join(answer.withdrawn_player_ids) or 'none'}")
+    return lines

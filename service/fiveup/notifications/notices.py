@@ -39,6 +39,7 @@ class NoticeKind(enum.Enum):
     FRIEND_ACCEPTED = "friend_accepted"  # a player accepted the player's friend request
     TOURNAMENT_INVITED = "tournament_invited"  # a friend invites the player to a tournament
     LEAGUE_CHANGED = "league_changed"  # a league season ended: promoted, relegated, stayed
+    TOURNAMENT_TABLE_READY = "tournament_table_ready"  # a tournament seated the player
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +146,10 @@ def render(notice: Notice) -> tuple[str, str]:
         if change == "relegated":
             return "Relegated", f"You move down to {tier} league."
         return "Season over", f"You stay in {tier} league."
+    if kind is NoticeKind.TOURNAMENT_TABLE_READY:
+        name = d.get("name") or "your tournament"
+        where = name if d.get("format") == "arena" else f"Round {d.get('round')} of {name}"
+        return "Your table is ready", f"{where}: your table is open. Play it now."
     if kind is NoticeKind.CHAT_MESSAGE:
         return f"{d.get('from') or 'Someone'} wrote", str(d.get("text") or "")[:140]
     raise ValueError(f"no rendering for {kind}")  # pragma: no cover (one list)

@@ -55,3 +55,10 @@ def record_of(row: Any) -> TournamentRecord:
 def list_order(state: str) -> str:
     """Upcoming soonest first; running, finished and cancelled latest first."""
     return "starts_at ASC" if state == "upcoming" else "starts_at DESC"
+
+
+def after_clause(state: str, mark: str) -> str:
+    """The keyset condition of a page that continues after a cursor (its starts_at and
+    tournament_id, two ``mark`` placeholders), in ``list_order``'s order."""
+    cmp = ">" if state == "upcoming" else "<"
+    return f" AND (starts_at {cmp} {mark} OR (starts_at = {mark} AND tournament_id > {mark}))"

@@ -8,7 +8,7 @@ the lobby (``SeatedTables``: a table is opened the way the matchmaker opens one)
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..identity import Players
@@ -47,7 +47,12 @@ def build_tournaments(
     blocks: BlockLookup | None = None,
     clock: Callable[[], float] = time.time,
     rng: Rng | None = None,
+    published: Callable[[Iterable[str]], None] | None = None,
 ) -> TournamentsContext:
-    tournaments = Tournaments(config, store, players, ratings, standing, clock=clock)
+    """``published``: the notifications context's ``Outbox.published``, told after a
+    change wrote notices ("your table is ready") to wake those players' streams."""
+    tournaments = Tournaments(
+        config, store, players, ratings, standing, clock=clock, published=published
+    )
     director = Director(config, tournaments, matches, seated, blocks=blocks, clock=clock, rng=rng)
     return TournamentsContext(tournaments, director)

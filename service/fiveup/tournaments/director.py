@@ -25,13 +25,15 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from ..engine import HUMAN
+from ..engine.errors import MatchFinished
 from ..identity.relations import BlockLookup, NoBlocks
 from ..lobby.seating import SeatedTables, TableOptions
 from ..match.errors import MatchNotFinished, MatchNotFound
 from ..match.matches import Matches, new_match_id
+from ..notifications.notices import Notice, NoticeKind
 from .arena import pair_waiting
 from .model import Ending, Rng
 from .ports import (
@@ -43,6 +45,7 @@ from .ports import (
     TableRecord,
     TournamentRecord,
 )
+from .results import CANCELLED as CANCELLED_TABLE
 from .results import Ended, table_ending
 from .service import NEW_PLAYER_RATING, Tournaments
 from .settings import TournamentsConfig
@@ -186,7 +189,47 @@ class Director:
                     t.opened = changed = True
             return changed
 
-        await self.tournaments.change(record.tournament_id, mark)
+        now = self.clock()
+
+        def ready(r: TournamentRecord) -> list[Notice]:
+            if r.state != RUNNING:  # called off meanwhile: nothing to play
+                return []
+            return [
+                table_ready(r, t, seat, now)
+                for t in r.tables if t.match_id in opened and t.playing
+                for seat in range(len(t.seats))
+            ]  # fmt: skip
+
+        record = await self.tournaments.change(record.tournament_id, mark, ready)
+        if record.state == CANCELLED:  # an operator called it off while these opened
+            await self.cancel(record, also=opened)
+
+    async def cancel(self, record: TournamentRecord, also: Iterable[str] = ()) -> list[str]:
+        """End the tables a cancelled tournament still has in play: each match is
+        ended as an operator's EndMatch ends one (cancelled, no result, no rating), and
+        each table's ending is then read from its log like any other (one that finished
+        first keeps its result; a table whose match never opened is aborted).  Any
+        replica may repeat it.  ``also``: matches a director opened after the
+        cancellation recorded their tables' endings (ended too).  The match ids it
+        ended."""
+        ended_ids: list[str] = []
+        endings: dict[str, Ended] = {}
+        playing = {t.match_id for t in record.playing() if t.match_id}
+        for match_id in sorted(playing | set(also)):
+            try:
+                await self.matches.end(match_id)
+                ended_ids.append(match_id)
+            except (MatchFinished, MatchNotFound):
+                pass
+            if match_id in playing:
+                ending = await self._ending(match_id)
+                endings[match_id] = ending or Ended(Ending.ABORTED, concede_reason=CANCELLED_TABLE)
+        if endings:
+            now = self.clock()
+            await self.tournaments.change(
+                record.tournament_id, lambda r: record_endings(r, endings, now)
+            )
+        return ended_ids
 
     async def _read_endings(self, record: TournamentRecord) -> TournamentRecord:
         ended: dict[str, Ended] = {}
@@ -323,6 +366,19 @@ def record_endings(record: TournamentRecord, ended: Mapping[str, Ended], now: fl
         ):
             entrant.active = False
     return changed
+
+
+def table_ready(record: TournamentRecord, table: TableRecord, seat: int, now: float) -> Notice:
+    """ "Your table is ready" for the player at ``seat``: written with the write that
+    marks the table open (only the write that opens it has any: one per table and
+    player, and its id, derived from the match, stores it once whatever retries)."""
+    s = record.settings
+    return Notice.of(
+        NoticeKind.TOURNAMENT_TABLE_READY, table.seats[seat], f"{table.match_id}/ready", now,
+        match_id=table.match_id,
+        data={"tournament_id": record.tournament_id, "name": s.name, "round": table.round,
+              "seat": seat, "format": s.format, "turn_clock_seconds": s.turn_clock_seconds},
+    )  # fmt: skip
 
 
 def came_free(record: TournamentRecord) -> dict[str, float]:

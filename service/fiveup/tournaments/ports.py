@@ -11,9 +11,11 @@ bounds it: docs/tournaments.md, "The director, and several replicas".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
+from ..notifications.notices import Notice
 from .model import ARENA, Config, Ending, Entrant, Format, TableResult
 
 UPCOMING: Final = "upcoming"
@@ -145,23 +147,48 @@ class TournamentRecord:
         return self.settings.format == ARENA
 
 
+@dataclass(frozen=True, slots=True)
+class CreationLimit:
+    """At most ``most`` tournaments by one creator created at ``since`` or later,
+    counted by ``TournamentStore.insert`` in its writing transaction."""
+
+    since: float
+    most: int
+
+
+class CreationLimitReached(Exception):
+    """``insert`` refused: the creator has ``CreationLimit.most`` tournaments since."""
+
+
 class TournamentStore(Protocol):
     async def open(self) -> None: ...
 
     async def close(self) -> None: ...
 
-    async def insert(self, record: TournamentRecord) -> TournamentRecord:
+    async def insert(
+        self, record: TournamentRecord, limit: CreationLimit | None = None
+    ) -> TournamentRecord:
         """Store a new tournament at version 1; if its creator already created one with
-        the same ``request_id``, that one (a retried create) instead."""
+        the same ``request_id``, that one (a retried create) instead.  With ``limit``,
+        the creator's tournaments are counted in the same transaction, serialised per
+        creator (SQLite: its one writer; PostgreSQL: an advisory lock on the creator),
+        so two creates at once cannot both take the last one: ``CreationLimitReached``."""
 
     async def get(self, tournament_id: str) -> TournamentRecord | None: ...
 
-    async def save(self, record: TournamentRecord, expected_version: int) -> bool:
+    async def save(
+        self, record: TournamentRecord, expected_version: int, notices: Sequence[Notice] = ()
+    ) -> bool:
         """Write ``record`` at ``expected_version + 1`` if the stored one is still at
-        ``expected_version`` (False: someone changed it first; nothing written)."""
+        ``expected_version`` (False: someone changed it first; nothing written), and
+        ``notices`` in the same transaction (the outbox write API: a notice stored
+        already is skipped)."""
 
-    async def listed(self, state: str, limit: int) -> list[TournamentRecord]:
-        """Tournaments in ``state``: upcoming soonest first, the others latest first."""
+    async def listed(
+        self, state: str, limit: int, after: tuple[float, str] | None = None
+    ) -> list[TournamentRecord]:
+        """Tournaments in ``state``: upcoming soonest first, the others latest first
+        (ties by id); ``after``: continue after this (starts_at, tournament_id)."""
 
     async def due_ids(self, now: float) -> list[str]:
         """The directors' work: every running tournament, and every upcoming one whose

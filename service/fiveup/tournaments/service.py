@@ -15,7 +15,7 @@ import hashlib
 import secrets
 import time
 import unicodedata
-from collections.abc import AsyncIterator, Callable, Collection, Mapping
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -23,6 +23,8 @@ from ..engine.config import MAX_TURN_CLOCK, MIN_TURN_CLOCK
 from ..identity import Players
 from ..identity.names import is_invisible
 from ..lobby.seats import check_rated_seat
+from ..notifications.notices import Notice
+from ..shared import paging
 from ..shared.errors import InvalidRequest, ShuttingDown
 from .errors import (
     AlreadyWithdrawn,
@@ -41,6 +43,8 @@ from .ports import (
     RUNNING,
     STATES,
     UPCOMING,
+    CreationLimit,
+    CreationLimitReached,
     EntrantRecord,
     EntryRules,
     Settings,
@@ -52,6 +56,7 @@ from .settings import TournamentsConfig
 from .standings import standings
 
 DAY = 86_400.0
+OPERATOR = "operator:"  # created_by of an operator's tournament: this, then their id
 NEW_PLAYER_RATING = 1500.0  # a player without an established rating, for the entry band
 MAX_NAME = 64
 MAX_INVITED = 256
@@ -60,6 +65,7 @@ MIN_DURATION, MAX_DURATION = 5, 7 * 24 * 3600
 MAX_AHEAD = 30 * DAY  # the furthest ahead a tournament may be set to start
 MAX_TARGET = 10_000
 SAVE_ATTEMPTS = 20
+LIST_READS = 5  # a page reads at most this many batches past hidden tournaments
 RETRY_SECONDS = 0.005  # the wait before a lost write is retried grows by this much
 _JITTER = secrets.SystemRandom()  # spreads the retries of replicas that collided
 
@@ -120,8 +126,10 @@ class Tournaments:
         standing: StandingCheck,
         *,
         clock: Callable[[], float] = time.time,
+        published: Callable[[Iterable[str]], None] | None = None,
     ) -> None:
         self.config = config
+        self.published = published  # the outbox's: wakes the told players' streams
         self.store = store
         self.players = players
         self.ratings = ratings
@@ -139,14 +147,18 @@ class Tournaments:
     # ------------------------------------------------------------------ changes
 
     async def change(
-        self, tournament_id: str, fn: Callable[[TournamentRecord], bool]
+        self,
+        tournament_id: str,
+        fn: Callable[[TournamentRecord], bool],
+        notices: Callable[[TournamentRecord], Sequence[Notice]] | None = None,
     ) -> TournamentRecord:
         """Apply ``fn`` to a fresh read of the tournament and write it at the version
         read (``fn`` returns False: nothing to write; it may raise to refuse); again on
         a newer read when another change came first.  This replica's changes to one
         tournament take turns (a burst of entries would otherwise mostly collide); only
         other replicas' changes can make a write lose, and it is retried after a short
-        random wait."""
+        random wait.  ``notices``: the notices of the change ``fn`` made (asked after it,
+        of the changed record), written in the same transaction as the record."""
         lock, users = self._turns.get(tournament_id, (asyncio.Lock(), 0))
         self._turns[tournament_id] = (lock, users + 1)
         try:
@@ -158,7 +170,10 @@ class Tournaments:
                     version = record.version
                     if not fn(record):
                         return record
-                    if await self.store.save(record, version):
+                    told = notices(record) if notices is not None else ()
+                    if await self.store.save(record, version, told):
+                        if told and self.published is not None:
+                            self.published({n.player_id for n in told})
                         if tournament_id in self._read:
                             self._read[tournament_id] = (time.monotonic(), record)
                         self.changed(tournament_id)
@@ -208,18 +223,81 @@ class Tournaments:
         existing = await self.store.get(tournament_id)
         if existing is not None:  # a retried create: the tournament it made
             return existing
-        if await self.store.created_since(claims.player_id, now - DAY) >= (
-            self.config.player_per_day
-        ):
-            raise TooManyTournaments(
-                f"a player may create {self.config.player_per_day} tournaments a day",
-                retry_after=3600.0,
-            )
         record = TournamentRecord(
             tournament_id=tournament_id, created_by=claims.player_id, created_at=now,
             request_id=request_id, settings=settings,
         )  # fmt: skip
-        return await self.store.insert(record)
+        try:  # the day's count is checked in the writing transaction (two at once: one)
+            return await self.store.insert(
+                record, CreationLimit(now - DAY, self.config.player_per_day)
+            )
+        except CreationLimitReached:
+            raise TooManyTournaments(
+                f"a player may create {self.config.player_per_day} tournaments a day",
+                retry_after=3600.0,
+            ) from None
+
+    async def create_by_operator(
+        self, operator_id: str, settings: Settings, request_id: str
+    ) -> tuple[TournamentRecord, bool]:
+        """A tournament an operator organises (AdminService): any format and size, rated
+        allowed, up to the server's ``max_capacity``; no daily limit.  Retried with the
+        same ``request_id``, it answers the tournament it made (``False``: not made now)."""
+        now = self.clock()
+        if not 8 <= len(request_id) <= 64:
+            raise InvalidRequest("request_id must be 8-64 characters", field="request_id")
+        settings = self._checked(settings, now)
+        created_by = OPERATOR + operator_id
+        tournament_id = tournament_id_of(created_by, request_id)
+        existing = await self.store.get(tournament_id)
+        if existing is not None:
+            return existing, False
+        record = TournamentRecord(
+            tournament_id=tournament_id, created_by=created_by, created_at=now,
+            request_id=request_id, settings=settings,
+        )  # fmt: skip
+        stored = await self.store.insert(record)
+        return stored, stored.created_at == now
+
+    async def call_off(self, tournament_id: str) -> tuple[TournamentRecord, bool]:
+        """An operator calls the tournament off: it is cancelled (the director pairs
+        and opens nothing more); the tables in play are left for ``Director.cancel`` to
+        end.  A cancelled one answers as it is (``True``: it was already); a finished one
+        is refused (``TournamentOver``)."""
+        if not tournament_id or len(tournament_id) > 64:
+            raise InvalidRequest("tournament_id is required", field="tournament_id")
+        already = False
+        now = self.clock()
+
+        def cancel(r: TournamentRecord) -> bool:
+            nonlocal already
+            if r.state == FINISHED:
+                return False
+            already = r.state == CANCELLED
+            if already:
+                return False
+            r.state, r.finished_at = CANCELLED, now
+            return True
+
+        return await self.change(tournament_id, cancel), already
+
+    async def listed_all(
+        self, state: str, page_size: int, page_token: str = ""
+    ) -> tuple[list[TournamentRecord], str]:
+        """A page of every tournament in ``state``, invitation-only ones included
+        (operators), and the next page's token ("" at the end)."""
+        if state not in STATES:
+            raise InvalidRequest("unknown state", field="state")
+        if not 0 <= page_size <= 100:
+            raise InvalidRequest("page_size must be 0-100", field="page_size")
+        cursor = paging.decode(page_token, (float, str))
+        after = None if cursor is None else (float(cursor[0]), str(cursor[1]))
+        size = page_size or 20
+        found = await self.store.listed(state, size + 1, after)
+        if len(found) <= size:
+            return found, ""
+        last = found[size - 1]
+        return found[:size], paging.encode((last.settings.starts_at, last.tournament_id))
 
     def _checked(self, s: Settings, now: float) -> Settings:
         name = unicodedata.normalize("NFC", s.name.strip())
@@ -269,15 +347,34 @@ class Tournaments:
         )  # fmt: skip
 
     async def listed(
-        self, access_token: str | None, state: str, page_size: int
-    ) -> list[TournamentRecord]:
+        self, access_token: str | None, state: str, page_size: int, page_token: str = ""
+    ) -> tuple[list[TournamentRecord], str]:
+        """A page of the tournaments in ``state`` the caller may see, and the next page's
+        token ("" at the end).  Invitation-only ones hidden from the caller are skipped
+        while reading: a page may come short (even empty) when many in a row are hidden;
+        its token goes on after the last one read."""
         if state not in STATES:
             raise InvalidRequest("unknown state", field="state")
         if not 0 <= page_size <= 100:
             raise InvalidRequest("page_size must be 0-100", field="page_size")
+        cursor = paging.decode(page_token, (float, str))
+        after = None if cursor is None else (float(cursor[0]), str(cursor[1]))
         caller = await self._caller(access_token)
-        found = await self.store.listed(state, (page_size or 20) * 4)
-        return [t for t in found if visible(t, caller)][: page_size or 20]
+        size = page_size or 20
+        page: list[TournamentRecord] = []
+        for _ in range(LIST_READS):
+            batch = await self.store.listed(state, size * 2, after)
+            for record in batch:
+                after = (record.settings.starts_at, record.tournament_id)
+                if visible(record, caller):
+                    page.append(record)
+                    if len(page) == size:
+                        return page, paging.encode(after)
+            if len(batch) < size * 2:
+                return page, ""  # read to the end
+            if page:
+                break
+        return page, paging.encode(after)
 
     async def get(self, access_token: str | None, tournament_id: str) -> Detail:
         caller = await self._caller(access_token)
@@ -422,6 +519,12 @@ class Tournaments:
 
 def table_of(record: TournamentRecord, match_id: str) -> TableRecord | None:
     return next((t for t in record.tables if t.match_id == match_id), None)
+
+
+def shown_creator(created_by: str) -> str:
+    """The creator as players see it: a player's id, or just ``operator`` (which operator
+    organised an event is for operators to know)."""
+    return "operator" if created_by.startswith(OPERATOR) else created_by
 
 
 def tournament_id_of(created_by: str, request_id: str) -> str:

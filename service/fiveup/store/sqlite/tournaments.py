@@ -5,10 +5,19 @@ store's file, its own table ``tournaments`` and schema version.  A record is one
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 
-from ...tournaments.ports import RUNNING, UPCOMING, TournamentRecord
-from ..tournaments_sql import COLUMNS, doc_of, list_order, record_of
+from ...notifications.notices import Notice
+from ...tournaments.ports import (
+    RUNNING,
+    UPCOMING,
+    CreationLimit,
+    CreationLimitReached,
+    TournamentRecord,
+)
+from ..tournaments_sql import COLUMNS, after_clause, doc_of, list_order, record_of
 from .events import _transaction
+from .outbox import write_notices
 from .worker import WorkerStore
 
 MIGRATIONS: list[str] = [
@@ -37,15 +46,24 @@ class SqliteTournamentStore(WorkerStore):
     version_table = "tournaments_schema_version"
     migrations = MIGRATIONS
 
-    async def insert(self, record: TournamentRecord) -> TournamentRecord:
+    async def insert(
+        self, record: TournamentRecord, limit: CreationLimit | None = None
+    ) -> TournamentRecord:
         def insert(conn: sqlite3.Connection) -> TournamentRecord:
-            with _transaction(conn):
+            with _transaction(conn):  # BEGIN IMMEDIATE: the one writer counts and inserts
                 row = conn.execute(
                     f"SELECT {COLUMNS} FROM tournaments WHERE created_by = ? AND request_id = ?",
                     (record.created_by, record.request_id),
                 ).fetchone()
                 if row is not None:
                     return record_of(row)
+                if limit is not None:
+                    (made,) = conn.execute(
+                        "SELECT COUNT(*) FROM tournaments WHERE created_by = ? AND created_at >= ?",
+                        (record.created_by, limit.since),
+                    ).fetchone()
+                    if made >= limit.most:
+                        raise CreationLimitReached(record.created_by)
                 conn.execute(
                     "INSERT INTO tournaments (tournament_id, created_by, request_id, created_at,"
                     " starts_at, state, version, doc) VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
@@ -67,7 +85,9 @@ class SqliteTournamentStore(WorkerStore):
 
         return await self._read(get)
 
-    async def save(self, record: TournamentRecord, expected_version: int) -> bool:
+    async def save(
+        self, record: TournamentRecord, expected_version: int, notices: Sequence[Notice] = ()
+    ) -> bool:
         def save(conn: sqlite3.Connection) -> bool:
             with _transaction(conn):
                 cur = conn.execute(
@@ -76,19 +96,29 @@ class SqliteTournamentStore(WorkerStore):
                     (doc_of(record), record.state, record.settings.starts_at,
                      expected_version + 1, record.tournament_id, expected_version),
                 )  # fmt: skip
-                return cur.rowcount == 1
+                if cur.rowcount != 1:
+                    return False
+                write_notices(conn, notices)  # with the change that caused them
+                return True
 
         saved = await self._run(save)
         if saved:
             record.version = expected_version + 1
         return saved
 
-    async def listed(self, state: str, limit: int) -> list[TournamentRecord]:
+    async def listed(
+        self, state: str, limit: int, after: tuple[float, str] | None = None
+    ) -> list[TournamentRecord]:
+        where = ""
+        params: tuple[object, ...] = ()
+        if after is not None:
+            where, params = after_clause(state, "?"), (after[0], after[0], after[1])
+
         def listed(conn: sqlite3.Connection) -> list[TournamentRecord]:
             rows = conn.execute(
-                f"SELECT {COLUMNS} FROM tournaments WHERE state = ?"
+                f"SELECT {COLUMNS} FROM tournaments WHERE state = ?{where}"
                 f" ORDER BY {list_order(state)}, tournament_id LIMIT ?",
-                (state, limit),
+                (state, *params, limit),
             ).fetchall()
             return [record_of(row) for row in rows]
 
