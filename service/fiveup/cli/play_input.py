@@ -111,3 +111,49 @@ async def choose_move(
         if answer.isdigit() and 1 <= int(answer) <= len(moves):
             return moves[int(answer) - 1]
         print(f"  Type a number from 1 to {len(moves)}.", file=out, flush=True)
+
+
+class Keyboard:
+    """The terminal's lines for a session whose questions may be dropped unanswered
+    (the tournament view stops asking when a table is ready): one thread reads the lines,
+    and a line goes to the newest question only, so a question dropped earlier never
+    swallows the answer to the next one (with ``read_line`` each question's thread would
+    take the next line, asked or not).  ``ask`` is a drop-in for ``read_line``."""
+
+    def __init__(self, out: TextIO, read: Callable[[], str] = input) -> None:
+        self.out, self.read = out, read
+        self._lines: list[str] = []
+        self._ended = False  # end of input: every question is answered "q"
+        self._asker = 0  # the newest question's number
+        self._changed = threading.Condition()
+        self._reader: threading.Thread | None = None
+
+    def ask(self, prompt: str) -> str:
+        """Show ``prompt`` and wait for a line ("" once a newer question took over)."""
+        with self._changed:
+            self._asker += 1
+            mine = self._asker
+            if self._reader is None:
+                self._reader = threading.Thread(target=self._read, name="fiveup-keys", daemon=True)
+                self._reader.start()
+            self._changed.notify_all()  # an older question gives up
+            if prompt:
+                print(prompt, end="", file=self.out, flush=True)
+            while not self._lines and not self._ended and self._asker == mine:
+                self._changed.wait()
+            if self._asker != mine:
+                return ""
+            return self._lines.pop(0) if self._lines else "q"
+
+    def _read(self) -> None:
+        while True:
+            try:
+                line = self.read()
+            except (EOFError, OSError):
+                with self._changed:
+                    self._ended = True
+                    self._changed.notify_all()
+                return
+            with self._changed:
+                self._lines.append(line)
+                self._changed.notify_all()
