@@ -11,6 +11,7 @@ import os
 import random
 import re
 import secrets
+import socket
 import subprocess
 import sys
 import threading
@@ -23,10 +24,11 @@ import pexpect
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from fiveup.identity.keys import ensure_local_key
 from fiveup.v1 import match_pb2_grpc, players_pb2, players_pb2_grpc, tournaments_pb2_grpc
 from fiveup.v1 import tournaments_pb2 as pb
 
-from ..harness import auth, running_server
+from ..harness import auth, running_server, start_process, stop_process
 from ..service.players import play_seat
 from .conftest import FIVEUP
 
@@ -272,27 +274,61 @@ def test_refused_entries_end_in_one_line_and_the_list_shows_what_can_be_entered(
     assert listed.stdout.rstrip().endswith("Enter one with: fiveup play --tournament ID")
 
 
-def test_a_person_withdraws_after_confirming(server: str, tmp_path: Path) -> None:
-    with grpc.insecure_channel(server) as channel:
-        owner = sign_in(channel, "Host").access_token
-        tid = create(channel, owner, name="Later")
-        child = pexpect.spawn(
+def test_the_view_survives_a_server_restart_and_a_person_comes_back_then_withdraws(
+    tmp_path: Path,
+) -> None:
+    """The server stops while the person waits: the view says it reconnects, and once
+    the server is back it follows the tournament again (a new entrant shows).  q leaves
+    with the entry kept; the same command comes back to it; w withdraws, after a yes."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{probe.getsockname()[1]}"
+    folder = tmp_path / "server"
+    # the restarted server keeps the key its sessions were signed with, as a deployment does
+    keys = ("--access-token-keys", str(ensure_local_key(tmp_path / "keys")))
+    server = start_process(folder, "--address", address, *keys, *SERVER_FLAGS)
+
+    def spawn() -> pexpect.spawn:
+        return pexpect.spawn(
             sys.executable,
-            ["-m", "fiveup.cli", "play", "--server", server,
+            ["-m", "fiveup.cli", "play", "--server", address,
              "--device-file", str(tmp_path / "device"), "--tournament", tid],
             encoding="utf-8", timeout=30, dimensions=(60, 100),
         )  # fmt: skip
+
+    try:
+        with grpc.insecure_channel(address) as channel:
+            tid = create(channel, sign_in(channel, "Host").access_token, name="Later")
+        child = spawn()
+        child.expect(r"Entered Later\.")
         child.expect("Type w to withdraw")
-        child.sendline("w")
-        child.expect(r"Withdraw from the tournament\? .* \[y/N\] ")
-        child.sendline("n")
-        child.expect("Still entered.")
-        assert get(channel, tid).summary.entrants == 1
-        child.sendline("w")
-        child.expect(r"\[y/N\] ")
-        child.sendline("y")
-        child.expect("You withdrew from the tournament")
-        child.expect(pexpect.EOF)
-        child.close()
-        assert child.exitstatus == 0
-        assert get(channel, tid).summary.entrants == 0  # before the start: the place is freed
+        stop_process(server)
+        child.expect("· the connection dropped; reconnecting…")
+        server = start_process(folder, "--address", address, *keys, *SERVER_FLAGS)
+        with grpc.insecure_channel(address) as channel:
+            join(channel, tid, sign_in(channel, "Zed").access_token)
+            child.expect(r"\d\s+Zed\s+0\s")  # the standings again, from the new stream
+            child.sendline("q")
+            child.expect(rf"You are still entered: fiveup play --tournament {tid} takes you back\.")
+            child.expect(pexpect.EOF)
+            child.close()
+            assert child.exitstatus == 0
+            assert get(channel, tid).summary.entrants == 2
+
+            back = spawn()
+            back.expect(r"Back in Later\.")
+            back.expect("Type w to withdraw")
+            back.sendline("w")
+            back.expect(r"Withdraw from the tournament\? .* \[y/N\] ")
+            back.sendline("n")
+            back.expect("Still entered.")
+            back.sendline("w")
+            back.expect(r"\[y/N\] ")
+            back.sendline("y")
+            back.expect("You withdrew from the tournament")
+            back.expect(pexpect.EOF)
+            back.close()
+            assert back.exitstatus == 0
+            assert get(channel, tid).summary.entrants == 1  # before the start: the place is freed
+    finally:
+        stop_process(server)

@@ -30,7 +30,7 @@ from ..v1 import tournaments_pb2 as pb
 from . import play_players
 from .play_chat import TableChat
 from .play_input import ask_with_chat
-from .play_loop import Ending, MatchPlay, SeatAtTable
+from .play_loop import RECONNECT_SECONDS, Ending, MatchPlay, SeatAtTable
 from .play_render import seat_text
 from .play_tournament_render import (
     final_text,
@@ -40,7 +40,6 @@ from .play_tournament_render import (
     waiting_text,
 )
 
-RECONNECT_SECONDS = (0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0)  # waits before reopening the stream
 KEYS = "Type w to withdraw, or q to leave (you stay entered; the same command brings you back)."
 OVER = (pb.TOURNAMENT_STATE_FINISHED, pb.TOURNAMENT_STATE_CANCELLED)
 
