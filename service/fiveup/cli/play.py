@@ -77,7 +77,7 @@ async def play(
     against bots, or, signed in as a guest, a table found by the matchmaker or the
     player's match in progress."""
     if ask is None:  # a tournament drops the question of its view when a table is ready
-        ask = Keyboard(out).ask if options.tournament else read_line
+        ask = Keyboard(out) if options.tournament else read_line
     kinds = (
         list(options.bots) * (options.players - 1) if len(options.bots) == 1 else list(options.bots)
     )

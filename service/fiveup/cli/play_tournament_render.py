@@ -113,17 +113,27 @@ def waiting_text(
     if summary.state == pb.TOURNAMENT_STATE_UPCOMING:
         starts = _when(summary.settings.starts_at.ToNanoseconds() / 1e9, now)
         return f"Entered. Starts {starts}; waiting for round 1…"
+    arena = summary.settings.format == pb.TOURNAMENT_FORMAT_ARENA
     if not detail.rounds:
-        return "Waiting for round 1…"
+        return "Waiting for your first table…" if arena else "Waiting for round 1…"
+    if any(
+        t.ending == pb.TABLE_ENDING_PLAYING and me in t.player_ids and t.match_id not in played
+        for r in detail.rounds[-2:]
+        for t in r.tables
+    ):
+        return "Your next table is being seated…"
+    if arena:
+        ends = summary.ends_at.ToNanoseconds() / 1e9
+        if summary.HasField("ends_at") and ends <= now:
+            return "The arena's time is up: waiting for its last tables and the final standings…"
+        clock = time.strftime("%H:%M:%S UTC", time.gmtime(ends))
+        return "Waiting for your next table" + (
+            f"; the arena seats tables until {clock}…" if summary.HasField("ends_at") else "…"
+        )
     current = detail.rounds[-1]
     playing = sum(1 for t in current.tables if t.ending == pb.TABLE_ENDING_PLAYING)
     last = summary.rounds and current.round >= summary.rounds
     after = "the final standings" if last else f"round {current.round + 1}"
-    if any(
-        t.ending == pb.TABLE_ENDING_PLAYING and me in t.player_ids and t.match_id not in played
-        for t in current.tables
-    ):
-        return f"Round {current.round}: your table is being seated…"
     byes = [t for t in current.tables if t.ending == pb.TABLE_ENDING_BYE and me in t.player_ids]
     mine = "You have a bye this round (1 point). " if byes else ""
     if me in current.unseated_player_ids:
