@@ -103,7 +103,7 @@ class MatchPlay:
         """The match's events into ``events``; a stream the network or a server restart
         dropped is opened again after the last event received (None once it ends, or
         when the server stays away: the loop then reads the match itself)."""
-        after, failures = 0, 0
+        after, failures, renewed = 0, 0, False
         while True:
             call = self.stub.WatchMatch(
                 pb.WatchMatchRequest(match_id=self.match_id, with_views=True, after_version=after),
@@ -116,7 +116,17 @@ class MatchPlay:
                         await self.events.put(item)
                 break
             except grpc.aio.AioRpcError as exc:
-                if exc.code() != grpc.StatusCode.UNAVAILABLE or failures == len(RECONNECT_SECONDS):
+                code = exc.code()
+                if (
+                    code == grpc.StatusCode.UNAUTHENTICATED
+                    and failures
+                    and self.creds
+                    and not renewed
+                ):
+                    await self.creds.sign_in_again()  # a restart changed the signing key
+                    renewed = True
+                    continue
+                if code != grpc.StatusCode.UNAVAILABLE or failures == len(RECONNECT_SECONDS):
                     break
                 if failures == 0:
                     print("· the connection dropped; reconnecting…", file=self.out, flush=True)

@@ -219,7 +219,7 @@ class TournamentPlay:
     async def watch(self, updates: asyncio.Queue[pb.TournamentDetail]) -> None:
         """WatchTournament into ``updates``, opened again when it drops (its first message
         is the whole tournament, so the view resumes from the tournament's state)."""
-        failures = 0
+        failures, renewed = 0, False
         while True:
             request = pb.WatchTournamentRequest(tournament_id=self.tid)
             call = self.stub.WatchTournament(request, metadata=await self.creds.metadata())
@@ -232,6 +232,12 @@ class TournamentPlay:
                 if latest.summary.state in OVER:
                     return
             except grpc.aio.AioRpcError as exc:
+                if exc.code() == grpc.StatusCode.UNAUTHENTICATED and failures and not renewed:
+                    # back after a restart that changed the server's signing key (a
+                    # development server's is made at each start): the same device again
+                    await self.creds.sign_in_again()
+                    renewed = True
+                    continue
                 if exc.code() not in (
                     grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED
                 ):  # fmt: skip
