@@ -7,8 +7,10 @@ import asyncio
 import io
 import queue
 
+import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from fiveup.cli.commands import main
 from fiveup.cli.play_input import Keyboard, ask_with_chat
 from fiveup.cli.play_tournament_render import final_text, refusal_text, waiting_text
 from fiveup.v1 import tournaments_pb2 as pb
@@ -103,3 +105,11 @@ async def test_a_dropped_question_never_takes_the_next_answer() -> None:
     answer = asyncio.ensure_future(ask_with_chat(keyboard, "Your move: ", None))
     typed.put("3")
     assert await asyncio.wait_for(answer, 10) == "3"
+
+
+def test_a_tournament_is_played_on_its_own(capsys: pytest.CaptureFixture[str]) -> None:
+    for other in (["--queue", "2"], ["--resume"], ["--stats"], ["--tournaments"]):
+        with pytest.raises(SystemExit) as stopped:
+            main(["play", "--tournament", "t1", *other])
+        assert stopped.value.code == 2
+        assert "do not go together: pick one" in capsys.readouterr().err
