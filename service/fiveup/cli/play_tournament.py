@@ -132,9 +132,9 @@ class TournamentPlay:
     # ------------------------------------------------------------------ the session
 
     async def run(self) -> int:
-        detail = await self.enter()
+        known: pb.TournamentDetail | None = await self.enter()
         while True:
-            followed = await self.follow(detail)
+            followed = await self.follow(known)
             if followed is Stop.LEFT:
                 self.say(
                     f"You are still entered: fiveup play --tournament {self.tid} takes you back."
@@ -157,6 +157,7 @@ class TournamentPlay:
                 )
                 return 0
             self.shown = None  # the view comes back whole after a table
+            known = None  # as the stream tells it now: the table may not be over for it yet
 
     def ready(self, detail: pb.TournamentDetail) -> bool:
         """The person's table is there to play, or the tournament is over."""
@@ -177,12 +178,13 @@ class TournamentPlay:
         self.shown, self.waiting = standings, waiting
         self.say(waiting, *([KEYS] if first else []))
 
-    async def follow(self, detail: pb.TournamentDetail) -> pb.TournamentDetail | Stop:
-        """Follow the tournament until the person's table is ready or it is over (that
-        state), or they withdraw or leave."""
-        if self.ready(detail):
-            return detail
-        self.show(detail)
+    async def follow(self, known: pb.TournamentDetail | None) -> pb.TournamentDetail | Stop:
+        """Follow the tournament (from ``known``, if given) until the person's table is
+        ready or it is over (that state), or they withdraw or leave."""
+        if known is not None:
+            if self.ready(known):
+                return known
+            self.show(known)
         updates: asyncio.Queue[pb.TournamentDetail] = asyncio.Queue()
         watcher = asyncio.ensure_future(self.watch(updates))
         key: asyncio.Future[str] | None = None
