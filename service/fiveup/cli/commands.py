@@ -165,7 +165,9 @@ def _setup_play(sub: Subparsers) -> None:
         "lets you play it (chat at any prompt with :say or :phrase; a rematch at the "
         "end); or signs in as a guest and takes the seat the matchmaker finds "
         "(--queue N), or the seat of your match in progress (--resume), and shows what the "
-        "match did to your rating; --stats shows your ratings and statistics.  Start a "
+        "match did to your rating; --stats shows your ratings and statistics; "
+        "--tournament ID enters a tournament and plays its tables (--tournaments lists "
+        "them).  Start a "
         "server first (make run).",
     )
     # --address is what `fiveup serve` calls the same host:port, so people type it here too

@@ -6,8 +6,10 @@ progress; see ``play_players``), follows the match's event stream, and submits m
 chosen from the server's legal-move list.  A signed-in player sees what a finished match
 did to their rating, and ``--stats`` shows their ratings and statistics (``play_stats``).
 The match's chat shows between the moves and is written from any prompt
-(``play_chat``); a finished match offers a rematch (``play_rematch``).  It never touches
-the engine; everything it shows comes from the server's views and events.
+(``play_chat``); a finished match offers a rematch (``play_rematch``).
+``--tournament`` enters a tournament and plays its tables as they are seated
+(``play_tournament``).  It never touches the engine; everything it shows comes from the
+server's views and events.
 
 This module is the session: the options, the table to play (new, queued or resumed),
 and one match after another while a rematch follows.  ``play_loop`` plays one match
