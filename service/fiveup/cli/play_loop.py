@@ -123,8 +123,11 @@ class MatchPlay:
                     and self.creds
                     and not renewed
                 ):
-                    await self.creds.sign_in_again()  # a restart changed the signing key
                     renewed = True
+                    try:
+                        await self.creds.sign_in_again()  # a restart changed the signing key
+                    except grpc.aio.AioRpcError:
+                        break  # the loop reads the match itself, and says why it cannot
                     continue
                 if code != grpc.StatusCode.UNAVAILABLE or failures == len(RECONNECT_SECONDS):
                     break
