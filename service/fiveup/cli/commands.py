@@ -165,7 +165,9 @@ def _setup_play(sub: Subparsers) -> None:
         "lets you play it (chat at any prompt with :say or :phrase; a rematch at the "
         "end); or signs in as a guest and takes the seat the matchmaker finds "
         "(--queue N), or the seat of your match in progress (--resume), and shows what the "
-        "match did to your rating; --stats shows your ratings and statistics.  Start a "
+        "match did to your rating; --stats shows your ratings and statistics; "
+        "--tournament ID enters a tournament and plays its tables (--tournaments lists "
+        "them).  Start a "
         "server first (make run).",
     )
     # --address is what `fiveup serve` calls the same host:port, so people type it here too
@@ -203,6 +205,11 @@ def _setup_play(sub: Subparsers) -> None:
     p.add_argument("--levels", action="store_true",
                    help="show the server's bot levels, weakest first, with their ratings on the"
                    " players' scale and think budgets, then stop")  # fmt: skip
+    p.add_argument("--tournaments", action="store_true",
+                   help="list the upcoming and running tournaments, then stop")  # fmt: skip
+    p.add_argument("--tournament", metavar="ID",
+                   help="sign in as a guest, enter tournament ID (or come back to it) and play"
+                   " its tables as they are seated, until its final standings (w withdraws)")  # fmt: skip
     p.set_defaults(handler=_cmd_play, parser=p)
 
 
@@ -222,6 +229,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
         parser.error("--levels shows the bot levels and stops: leave out --stats/--queue/--resume")
     if args.stats and (args.queue is not None or args.resume):
         parser.error("--stats shows your statistics and stops: leave out --queue/--resume")
+    modes = [f for f, on in (("--tournament", args.tournament), ("--tournaments", args.tournaments),
+             ("--queue", args.queue is not None), ("--resume", args.resume),
+             ("--stats", args.stats), ("--levels", args.levels)) if on]  # fmt: skip
+    if len(modes) > 1 and ("--tournament" in modes or "--tournaments" in modes):
+        parser.error(f"{' and '.join(modes)} do not go together: pick one")
     if args.bot_wait < 0:
         parser.error("--bot-wait must be 0 or more seconds")
     if args.rematch_wait <= 0:
@@ -240,6 +252,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         stats=args.stats,
         levels=args.levels,
         rematch_wait=args.rematch_wait,
+        tournaments=args.tournaments,
+        tournament=args.tournament,
     )
     return asyncio.run(play(options))
 

@@ -6,8 +6,10 @@ progress; see ``play_players``), follows the match's event stream, and submits m
 chosen from the server's legal-move list.  A signed-in player sees what a finished match
 did to their rating, and ``--stats`` shows their ratings and statistics (``play_stats``).
 The match's chat shows between the moves and is written from any prompt
-(``play_chat``); a finished match offers a rematch (``play_rematch``).  It never touches
-the engine; everything it shows comes from the server's views and events.
+(``play_chat``); a finished match offers a rematch (``play_rematch``).
+``--tournament`` enters a tournament and plays its tables as they are seated
+(``play_tournament``).  It never touches the engine; everything it shows comes from the
+server's views and events.
 
 This module is the session: the options, the table to play (new, queued or resumed),
 and one match after another while a rematch follows.  ``play_loop`` plays one match
@@ -30,10 +32,11 @@ from ..v1 import match_pb2 as pb
 from ..v1 import match_pb2_grpc
 from . import play_players, play_stats
 from .play_chat import TableChat
-from .play_input import ask_with_chat, read_line
+from .play_input import Keyboard, ask_with_chat, read_line
 from .play_loop import Ending, MatchPlay, SeatAtTable
 from .play_rematch import NextMatch, ServerRematch, ask_again_against_bots
 from .play_render import seat_text
+from .play_tournament import TournamentPlay, list_tournaments
 
 # Bot kind name ("greedy", ...) -> its enum value, from the contract.
 BOT_KINDS = {
@@ -63,6 +66,8 @@ class PlayOptions:
     stats: bool = False  # show the signed-in player's ratings and statistics, then stop
     levels: bool = False  # show the server's bot levels with their ratings, then stop
     rematch_wait: float = 60.0  # seconds the rematch prompt and the wait for others last
+    tournaments: bool = False  # list the upcoming and running tournaments, then stop
+    tournament: str | None = None  # enter (or come back to) this tournament, play its tables
 
 
 async def play(
@@ -73,7 +78,8 @@ async def play(
     """Play a seat until the match ends (0 on a finished match): seat 0 of a new match
     against bots, or, signed in as a guest, a table found by the matchmaker or the
     player's match in progress."""
-    ask = ask or read_line
+    if ask is None:  # a tournament drops the question of its view when a table is ready
+        ask = Keyboard(out) if options.tournament else read_line
     kinds = (
         list(options.bots) * (options.players - 1) if len(options.bots) == 1 else list(options.bots)
     )
@@ -126,6 +132,13 @@ async def _play(
             levels = await play_stats.fetch_levels(channel)
             print("\n".join(play_stats.render_levels(levels)), file=out, flush=True)
             return 0
+        if options.tournaments:
+            return await list_tournaments(channel, out)
+        if options.tournament:
+            device_file = options.device_file or play_players.DEFAULT_DEVICE_FILE
+            creds = await play_players.Credentials.sign_in(channel, device_file)
+            print(f"Signed in as {creds.player.display_name}.", file=out, flush=True)
+            return await TournamentPlay(channel, creds, options.tournament, ask, out).run()
         if options.queue is not None or options.resume or options.stats:
             device_file = options.device_file or play_players.DEFAULT_DEVICE_FILE
             creds = await play_players.Credentials.sign_in(channel, device_file)

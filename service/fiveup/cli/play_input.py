@@ -20,6 +20,8 @@ async def ask_with_chat(ask: Callable[[str], str], text: str, chat: TableChat | 
     if chat is not None:
         chat.prompt = text
     try:
+        if isinstance(ask, Keyboard):
+            return await ask.line(text)
         return await _ask_in_thread(ask, text)
     finally:
         if chat is not None:
@@ -111,3 +113,61 @@ async def choose_move(
         if answer.isdigit() and 1 <= int(answer) <= len(moves):
             return moves[int(answer) - 1]
         print(f"  Type a number from 1 to {len(moves)}.", file=out, flush=True)
+
+
+class Keyboard:
+    """The terminal's lines for a session whose questions may be dropped unanswered
+    (the tournament view stops asking when a table is ready).  One thread reads the
+    lines; each goes to the newest question, in the event loop, so a question dropped
+    earlier never takes the answer to the next one (with ``read_line`` each question
+    has a thread of its own, and a dropped one would still take the next line typed).
+    Pass it where an ``ask`` goes: ``ask_with_chat`` asks it in the loop; called
+    directly it is a blocking ``read_line``."""
+
+    def __init__(self, out: TextIO, read: Callable[[], str] = input) -> None:
+        self.out, self.read = out, read
+        self._typed: list[str] = []  # lines typed while nothing was asked
+        self._ended = False  # end of input: every question is answered "q"
+        self._waiting: asyncio.Future[str] | None = None  # the newest question
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def __call__(self, prompt: str) -> str:
+        return read_line(prompt)
+
+    async def line(self, prompt: str) -> str:
+        """Show ``prompt`` and wait for the next line (an older question is dropped)."""
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+            threading.Thread(target=self._read, name="fiveup-keys", daemon=True).start()
+        if self._waiting is not None and not self._waiting.done():
+            self._waiting.cancel()
+        if prompt:
+            print(prompt, end="", file=self.out, flush=True)
+        if self._typed:
+            return self._typed.pop(0)
+        if self._ended:
+            return "q"
+        self._waiting = self._loop.create_future()
+        return await self._waiting
+
+    def _typed_line(self, line: str | None) -> None:
+        """In the loop: a line (None: the end of input) for the newest question."""
+        if line is None:
+            self._ended = True
+            line = "q"
+        if self._waiting is not None and not self._waiting.done():
+            self._waiting.set_result(line)
+        elif not self._ended:
+            self._typed.append(line)
+
+    def _read(self) -> None:
+        assert self._loop is not None
+        while True:
+            try:
+                line: str | None = self.read()
+            except (EOFError, OSError):
+                line = None
+            with contextlib.suppress(RuntimeError):  # the loop is gone: nobody asks
+                self._loop.call_soon_threadsafe(self._typed_line, line)
+            if line is None:
+                return

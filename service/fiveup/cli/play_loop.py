@@ -30,6 +30,7 @@ from .play_input import Interrupt, ask_with_chat, choose_move
 from .play_render import render, render_hints
 
 Metadata = Callable[[], Awaitable[tuple[tuple[str, str], ...]]]
+RECONNECT_SECONDS = (0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0)  # waits before reopening a stream
 
 
 class Ending(enum.Enum):
@@ -99,13 +100,41 @@ class MatchPlay:
     # ------------------------------------------------------------------ the stream
 
     async def _watch(self) -> None:
-        call = self.stub.WatchMatch(
-            pb.WatchMatchRequest(match_id=self.match_id, with_views=True),
-            metadata=await self.metadata(),
-        )
-        async for item in call:
-            if item.WhichOneof("item") == "event":
-                await self.events.put(item)
+        """The match's events into ``events``; a stream the network or a server restart
+        dropped is opened again after the last event received (None once it ends, or
+        when the server stays away: the loop then reads the match itself)."""
+        after, failures, renewed = 0, 0, False
+        while True:
+            call = self.stub.WatchMatch(
+                pb.WatchMatchRequest(match_id=self.match_id, with_views=True, after_version=after),
+                metadata=await self.metadata(),
+            )
+            try:
+                async for item in call:
+                    if item.WhichOneof("item") == "event":
+                        after, failures = item.event.version, 0
+                        await self.events.put(item)
+                break
+            except grpc.aio.AioRpcError as exc:
+                code = exc.code()
+                if (
+                    code == grpc.StatusCode.UNAUTHENTICATED
+                    and failures
+                    and self.creds
+                    and not renewed
+                ):
+                    renewed = True
+                    try:
+                        await self.creds.sign_in_again()  # a restart changed the signing key
+                    except grpc.aio.AioRpcError:
+                        break  # the loop reads the match itself, and says why it cannot
+                    continue
+                if code != grpc.StatusCode.UNAVAILABLE or failures == len(RECONNECT_SECONDS):
+                    break
+                if failures == 0:
+                    print("· the connection dropped; reconnecting…", file=self.out, flush=True)
+                await asyncio.sleep(RECONNECT_SECONDS[failures])
+                failures += 1
         await self.events.put(None)
 
     async def take_event(self) -> pb.MatchEvent | None:

@@ -56,14 +56,22 @@ class Credentials:
 
     stub: players_pb2_grpc.PlayerServiceAsyncStub  # the async stub exists in the type stubs only
     session: players_pb2.Session
+    device: str = ""  # the device id signed in with
 
     @classmethod
     async def sign_in(cls, channel: grpc.aio.Channel, device_file: Path) -> Credentials:
         stub = players_pb2_grpc.PlayerServiceStub(channel)
-        signed = await stub.SignInAsGuest(
-            players_pb2.SignInAsGuestRequest(device_id=device_id(device_file))
+        device = device_id(device_file)
+        signed = await stub.SignInAsGuest(players_pb2.SignInAsGuestRequest(device_id=device))
+        return cls(stub, signed.session, device)
+
+    async def sign_in_again(self) -> None:
+        """A new session for the same device (the server no longer accepts this one: a
+        development server restarted with a new signing key)."""
+        signed = await self.stub.SignInAsGuest(
+            players_pb2.SignInAsGuestRequest(device_id=self.device)
         )
-        return cls(stub, signed.session)
+        self.session = signed.session
 
     @property
     def player(self) -> players_pb2.Player:
