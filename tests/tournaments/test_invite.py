@@ -10,9 +10,15 @@ import time
 import grpc
 import pytest
 
-from fiveup.tournaments.service import MAX_INVITES
-from fiveup.v1 import friends_pb2, friends_pb2_grpc, notifications_pb2, notifications_pb2_grpc
-from fiveup.v1 import players_pb2, players_pb2_grpc
+from fiveup.tournaments.invitations import MAX_INVITES
+from fiveup.v1 import (
+    friends_pb2,
+    friends_pb2_grpc,
+    notifications_pb2,
+    notifications_pb2_grpc,
+    players_pb2,
+    players_pb2_grpc,
+)
 from fiveup.v1 import tournaments_pb2 as pb
 
 from ..harness import Running, auth, server_fixture, wait_for
@@ -99,7 +105,7 @@ async def test_strangers_blocked_friends_and_unknown_ids_get_one_answer(server) 
     )
     assert await refused(server, ana, tid, cal.player_id) == not_friend  # blocked by them
     assert await invitations(server, bea) == [] and await invitations(server, cal) == []
-    code, reason = await refused(server, ana, tid, ana.player_id)
+    code, _ = await refused(server, ana, tid, ana.player_id)
     assert code == grpc.StatusCode.INVALID_ARGUMENT
 
 
@@ -130,7 +136,8 @@ async def test_an_invitation_only_tournament_is_its_creators_to_widen(server) ->
     await join(server, ana, tid)
     # An invited entrant cannot widen the list, nor tell bea of a tournament hidden to her.
     assert await refused(server, ana, tid, bea.player_id) == (
-        grpc.StatusCode.PERMISSION_DENIED, "TOURNAMENT_INVITE_NOT_ALLOWED"
+        grpc.StatusCode.PERMISSION_DENIED,
+        "TOURNAMENT_INVITE_NOT_ALLOWED",
     )
     with pytest.raises(grpc.aio.AioRpcError):
         await get(server, tid, bea)
@@ -150,7 +157,8 @@ async def test_one_player_invites_at_most_the_limit_to_one_tournament(server) ->
     for f in friends:
         assert await invite(server, ana, tid, f.player_id) is True
     assert await refused(server, ana, tid, extra.player_id) == (
-        grpc.StatusCode.RESOURCE_EXHAUSTED, "TOURNAMENT_INVITES_LIMITED"
+        grpc.StatusCode.RESOURCE_EXHAUSTED,
+        "TOURNAMENT_INVITES_LIMITED",
     )
     assert await invitations(server, extra) == []
     assert await invite(server, ana, tid, friends[0].player_id) is False  # a retry still answers

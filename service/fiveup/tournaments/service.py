@@ -22,25 +22,24 @@ from typing import Protocol
 from ..engine.config import MAX_TURN_CLOCK, MIN_TURN_CLOCK
 from ..friends.ports import FriendLookup, NoFriends
 from ..identity import Players
-from ..identity.relations import BlockLookup
 from ..identity.names import is_invisible
+from ..identity.relations import BlockLookup
 from ..lobby.seats import check_rated_seat
-from ..notifications.notices import Notice, NoticeKind
+from ..notifications.notices import Notice
 from ..shared import paging
 from ..shared.errors import InvalidRequest, ShuttingDown
+from . import invitations
 from .errors import (
     AlreadyWithdrawn,
     CreationNotAllowed,
     EntriesClosed,
-    InviteeNotFriend,
-    InviteNotAllowed,
     NotEligible,
-    TooManyInvitations,
     TooManyTournaments,
     TournamentBusy,
     TournamentFull,
     TournamentNotFound,
 )
+from .invitations import MAX_INVITED
 from .model import ARENA, SWISS, StandingRow
 from .ports import (
     CANCELLED,
@@ -52,7 +51,6 @@ from .ports import (
     CreationLimitReached,
     EntrantRecord,
     EntryRules,
-    InvitationRecord,
     Settings,
     TableRecord,
     TournamentRecord,
@@ -65,8 +63,6 @@ DAY = 86_400.0
 OPERATOR = "operator:"  # created_by of an operator's tournament: this, then their id
 NEW_PLAYER_RATING = 1500.0  # a player without an established rating, for the entry band
 MAX_NAME = 64
-MAX_INVITED = 256
-MAX_INVITES = 20  # invitations one player may send for one tournament
 MAX_ROUNDS = 20
 MIN_DURATION, MAX_DURATION = 5, 7 * 24 * 3600
 MAX_AHEAD = 30 * DAY  # the furthest ahead a tournament may be set to start
@@ -455,64 +451,8 @@ class Tournaments:
         return withdrew
 
     async def invite(self, access_token: str | None, tournament_id: str, player_id: str) -> bool:
-        """The signed-in player invites a friend (``player_id``) to the tournament: a
-        ``TOURNAMENT_INVITED`` notice to them, written with the record of the invitation.
-        The caller must have created the tournament or be entered in it, while it takes
-        entries; an invitation-only one is the creator's to widen (inviting adds the
-        friend to its list), an entrant may invite only to an open one.  True: invited
-        now; False: the caller had invited them before, or they are entered (nothing
-        written).  A stranger, a blocked player and an unknown id get one answer."""
-        player = await self.players.get(access_token)
-        pid = player.player_id
-        if not player_id or len(player_id) > 128:
-            raise InvalidRequest("player_id is required", field="player_id")
-        if player_id == pid:
-            raise InvalidRequest("you cannot invite yourself", field="player_id")
-        may_invite(await self._visible(tournament_id, pid), pid, self.clock())
-        blocked = self.blocks is not None and await self.blocks.blocked_either_way(pid, player_id)
-        if blocked or player_id not in await self.friends.friends_among(pid, [player_id]):
-            raise InviteeNotFriend("you can invite only your friends")
-        now = self.clock()
-        invited = False
-
-        def add(r: TournamentRecord) -> bool:
-            nonlocal invited
-            may_invite(r, pid, self.clock())
-            held = r.entrant(player_id)
-            mine = [i for i in r.invitations if i.by == pid]
-            invited = False
-            if any(i.player_id == player_id for i in mine) or (held is not None and held.active):
-                return False  # invited before (one notice), or entered already
-            if len(mine) >= MAX_INVITES:
-                raise TooManyInvitations(
-                    f"you may invite {MAX_INVITES} players to one tournament",
-                    limit=str(MAX_INVITES),
-                )
-            entry = r.settings.entry
-            if entry.invited and player_id not in entry.invited:  # the creator's (may_invite)
-                if len(entry.invited) >= MAX_INVITED:
-                    raise TooManyInvitations(
-                        f"an invitation list holds at most {MAX_INVITED} players",
-                        limit=str(MAX_INVITED),
-                    )
-                r.settings = replace(
-                    r.settings, entry=replace(entry, invited=(*entry.invited, player_id))
-                )
-            r.invitations.append(InvitationRecord(pid, player_id, now))
-            invited = True
-            return True
-
-        def notices(r: TournamentRecord) -> list[Notice]:
-            return [
-                Notice.of(
-                    NoticeKind.TOURNAMENT_INVITED, player_id, f"{r.tournament_id}/{pid}", now,
-                    data={"tournament_id": r.tournament_id, "name": r.settings.name,
-                          "from": pid, "by": player.display_name},
-                )  # fmt: skip
-            ]
-
-        await self.change(tournament_id, add, notices)
-        return invited
+        """The signed-in player invites a friend to the tournament (``invitations``)."""
+        return await invitations.invite(self, access_token, tournament_id, player_id)
 
     async def watch(self, access_token: str | None, tournament_id: str) -> AsyncIterator[Detail]:
         """The tournament now, then at each change, until it is over (a change made on
@@ -586,25 +526,6 @@ class Tournaments:
                 raise NotEligible("your rating is outside this tournament's band", rule="rating")
         if entry.require_standing and not await self.standing.has_standing(player_id):
             raise NotEligible("this tournament needs the standing of rated play", rule="standing")
-
-
-def may_invite(record: TournamentRecord, player_id: str, now: float) -> None:
-    """Refuse an invitation ``player_id`` may not send now: entries closed (a Swiss's
-    start, 80% of an arena), the caller neither its creator nor entered, or an
-    invitation-only tournament and the caller not its creator."""
-    if record.state in (FINISHED, CANCELLED):
-        raise EntriesClosed("the tournament is over")
-    if record.state == RUNNING and (not record.is_arena or now > record.late_entries_until()):
-        raise EntriesClosed("entries to this tournament have closed")
-    creator = player_id == record.created_by
-    held = record.entrant(player_id)
-    if not creator and (held is None or not held.active):
-        raise InviteNotAllowed("enter the tournament to invite friends to it", rule="entrant")
-    if record.settings.entry.invited and not creator:
-        raise InviteNotAllowed(
-            "only its creator invites players to an invitation-only tournament",
-            rule="invitation",
-        )
 
 
 def table_of(record: TournamentRecord, match_id: str) -> TableRecord | None:
