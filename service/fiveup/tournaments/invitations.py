@@ -3,23 +3,42 @@ friend"): who may invite, whom, when, and the notice written with the invitation
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from ..friends.ports import FriendLookup
+from ..identity import Players
+from ..identity.relations import BlockLookup
 from ..notifications.notices import Notice, NoticeKind
 from ..shared.errors import InvalidRequest
 from .errors import EntriesClosed, InviteeNotFriend, InviteNotAllowed, TooManyInvitations
 from .ports import CANCELLED, FINISHED, RUNNING, InvitationRecord, TournamentRecord
 
-if TYPE_CHECKING:
-    from .service import Tournaments
-
 MAX_INVITES = 20  # invitations one player may send for one tournament
 MAX_INVITED = 256  # an invitation list's most players (CreateTournament and here)
 
 
+class Host(Protocol):
+    """What inviting asks of ``service.Tournaments`` (which calls it)."""
+
+    players: Players
+    friends: FriendLookup
+    blocks: BlockLookup | None
+    clock: Callable[[], float]
+
+    async def _visible(self, tournament_id: str, caller: str | None) -> TournamentRecord: ...
+
+    async def change(
+        self,
+        tournament_id: str,
+        fn: Callable[[TournamentRecord], bool],
+        notices: Callable[[TournamentRecord], Sequence[Notice]] | None = None,
+    ) -> TournamentRecord: ...
+
+
 async def invite(
-    tournaments: Tournaments, access_token: str | None, tournament_id: str, player_id: str
+    tournaments: Host, access_token: str | None, tournament_id: str, player_id: str
 ) -> bool:
     """The signed-in player invites a friend (``player_id``) to the tournament: a
     ``TOURNAMENT_INVITED`` notice to them, written with the record of the invitation.
