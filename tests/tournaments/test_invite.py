@@ -162,3 +162,31 @@ async def test_one_player_invites_at_most_the_limit_to_one_tournament(server) ->
     )
     assert await invitations(server, extra) == []
     assert await invite(server, ana, tid, friends[0].player_id) is False  # a retry still answers
+
+
+async def test_an_arena_takes_invitations_until_80_percent_of_its_duration(server) -> None:
+    owner, ana, bea, cal = await people(server, 4)
+    await befriend(server, ana, bea)
+    await befriend(server, ana, cal)
+    starts = time.time() + 0.5
+    tid = await create(
+        server, owner, format=pb.TOURNAMENT_FORMAT_ARENA, duration_seconds=5, starts_at=at(starts)
+    )
+    await join(server, ana, tid)
+    await join(server, owner, tid)
+
+    async def running() -> bool:
+        return (await get(server, tid)).summary.state == pb.TOURNAMENT_STATE_RUNNING
+
+    await wait_for(running, timeout=10)
+    assert await invite(server, ana, tid, bea.player_id) is True  # a late entry is open
+
+    async def late() -> bool:  # the server's clock is this machine's
+        return time.time() > starts + 0.8 * 5 + 0.1
+
+    await wait_for(late, timeout=10)
+    assert await refused(server, ana, tid, cal.player_id) == (
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "TOURNAMENT_ENTRIES_CLOSED",
+    )
+    assert len(await invitations(server, bea)) == 1 and await invitations(server, cal) == []
