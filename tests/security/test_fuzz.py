@@ -526,6 +526,8 @@ def _valid_requests(f: Fuzzed) -> dict[str, list[Message]]:
             tournament_id=f.tournament_id)],
         "WatchTournament": [tournaments_pb2.WatchTournamentRequest(
             tournament_id=f.tournament_id)],
+        "InviteToTournament": [tournaments_pb2.InviteToTournamentRequest(
+            tournament_id=f.tournament_id, player_id=f.invitee_id)],
         "SendFriendRequest": [friends_pb2.SendFriendRequestRequest(player_id=f.invitee_id)],
         "RespondToFriendRequest": [friends_pb2.RespondToFriendRequestRequest(
             player_id=f.invitee_id, accept=False)],
@@ -715,6 +717,7 @@ def test_the_valid_requests_are_valid(fuzzed: Fuzzed) -> None:
             "CreateTournament",
             "JoinTournament",
             "WithdrawFromTournament",
+            "InviteToTournament",
         ):
             continue  # they would change state; their validity shows in the fuzz runs
         mover_only = ("ListLegalMoves", "SuggestMoves")

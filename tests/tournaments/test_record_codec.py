@@ -13,6 +13,7 @@ from fiveup.tournaments.ports import (
     UNSEATED,
     EntrantRecord,
     EntryRules,
+    InvitationRecord,
     Settings,
     TableRecord,
     TournamentRecord,
@@ -52,10 +53,21 @@ records = st.builds(
     entrants=st.lists(st.builds(EntrantRecord, ids, st.text(max_size=20), times, times,
                                 st.booleans()), max_size=6),
     tables=st.lists(tables, max_size=8), rounds=st.integers(0, 20), round=st.integers(0, 20),
-    started_at=times, ends_at=times, finished_at=times, version=st.integers(1, 10**6),
+    started_at=times, ends_at=times, finished_at=times,
+    invitations=st.lists(st.builds(InvitationRecord, ids, ids, times), max_size=4),
+    version=st.integers(1, 10**6),
 )  # fmt: skip
 
 
 @given(records)
 def test_a_record_reads_back_as_written(record: TournamentRecord) -> None:
     assert record_of((doc_of(record), record.version)) == record
+
+
+def test_a_record_written_before_invitations_reads_with_none() -> None:
+    record = TournamentRecord(
+        "t", "p", 1.0, "req", Settings("Old", "swiss", 2, 0, 0, 2.0, 0, 0, 16)
+    )
+    doc = doc_of(record).replace(',"invitations":[]', "")
+    assert "invitations" not in doc
+    assert record_of((doc, 1)).invitations == []

@@ -202,6 +202,15 @@ class TournamentServicer(tournaments_pb2_grpc.TournamentServiceServicer):
         withdrawn = await self.tournaments.withdraw(bearer_token(context), request.tournament_id)
         return pb.WithdrawFromTournamentResponse(withdrawn=withdrawn)
 
+    @unary
+    async def InviteToTournament(
+        self, request: pb.InviteToTournamentRequest, context: Context
+    ) -> pb.InviteToTournamentResponse:
+        invited = await self.tournaments.invite(
+            bearer_token(context), request.tournament_id, request.player_id
+        )
+        return pb.InviteToTournamentResponse(invited=invited)
+
     @streaming
     async def WatchTournament(
         self, request: pb.WatchTournamentRequest, context: Context

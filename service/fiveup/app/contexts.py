@@ -345,8 +345,8 @@ def build_contexts(
     tournaments = build_tournaments(
         tournaments_config(config, min_own_moves=rated_play_policy(config).min_own_moves),
         stores.tournaments, players, StoreRatings(stores.ratings, ratings_config(config).rule),
-        ratings.rated_play, match.matches, lobby.seated, blocks=blocks, clock=clock,
-        published=notifications.outbox.published,
+        ratings.rated_play, match.matches, lobby.seated, blocks=blocks, friends=friends,
+        clock=clock, published=notifications.outbox.published,
     )  # fmt: skip
     admin = build_admin(
         admin_config(config), stores.audit, players, standings=ratings.standings,

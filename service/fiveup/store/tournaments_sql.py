@@ -10,6 +10,7 @@ from typing import Any
 from ..tournaments.ports import (
     EntrantRecord,
     EntryRules,
+    InvitationRecord,
     Settings,
     TableRecord,
     TournamentRecord,
@@ -48,6 +49,7 @@ def record_of(row: Any) -> TournamentRecord:
         started_at=float(data["started_at"]),
         ends_at=float(data["ends_at"]),
         finished_at=float(data["finished_at"]),
+        invitations=[InvitationRecord(**i) for i in data.get("invitations", ())],
         version=int(version),
     )
 

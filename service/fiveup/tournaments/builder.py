@@ -3,7 +3,8 @@ behind TournamentService (``Tournaments``) and each replica's ``Director`` over 
 tournament store.  It depends on the identity context (``Players``; blocks kept apart at
 tables), the ratings context (ratings at the start and for the entry band; the standing
 of rated play), the match context (``Matches``: a table's end is read from its log) and
-the lobby (``SeatedTables``: a table is opened the way the matchmaker opens one)."""
+the lobby (``SeatedTables``: a table is opened the way the matchmaker opens one) and the
+friends context (``FriendLookup``: whom a player may invite)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ..friends.ports import FriendLookup
 from ..identity import Players
 from ..identity.relations import BlockLookup
 from ..lobby.seating import SeatedTables
@@ -45,6 +47,7 @@ def build_tournaments(
     seated: SeatedTables,
     *,
     blocks: BlockLookup | None = None,
+    friends: FriendLookup | None = None,
     clock: Callable[[], float] = time.time,
     rng: Rng | None = None,
     published: Callable[[Iterable[str]], None] | None = None,
@@ -52,7 +55,8 @@ def build_tournaments(
     """``published``: the notifications context's ``Outbox.published``, told after a
     change wrote notices ("your table is ready") to wake those players' streams."""
     tournaments = Tournaments(
-        config, store, players, ratings, standing, clock=clock, published=published
-    )
+        config, store, players, ratings, standing, friends=friends, blocks=blocks,
+        clock=clock, published=published,
+    )  # fmt: skip
     director = Director(config, tournaments, matches, seated, blocks=blocks, clock=clock, rng=rng)
     return TournamentsContext(tournaments, director)

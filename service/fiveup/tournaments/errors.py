@@ -64,3 +64,27 @@ class TournamentBusy(MatchError):
 
     reason = "TOURNAMENT_BUSY"
     code = "ABORTED"
+
+
+class InviteNotAllowed(PermissionDenied):
+    """InviteToTournament by a player who may not invite (``details['rule']``):
+    ``entrant`` (the caller neither created the tournament nor is entered in it) or
+    ``invitation`` (an invitation-only tournament: only its creator adds players)."""
+
+    reason = "TOURNAMENT_INVITE_NOT_ALLOWED"
+
+
+class InviteeNotFriend(MatchError):
+    """InviteToTournament naming a player who is not the caller's friend -- a stranger,
+    a player either of them blocked, or no player at all: one answer for all three."""
+
+    reason = "TOURNAMENT_INVITEE_NOT_FRIEND"
+    code = "FAILED_PRECONDITION"
+
+
+class TooManyInvitations(MatchError):
+    """InviteToTournament past the invitations one player may send for one tournament
+    (``details['limit']``); it does not come back with time."""
+
+    reason = "TOURNAMENT_INVITES_LIMITED"
+    code = "RESOURCE_EXHAUSTED"

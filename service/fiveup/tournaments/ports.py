@@ -102,6 +102,15 @@ class TableRecord:
 
 
 @dataclass(slots=True)
+class InvitationRecord:
+    """A friend invited to the tournament (InviteToTournament): by whom, when."""
+
+    by: str  # the inviting player
+    player_id: str  # the invited friend
+    at: float
+
+
+@dataclass(slots=True)
 class TournamentRecord:
     tournament_id: str
     created_by: str
@@ -116,6 +125,7 @@ class TournamentRecord:
     started_at: float = 0.0
     ends_at: float = 0.0  # an arena's end of seating
     finished_at: float = 0.0
+    invitations: list[InvitationRecord] = field(default_factory=list)  # never shown
     version: int = 0  # set by the store
 
     def entrant(self, player_id: str) -> EntrantRecord | None:

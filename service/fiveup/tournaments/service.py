@@ -20,12 +20,15 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ..engine.config import MAX_TURN_CLOCK, MIN_TURN_CLOCK
+from ..friends.ports import FriendLookup, NoFriends
 from ..identity import Players
 from ..identity.names import is_invisible
+from ..identity.relations import BlockLookup
 from ..lobby.seats import check_rated_seat
 from ..notifications.notices import Notice
 from ..shared import paging
 from ..shared.errors import InvalidRequest, ShuttingDown
+from . import invitations
 from .errors import (
     AlreadyWithdrawn,
     CreationNotAllowed,
@@ -36,6 +39,7 @@ from .errors import (
     TournamentFull,
     TournamentNotFound,
 )
+from .invitations import MAX_INVITED
 from .model import ARENA, SWISS, StandingRow
 from .ports import (
     CANCELLED,
@@ -59,7 +63,6 @@ DAY = 86_400.0
 OPERATOR = "operator:"  # created_by of an operator's tournament: this, then their id
 NEW_PLAYER_RATING = 1500.0  # a player without an established rating, for the entry band
 MAX_NAME = 64
-MAX_INVITED = 256
 MAX_ROUNDS = 20
 MIN_DURATION, MAX_DURATION = 5, 7 * 24 * 3600
 MAX_AHEAD = 30 * DAY  # the furthest ahead a tournament may be set to start
@@ -125,10 +128,14 @@ class Tournaments:
         ratings: RatingsAtStart,
         standing: StandingCheck,
         *,
+        friends: FriendLookup | None = None,
+        blocks: BlockLookup | None = None,
         clock: Callable[[], float] = time.time,
         published: Callable[[Iterable[str]], None] | None = None,
     ) -> None:
         self.config = config
+        self.friends: FriendLookup = friends or NoFriends()  # whom a player may invite
+        self.blocks = blocks  # a block between two players refuses an invitation
         self.published = published  # the outbox's: wakes the told players' streams
         self.store = store
         self.players = players
@@ -442,6 +449,10 @@ class Tournaments:
 
         await self.change(tournament_id, leave)
         return withdrew
+
+    async def invite(self, access_token: str | None, tournament_id: str, player_id: str) -> bool:
+        """The signed-in player invites a friend to the tournament (``invitations``)."""
+        return await invitations.invite(self, access_token, tournament_id, player_id)
 
     async def watch(self, access_token: str | None, tournament_id: str) -> AsyncIterator[Detail]:
         """The tournament now, then at each change, until it is over (a change made on
