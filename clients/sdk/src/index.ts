@@ -5,8 +5,9 @@
 // * `createFiveUpClients(transport)`: Connect clients of MatchService, RulesService,
 //   PlayerService (sign-in, sessions), LobbyService (matchmaking, the player's matches)
 //   RatingsService (leaderboards, player statistics, finished matches), ChatService
-//   (table chat), NotificationService (the player's notifications, Web Push) and
-//   SeasonService (season boards, the player's league);
+//   (table chat), NotificationService (the player's notifications, Web Push),
+//   SeasonService (season boards, the player's league) and FriendService (friends,
+//   requests, presence, the friends' board);
 // * the live streams as apps use them, resumed after a dropped connection from the last
 //   cursor seen (`resumable`): `watchNotifications` (after_seq), `watchChat` (after_seq,
 //   with `ChatRoomLog` keeping each message's latest copy), `sendChat` (retried with one
@@ -26,6 +27,7 @@ import { RatingsService } from "./gen/fiveup/v1/ratings_pb.js";
 import { ChatService } from "./gen/fiveup/v1/chat_pb.js";
 import { NotificationService } from "./gen/fiveup/v1/notifications_pb.js";
 import { SeasonService } from "./gen/fiveup/v1/seasons_pb.js";
+import { FriendService } from "./gen/fiveup/v1/friends_pb.js";
 
 export * from "./gen/fiveup/v1/common_pb.js";
 export * from "./gen/fiveup/v1/match_pb.js";
@@ -36,6 +38,7 @@ export * from "./gen/fiveup/v1/ratings_pb.js";
 export * from "./gen/fiveup/v1/chat_pb.js";
 export * from "./gen/fiveup/v1/notifications_pb.js";
 export * from "./gen/fiveup/v1/seasons_pb.js";
+export * from "./gen/fiveup/v1/friends_pb.js";
 export * from "./resume.js";
 export * from "./notifications.js";
 export * from "./chat.js";
@@ -54,6 +57,7 @@ export interface FiveUpClients {
   chat: Client<typeof ChatService>;
   notifications: Client<typeof NotificationService>;
   seasons: Client<typeof SeasonService>;
+  friends: Client<typeof FriendService>;
 }
 
 export function createFiveUpClients(transport: Transport): FiveUpClients {
@@ -66,6 +70,7 @@ export function createFiveUpClients(transport: Transport): FiveUpClients {
     chat: createClient(ChatService, transport),
     notifications: createClient(NotificationService, transport),
     seasons: createClient(SeasonService, transport),
+    friends: createClient(FriendService, transport),
   };
 }
 
