@@ -187,7 +187,10 @@ export function leaguePage(main: HTMLElement, clients: Clients): void {
       if (!league.joined) card.append(el("p", { class: "note", "data-joined": "false", text: t("leagueNotJoined") }));
       else {
         app.dataset.group = league.groupId;
-        card.append(el("p", { class: "note", text: t("leagueZones", { up: league.promotionPlaces, down: league.relegationPlaces, n: league.groupSize, rank: league.myRank }) }));
+        const zones = [t("leagueRank", { rank: league.myRank, n: league.table.length }),
+          league.promotionPlaces ? t("leagueUp", { up: league.promotionPlaces }) : t("leagueNoUp"),
+          league.relegationPlaces ? t("leagueDown", { down: league.relegationPlaces }) : t("leagueNoDown")];
+        card.append(el("p", { class: "note zones", text: zones.join(" ") }));
         const table = el("table", { class: "board-table league-table", "aria-label": t("leagueGroup") });
         const body = el("tbody", {});
         for (const entry of league.table) {
