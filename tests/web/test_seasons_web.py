@@ -76,7 +76,9 @@ def test_the_weekly_board_shows_the_rated_results_and_marks_my_row(
     assert board["season"] == seeded.board.season.season_id
     assert seeded.board.season.name in board["title"]
     assert len(seeded.board.rows) == 3  # every player of a counted rated match
-    shown = [(r["player"], r["rank"], r["cells"][2], r["cells"][3], r["cells"][4]) for r in board["rows"]]
+    shown = [
+        (r["player"], r["rank"], r["cells"][2], r["cells"][3], r["cells"][4]) for r in board["rows"]
+    ]
     expected = [
         (r.player_id, r.rank, str(r.points), str(r.wins), str(r.matches)) for r in seeded.board.rows
     ]
