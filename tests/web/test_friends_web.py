@@ -44,6 +44,7 @@ def test_a_friend_at_a_table_shows_in_a_match(report: dict[str, Any]) -> None:
 def test_a_declined_request_leaves_nothing(report: dict[str, Any]) -> None:
     declined = step(report, "declined")
     assert declined["ashasIncoming"] == []
+    assert declined["ashasNotices"] == 0  # the answered request's notice is taken down
     assert [p["name"] for p in declined["ashasFriends"]] == ["Bilal"]
     assert declined["chensOutgoing"] == [] and declined["chensFriends"] == []
     assert declined["chenControl"] == "none"

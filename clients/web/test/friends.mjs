@@ -39,6 +39,8 @@ await run(async () => {
   const incoming = await people(bilal.page, 'incoming');
   await bilal.page.getByRole('button', { name: "Accept Asha's friend request" }).click();
   await bilal.page.locator(`#friend-list li[data-player="${asha.playerId}"]`).waitFor({ timeout: 15000 });
+  // the friends page has taken the answered request's notice down
+  await bilal.page.waitForFunction(() => !document.querySelector('#notices .notice'), null, { timeout: 15000 });
   step('accepted', { requestNotice, incoming, bilalsIncomingAfter: await people(bilal.page, 'incoming') });
 
   // Asha is told; each sees the other online
@@ -81,6 +83,7 @@ await run(async () => {
   await drawn(chen.page, 'friends');
   step('declined', {
     ashasIncoming: await people(asha.page, 'incoming'), ashasFriends: await people(asha.page, 'friend-list'),
+    ashasNotices: await asha.page.locator('#notices .notice').count(),
     chensOutgoing: await people(chen.page, 'outgoing'), chensFriends: await people(chen.page, 'friend-list'), chenControl,
     axeViolations: axeFriends.violations.length,
   });

@@ -16,14 +16,18 @@ let streaming: { player: string; stop: AbortController } | null = null;
 /** Starts the stream for the signed-in player (once; a new one after a sign-in as
  *  someone else), stops it after a sign-out.  Called on every route. */
 export function keepPresence(): void {
-  const player = currentSession()?.playerId ?? null;
+  const session = currentSession();
+  const player = session?.playerId ?? null;
   if (streaming && streaming.player === player) return;
   streaming?.stop.abort();
   streaming = null;
-  if (!player) return;
+  // Not with an expired access token: renewing a session is the pages' business (a
+  // session the server no longer takes must lead to the sign-in form, not be renewed
+  // behind the reader's back); the next route after a page renewed it starts the stream.
+  if (!session || session.accessExpiresMs <= Date.now()) return;
   const stop = new AbortController();
-  streaming = { player, stop };
-  void run(player, stop.signal);
+  streaming = { player: session.playerId, stop };
+  void run(session.playerId, stop.signal);
 }
 
 async function run(player: string, signal: AbortSignal): Promise<void> {
@@ -61,8 +65,17 @@ function show(notice: Notification): void {
   const request = notice.kind === NotificationKind.FRIEND_REQUEST;
   const text = t(request ? "noticeFriendRequest" : "noticeFriendAccepted", { name: by });
   const close = el("button", { type: "button", class: "ghost", "data-action": "dismiss", text: t("dismiss") });
-  const item = el("p", { class: "notice", "data-kind": request ? "friend_request" : "friend_accepted", "data-notice": notice.notificationId },
+  const from = typeof facts.from === "string" ? facts.from : typeof facts.friend === "string" ? facts.friend : "";
+  const item = el("p", { class: "notice", "data-kind": request ? "friend_request" : "friend_accepted", "data-notice": notice.notificationId, "data-from": from },
     el("span", { text }), " ", el("a", { href: "#/friends", text: t("openFriends") }), " ", close);
   close.addEventListener("click", () => item.remove());
   shelf().append(item);
+}
+
+/** Takes down the friend notices the friends page now shows: every accepted one, and the
+ *  requests no longer waiting (`pending`: the senders of the requests still listed). */
+export function settleFriendNotices(pending: ReadonlySet<string>): void {
+  for (const item of document.querySelectorAll<HTMLElement>("#notices .notice")) {
+    if (item.dataset.kind === "friend_accepted" || (item.dataset.kind === "friend_request" && !pending.has(item.dataset.from ?? ""))) item.remove();
+  }
 }

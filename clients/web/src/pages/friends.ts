@@ -8,6 +8,7 @@ import {
   FriendState, LeaderboardWindow, RatingCategory, withToken, type Friend, type FriendRequest, type PlayerStanding,
 } from "@fiveup/sdk";
 import type { Clients } from "../app/api.js";
+import { settleFriendNotices } from "../app/presence.js";
 import { setLive, showError } from "../app/shell.js";
 import { shownRating } from "../app/rating.js";
 import { el } from "../dom.js";
@@ -152,6 +153,7 @@ export function friendsPage(main: HTMLElement, clients: Clients, params: string[
       fill(outgoing, out.requests.map((r) => requestRow(r, true)), "noOutgoing");
       fill(friends, list.friends.map(friendRow), "noFriends");
       boardRows(standings.standings);
+      settleFriendNotices(new Set(inc.requests.map((r) => r.playerId)));
       app.dataset.friends = String(list.friends.length);
       app.dataset.loaded = String(Number(app.dataset.loaded ?? "0") + 1);
       app.dataset.at = location.hash;
