@@ -16,7 +16,16 @@ from typing import Any
 import grpc
 import pytest
 
-from fiveup.v1 import match_pb2_grpc, players_pb2, players_pb2_grpc, seasons_pb2, seasons_pb2_grpc
+from fiveup.v1 import (
+    friends_pb2,
+    friends_pb2_grpc,
+    match_pb2_grpc,
+    players_pb2,
+    players_pb2_grpc,
+    ratings_pb2,
+    seasons_pb2,
+    seasons_pb2_grpc,
+)
 
 from ..harness import auth
 from .conftest import ARTIFACTS, WebStack, run_browser, step
@@ -31,6 +40,7 @@ class Seeded:
     me: Guest
     board: seasons_pb2.GetSeasonBoardResponse
     league: seasons_pb2.GetLeagueResponse
+    friends_board: friends_pb2.GetFriendsBoardResponse
 
 
 async def seed(address: str) -> Seeded:
@@ -55,7 +65,20 @@ async def seed(address: str) -> Seeded:
             seasons_pb2.GetSeasonBoardRequest(season_id=weekly.season_id), metadata=auth(a.access)
         )
         league = await seasons.GetLeague(seasons_pb2.GetLeagueRequest(), metadata=auth(a.access))
-        return Seeded(a, board, league)
+        # Asha and Bilal are friends (through the API): her friends' board has them both
+        friends = friends_pb2_grpc.FriendServiceStub(channel)
+        await friends.SendFriendRequest(
+            friends_pb2.SendFriendRequestRequest(player_id=b.player_id), metadata=auth(a.access)
+        )
+        await friends.RespondToFriendRequest(
+            friends_pb2.RespondToFriendRequestRequest(player_id=a.player_id, accept=True),
+            metadata=auth(b.access),
+        )
+        friends_board = await friends.GetFriendsBoard(
+            friends_pb2.GetFriendsBoardRequest(category=ratings_pb2.RATING_CATEGORY_TWO_PLAYERS),
+            metadata=auth(a.access),
+        )
+        return Seeded(a, board, league, friends_board)
 
 
 @pytest.fixture(scope="module")
@@ -122,3 +145,12 @@ def test_the_season_pages_have_no_accessibility_violation(report: dict[str, Any]
         assert audit["violations"] == [], audit
         assert audit["passes"] >= 20
     assert report["consoleErrors"] == []
+
+
+def test_the_friends_board_shows_the_api_standings(seeded: Seeded, report: dict[str, Any]) -> None:
+    board = step(report, "friends board")["rows"]
+    assert len(seeded.friends_board.standings) == 2
+    assert [(r["player"], r["rank"]) for r in board] == [
+        (s.entry.player_id, s.entry.rank) for s in seeded.friends_board.standings
+    ]
+    assert [r["player"] for r in board if r["me"]] == [seeded.me.player_id]

@@ -6,7 +6,8 @@
 // Signed in as a seeded guest (their device id): the current weekly board with its rows
 // and the signed-in player's own row marked, the seasons' tabs and the past seasons, then
 // the league page (tier, the group's table with its zones, the history).  axe-core on
-// both; laptop and phone screenshots.
+// both; laptop and phone screenshots.  Then the friends' board (friends made through the
+// API by the test).
 import { BASE, run, step } from './harness.mjs';
 import { audit, drawn, guest, shots } from './social.mjs';
 
@@ -54,6 +55,13 @@ await run(async () => {
   });
   const axeLeague = await audit(me.page, 'league');
   await shots(me.page, 'league');
+
+  // the friends' board (the test made Asha and Bilal friends through the API)
+  await me.page.getByRole('link', { name: 'Friends' }).click();
+  await drawn(me.page, 'friends');
+  step('friends board', { rows: await rows(me.page, '.friends-board') });
+  await me.page.goto(`${BASE}/#/league`);
+  await drawn(me.page, 'league');
 
   // Hindi: the same pages in the other language
   await me.page.locator('button.lang').click();
