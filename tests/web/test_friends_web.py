@@ -50,6 +50,12 @@ def test_a_declined_request_leaves_nothing(report: dict[str, Any]) -> None:
     assert declined["chenControl"] == "none"
 
 
+def test_removing_a_friend_ends_it_on_both_sides(report: dict[str, Any]) -> None:
+    removed = step(report, "removed")
+    assert removed["ashas"] == [] and removed["bilals"] == []
+    assert removed["status"] == "Bilal is no longer your friend."
+
+
 def test_the_friends_page_has_no_accessibility_violation(report: dict[str, Any]) -> None:
     for name in ("axe friends", "axe friends with a request"):
         audit = step(report, name)

@@ -87,4 +87,15 @@ await run(async () => {
     chensOutgoing: await people(chen.page, 'outgoing'), chensFriends: await people(chen.page, 'friend-list'), chenControl,
     axeViolations: axeFriends.violations.length,
   });
+
+  // Asha removes Bilal (the confirmation accepted): gone from both lists
+  await asha.page.goto(`${BASE}/#/friends`);
+  await drawn(asha.page, 'friends');
+  asha.page.once('dialog', (dialog) => void dialog.accept());
+  await asha.page.getByRole('button', { name: 'Remove Bilal from your friends' }).click();
+  await asha.page.waitForFunction((id) => !document.querySelector(`#friend-list li[data-player="${id}"]`), bilal.playerId, { timeout: 15000 });
+  await bilal.page.goto(`${BASE}/#/friends`);
+  await drawn(bilal.page, 'friends');
+  step('removed', { ashas: await people(asha.page, 'friend-list'), bilals: await people(bilal.page, 'friend-list'),
+    status: await asha.page.locator('main [role=status]').first().textContent() });
 });

@@ -8,7 +8,8 @@
 // the league page (tier, the group's table with its zones, the history).  axe-core on
 // both; laptop and phone screenshots.  Then the friends' board (friends made through the
 // API by the test).
-import { BASE, run, step } from './harness.mjs';
+import path from 'node:path';
+import { BASE, OUT, run, step } from './harness.mjs';
 import { audit, drawn, guest, shots } from './social.mjs';
 
 const SEED = JSON.parse(process.env.FIVEUP_SEED || '{}');
@@ -66,6 +67,7 @@ await run(async () => {
   // Hindi: the same pages in the other language
   await me.page.locator('button.lang').click();
   await drawn(me.page, 'league');
+  await me.page.screenshot({ path: path.join(OUT, 'league-hindi-laptop.png'), fullPage: true });
   step('hindi', { lang: await me.page.evaluate(() => document.documentElement.lang), heading: await me.page.locator('#league-title').textContent() });
   await me.page.locator('button.lang').click();
   step('audits', { violations: axeBoard.violations.length + axeLeague.violations.length });
