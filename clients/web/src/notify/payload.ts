@@ -13,10 +13,8 @@ export interface PushNotice {
 
 /** The app's page for a notice: for an invitation, the table's join page (#/join/<match>:
  *  the invitee takes a free seat as themself); otherwise the match's table (#/play/<match>:
- *  the seat this player holds there); a friend notice, the friends page; the start page
- *  when it names no match. */
+ *  the seat this player holds there); the start page when it names no match. */
 export function notificationUrl(scope: string, notice: PushNotice): string {
-  if (notice.kind === "friend_request" || notice.kind === "friend_accepted") return `${scope}#/friends`;
   if (!notice.match_id) return scope;
   const match = encodeURIComponent(notice.match_id);
   return notice.kind === "invited" ? `${scope}#/join/${match}` : `${scope}#/play/${match}`;
