@@ -6,9 +6,9 @@
 //   PlayerService (sign-in, sessions), LobbyService (matchmaking, the player's matches)
 //   RatingsService (leaderboards, player statistics, finished matches), ChatService
 //   (table chat), NotificationService (the player's notifications, Web Push),
-//   SeasonService (season boards, the player's league) and TournamentService (Swiss and
-//   arena tournaments: the schedule, entries, the live standings and each entrant's next
-//   table);
+//   SeasonService (season boards, the player's league), FriendService (friends, requests,
+//   presence, the friends' board) and TournamentService (Swiss and arena tournaments: the
+//   schedule, entries, the live standings and each entrant's next table);
 // * the live streams as apps use them, resumed after a dropped connection from the last
 //   cursor seen (`resumable`): `watchNotifications` (after_seq), `watchChat` (after_seq,
 //   with `ChatRoomLog` keeping each message's latest copy), `sendChat` (retried with one
@@ -29,6 +29,7 @@ import { ChatService } from "./gen/fiveup/v1/chat_pb.js";
 import { NotificationService } from "./gen/fiveup/v1/notifications_pb.js";
 import { SeasonService } from "./gen/fiveup/v1/seasons_pb.js";
 import { TournamentService } from "./gen/fiveup/v1/tournaments_pb.js";
+import { FriendService } from "./gen/fiveup/v1/friends_pb.js";
 
 export * from "./gen/fiveup/v1/common_pb.js";
 export * from "./gen/fiveup/v1/match_pb.js";
@@ -40,6 +41,7 @@ export * from "./gen/fiveup/v1/chat_pb.js";
 export * from "./gen/fiveup/v1/notifications_pb.js";
 export * from "./gen/fiveup/v1/seasons_pb.js";
 export * from "./gen/fiveup/v1/tournaments_pb.js";
+export * from "./gen/fiveup/v1/friends_pb.js";
 export * from "./resume.js";
 export * from "./notifications.js";
 export * from "./chat.js";
@@ -59,6 +61,7 @@ export interface FiveUpClients {
   notifications: Client<typeof NotificationService>;
   seasons: Client<typeof SeasonService>;
   tournaments: Client<typeof TournamentService>;
+  friends: Client<typeof FriendService>;
 }
 
 export function createFiveUpClients(transport: Transport): FiveUpClients {
@@ -72,6 +75,7 @@ export function createFiveUpClients(transport: Transport): FiveUpClients {
     notifications: createClient(NotificationService, transport),
     seasons: createClient(SeasonService, transport),
     tournaments: createClient(TournamentService, transport),
+    friends: createClient(FriendService, transport),
   };
 }
 

@@ -11,6 +11,8 @@
 //   #/watch/<match>           the table as a spectator
 //   #/leaderboard/…, #/player/<id>, #/me   ratings pages (pages/ratings.ts)
 //   #/tournaments/…, #/tournament/<id>     the schedule and a tournament (pages/tournaments.ts)
+//   #/friends/…               friends, requests, presence, the friends' board (pages/friends.ts)
+//   #/seasons/…, #/league     season boards and the league (pages/seasons.ts)
 // A seat token lives only in this tab's sessionStorage, never in a URL.  A signed-in
 // player (session.ts) joins with their access token instead: the seat is bound to them
 // (their matches count in their statistics, and rated matches in their rating).
@@ -20,6 +22,9 @@ import { app, onRedraw, page, setLive } from "./app/shell.js";
 import { el } from "./dom.js";
 import { joinPage } from "./pages/join.js";
 import { leaderboardPage, profilePage } from "./pages/ratings.js";
+import { friendsPage } from "./pages/friends.js";
+import { leaguePage, seasonsPage } from "./pages/seasons.js";
+import { keepPresence } from "./app/presence.js";
 import { sharePage } from "./pages/share.js";
 import { startPage } from "./pages/start.js";
 import { keepFollowing, schedulePage, tournamentPage } from "./pages/tournaments.js";
@@ -51,6 +56,10 @@ function route(): void {
   if (name === "tournament" && matchId) return void ratingsPage((main, clients) => tournamentPage(main, clients, matchId, route));
   if (name === "join" && matchId) return void joinPage(matchId, extra);
   if (name === "share" && matchId) return void sharePage(matchId);
+  keepPresence(); // the signed-in player's live stream: online to their friends
+  if (name === "friends") return void ratingsPage((main, clients) => friendsPage(main, clients, parts.slice(1)));
+  if (name === "seasons") return void ratingsPage((main, clients) => seasonsPage(main, clients, parts.slice(1)));
+  if (name === "league") return void ratingsPage((main, clients) => leaguePage(main, clients));
   if (name === "leaderboard") return void ratingsPage((main, clients) => leaderboardPage(main, clients, parts.slice(1)));
   if ((name === "player" && matchId) || name === "me") {
     return void ratingsPage((main, clients) => profilePage(main, clients, name === "me" ? null : matchId, route));

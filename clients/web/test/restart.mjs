@@ -18,7 +18,11 @@ import { BASE, OUT, browser, report, run, step, watchErrors } from './harness.mj
 const lines = readline.createInterface({ input: process.stdin });
 const answers = lines[Symbol.asyncIterator]();
 const started = Date.now();
-async function restart(how) {
+async function restart(how, page) {
+  // the app closed first, as a person closes the tab: a signed-in app holds its
+  // notification stream open on every page, and a stream cut by the server's absence is
+  // logged by the browser ("Failed to load resource"); the session is what this follows
+  await page.goto('about:blank');
   console.log(`@restart ${how}`);
   const { value } = await answers.next();
   if (!value || !value.startsWith('restarted')) throw new Error(`no restart (${value})`);
@@ -92,7 +96,7 @@ await run(async () => {
 
   // ------------------------------------------------------------------ two restarts, key kept
   for (const n of [1, 2]) {
-    const downMs = await restart('keep');
+    const downMs = await restart('keep', page);
     const seen = await me(page, `restart-${n}-me`);
     const created = await createMatch(page, `restart-${n}-created`);
     const now = await stored(page);
@@ -105,7 +109,7 @@ await run(async () => {
 
   // ------------------------------------------------------------------ a new key
   const beforeNewKey = await stored(page);
-  await restart('newkey');
+  await restart('newkey', page);
   const renewed = await me(page, 'restart-3-newkey');
   const afterNewKey = await stored(page);
   step('after a new key', {
@@ -116,7 +120,7 @@ await run(async () => {
 
   // ------------------------------------------------------------------ a new key, sessions ended
   const beforeRevoke = await stored(page);
-  await restart('newkey-revoke');
+  await restart('newkey-revoke', page);
   const again = await me(page, 'restart-4-revoked');
   const afterRevoke = await stored(page);
   step('after sessions ended', {
@@ -129,7 +133,7 @@ await run(async () => {
   // The device id is gone as well (site data partly cleared): no way back to the player;
   // the page must still offer the form (and a way out of the dead session).
   await page.evaluate(() => localStorage.removeItem('fiveup:device'));
-  await restart('newkey-revoke');
+  await restart('newkey-revoke', page);
   const stranded = await me(page, 'restart-5-signin');
   step('stranded', stranded);
   await page.locator('#guest-name').fill('Newcomer');

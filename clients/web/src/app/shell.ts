@@ -42,6 +42,8 @@ export function header(): HTMLElement {
   const links = el("nav", { class: "links", "aria-label": t("pages") },
     el("a", { href: "#/leaderboard", text: t("leaderboard") }),
     el("a", { href: "#/tournaments", text: t("tournaments") }),
+    el("a", { href: "#/seasons", "data-nav": "seasons", text: t("seasonBoards") }),
+    el("a", { href: "#/friends", "data-nav": "friends", text: t("friendsTitle") }),
     el("a", { href: "#/me", "data-nav": "me", text: player ? player.displayName : t("signIn") }));
   return el("header", { class: "top" }, home, links, toggle);
 }

@@ -7,6 +7,7 @@ import {
   type CategoryStats, type GetLeaderboardResponse, type PlayerMatch, type Rating, type RatingPoint,
 } from "@fiveup/sdk";
 import { ratingChange, shownRating } from "../app/rating.js";
+import { friendButton } from "./friends.js";
 import { el } from "../dom.js";
 import { type Key, countText, lang, reasonText, t } from "../i18n.js";
 import { currentSession, signInAsGuest, signInRefused, signOut, withSession } from "../session.js";
@@ -244,6 +245,9 @@ async function fillProfile(
   if (mine) {
     title.append(el("span", { class: "you-badge", text: t("you") }));
     main.append(el("p", { class: "account" }, el("span", { class: "note", text: t("guestNote") }), signOutButton(clients, reload)));
+  } else {
+    const friend = friendButton(clients, stats.playerId, stats.displayName);
+    if (friend) main.append(friend);
   }
   // no figures yet: the recent matches' card below says so, once
   const cards = el("div", { class: "cat-cards" });
